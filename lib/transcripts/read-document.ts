@@ -1,0 +1,73 @@
+import { ImportError, MAX_LISTED_ISSUES, type ImportIssue } from "./import-error";
+
+export interface JsonLine {
+  /** 1-based line number in the file */
+  line: number;
+  value: unknown;
+}
+
+/** An uploaded file parsed once: either one JSON value or JSON lines. Importers read from this. */
+export type TranscriptDocument = { kind: "json"; value: unknown } | { kind: "jsonl"; lines: JsonLine[] };
+
+/**
+ * Parses a file as one JSON document, or failing that as JSON lines.
+ * A file where some lines parse and others do not is rejected with every broken line listed (up to a cap):
+ * nothing is imported half-way. `format` names the format being tried, for the message.
+ */
+export function readDocument(text: string, format: string | null = null): TranscriptDocument {
+  const trimmed = text.replace(/^\uFEFF/, "").trim();
+  if (trimmed.length === 0) {
+    throw new ImportError({ code: "empty_file", format, message: "The file is empty." });
+  }
+  const whole = tryParse(trimmed);
+  if (whole.ok && (typeof whole.value === "object" && whole.value !== null)) {
+    // a one-line JSONL file is also valid JSON; it is read as JSONL when it is a single object line
+    if (!trimmed.includes("\n") && !Array.isArray(whole.value) && looksLikeJsonlEntry(whole.value)) {
+      return { kind: "jsonl", lines: [{ line: 1, value: whole.value }] };
+    }
+    return { kind: "json", value: whole.value };
+  }
+  const rawLines = trimmed.split(/\r?\n/);
+  const lines: JsonLine[] = [];
+  const broken: ImportIssue[] = [];
+  rawLines.forEach((raw, index) => {
+    if (raw.trim().length === 0) return;
+    const parsed = tryParse(raw);
+    if (parsed.ok) lines.push({ line: index + 1, value: parsed.value });
+    else broken.push({ line: index + 1, message: parsed.error });
+  });
+  if (lines.length === 0) {
+    const why = whole.ok ? "a JSON object or array" : whole.error;
+    throw new ImportError({
+      code: "not_json",
+      format,
+      message: `${format ? `Not a valid ${format} transcript: ` : ""}the file is neither JSON nor JSON lines (line 1: ${broken[0]?.message ?? why}).`,
+      issues: broken.slice(0, MAX_LISTED_ISSUES),
+      totalIssues: broken.length,
+    });
+  }
+  if (broken.length > 0) {
+    const listed = broken.slice(0, MAX_LISTED_ISSUES).map((issue) => issue.line).join(", ");
+    const more = broken.length > MAX_LISTED_ISSUES ? ` and ${broken.length - MAX_LISTED_ISSUES} more` : "";
+    throw new ImportError({
+      code: "broken_lines",
+      format,
+      message: `${format ? `Not a valid ${format} transcript: ` : ""}${broken.length} of ${lines.length + broken.length} JSON lines do not parse (line ${listed}${more}); first: line ${broken[0].line}: ${broken[0].message}.`,
+      issues: broken,
+      totalIssues: broken.length,
+    });
+  }
+  return { kind: "jsonl", lines };
+}
+
+function looksLikeJsonlEntry(value: object): boolean {
+  return "type" in value && !("messages" in value) && !("history" in value);
+}
+
+function tryParse(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
