@@ -1,0 +1,51 @@
+import type { Message, Part } from "../model";
+
+/** The seeds' heuristic: one token per four characters. */
+export const CHARS_PER_TOKEN = 4;
+/** Fixed cost of an image, as pi counts it. */
+export const IMAGE_TOKENS = 1_200;
+/** Role and structural overhead per message (seed 004's estimate_messages). */
+export const MESSAGE_OVERHEAD_TOKENS = 4;
+
+/** The characters of a part that reach the model as text (images are counted separately). */
+export function partChars(part: Part): number {
+  switch (part.type) {
+    case "text":
+    case "reasoning":
+      return part.text.length;
+    case "tool-call":
+      return part.name.length + serializedInputLength(part.input);
+    case "tool-result":
+      return part.output.length;
+    case "file":
+      return (part.filename?.length ?? 0) + (part.url?.length ?? 0);
+    case "image":
+    case "compaction":
+      return 0;
+  }
+}
+
+/** Images a part carries (an image part, or the images inside a tool result). */
+export function partImages(part: Part): number {
+  if (part.type === "image") return 1;
+  if (part.type === "tool-result") return part.images.length;
+  return 0;
+}
+
+/** chars/4 estimate of one part, images at {@link IMAGE_TOKENS}. */
+export function estimatePartTokens(part: Part): number {
+  return Math.ceil(partChars(part) / CHARS_PER_TOKEN) + partImages(part) * IMAGE_TOKENS;
+}
+
+/** chars/4 estimate of one message, with the per-message overhead. */
+export function estimateMessageTokens(message: Message): number {
+  let tokens = MESSAGE_OVERHEAD_TOKENS;
+  for (const part of message.parts) tokens += estimatePartTokens(part);
+  return tokens;
+}
+
+function serializedInputLength(input: unknown): number {
+  if (typeof input === "string") return input.length;
+  if (input === undefined) return 0;
+  return JSON.stringify(input)?.length ?? 0;
+}
