@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The README's test command: installs what a fresh machine lacks (Debian Chromium, PostgreSQL 15, node_modules)
+# and runs the whole suite: typecheck, vitest (SQLite + PostgreSQL), production build, Playwright in real Chromium.
+# Closes with one plain line "N passed, N failed, N skipped" and exits non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+step() { local started=$SECONDS; echo "[test] $*"; "$@"; echo "[test] '$*' took $((SECONDS - started))s"; }
+
+apt_install() {
+  local missing=()
+  command -v chromium >/dev/null 2>&1 || [ -n "${CHROMIUM_PATH:-}" ] || missing+=(chromium)
+  command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
+  if [ ${#missing[@]} -gt 0 ]; then
+    if [ "$(id -u)" -ne 0 ]; then echo "[test] missing ${missing[*]}: install them (apt-get install -y ${missing[*]})" >&2; exit 1; fi
+    step apt-get update -qq
+    step env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o=Dpkg::Use-Pty=0 "${missing[@]}"
+  fi
+}
+
+# PostgreSQL for the store's PostgreSQL suite: a local cluster, a role with CREATEDB and a test database.
+postgres_up() {
+  if [ -n "${PG_TEST_URL:-}" ]; then return 0; fi
+  if ! command -v pg_ctlcluster >/dev/null 2>&1 || [ "$(id -u)" -ne 0 ]; then
+    echo "[test] PostgreSQL not available: the PostgreSQL store tests will be skipped"; return 0
+  fi
+  pg_ctlcluster 15 main start 2>/dev/null || true
+  su postgres -c "psql -tAc \"SELECT 1 FROM pg_roles WHERE rolname='lab'\"" | grep -q 1 \
+    || su postgres -c "psql -qc \"CREATE ROLE lab LOGIN PASSWORD 'lab' CREATEDB\""
+  su postgres -c "psql -tAc \"SELECT 1 FROM pg_database WHERE datname='lab_test'\"" | grep -q 1 \
+    || su postgres -c "psql -qc 'CREATE DATABASE lab_test OWNER lab'"
+  export PG_TEST_URL=postgresql://lab:lab@127.0.0.1:5432/lab_test
+}
+
+apt_install
+postgres_up
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then step npm ci; fi
+
+rm -rf reports && mkdir -p reports
+status=0
+step ./node_modules/.bin/tsc --noEmit || status=1
+step ./node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json || status=1
+step ./node_modules/.bin/next build || status=1
+if [ -d .next ]; then
+  PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json step ./node_modules/.bin/playwright test || status=1
+fi
+
+node scripts/summarize-reports.mjs reports/vitest.json reports/playwright.json || status=1
+exit $status
