@@ -20,7 +20,11 @@ for (const file of process.argv.slice(2)) {
   } else {
     // vitest
     passed += report.numPassedTests;
-    failed += report.numFailedTests + (report.numFailedTestSuites ?? 0);
+    // a test file that failed to load has no assertions but must still fail the run
+    const brokenFiles = (report.testResults ?? []).filter(
+      (file) => file.status === "failed" && (file.assertionResults ?? []).length === 0,
+    ).length;
+    failed += report.numFailedTests + brokenFiles;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   }
 }
