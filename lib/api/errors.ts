@@ -1,0 +1,46 @@
+/**
+ * Domain errors the route wrapper (lib/api/route.ts) turns into HTTP statuses. Library code throws them; it never
+ * builds responses itself. Anything else that escapes a handler is a bug and becomes a logged, generic 500.
+ */
+
+/** What was not found: the code is `not_found:<entity>` (e.g. `not_found:session`), stable for clients. */
+export type NotFoundEntity = "session" | "upload" | "run";
+
+/** → 404 */
+export class NotFoundError extends Error {
+  readonly code: `not_found:${NotFoundEntity}`;
+
+  constructor(entity: NotFoundEntity, id: string, message?: string) {
+    super(message ?? `No ${entity} with id ${JSON.stringify(id)}.`);
+    this.name = "NotFoundError";
+    this.code = `not_found:${entity}`;
+  }
+}
+
+/** → 413. `limit` is the configured maximum in bytes. */
+export class PayloadTooLargeError extends Error {
+  readonly code = "payload_too_large";
+
+  constructor(readonly limit: number, size?: number) {
+    super(
+      `The upload is larger than the ${formatBytes(limit)} limit${size === undefined ? "" : ` (${formatBytes(size)})`}. Raise MAX_UPLOAD_BYTES to allow it.`,
+    );
+    this.name = "PayloadTooLargeError";
+  }
+}
+
+/** → 415. `accepted` lists the media types the endpoint reads. */
+export class UnsupportedMediaTypeError extends Error {
+  readonly code = "unsupported_media_type";
+
+  constructor(received: string | null, readonly accepted: readonly string[]) {
+    super(`Unsupported content type ${received ? JSON.stringify(received) : "(none)"}; send one of: ${accepted.join(", ")}.`);
+    this.name = "UnsupportedMediaTypeError";
+  }
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
+  return `${bytes} bytes`;
+}

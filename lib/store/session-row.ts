@@ -1,0 +1,63 @@
+import type { SessionSummary } from "../api/schemas";
+import { FORMAT_IDS, type FormatId, type Session } from "../engine/model";
+import { sessionStats } from "../engine/session-stats";
+import type { Prisma } from "../generated/prisma/client.ts";
+
+/** The Session columns a summary needs (everything but `meta`, which can be large). */
+export const SESSION_SUMMARY_SELECT = {
+  id: true,
+  title: true,
+  format: true,
+  sourceName: true,
+  pick: true,
+  sessionCount: true,
+  messageCount: true,
+  toolCallCount: true,
+  toolResultCount: true,
+  recordedCompactionCount: true,
+  estimatedTokens: true,
+  recordedPeakContextTokens: true,
+  createdAt: true,
+} satisfies Prisma.SessionSelect;
+
+export type SessionSummaryRow = Prisma.SessionGetPayload<{ select: typeof SESSION_SUMMARY_SELECT }>;
+
+/** A row as the wire's SessionSummary: a plain object, dates as ISO strings. */
+export function toSessionSummary(row: SessionSummaryRow): SessionSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    format: storedFormat(row.format, row.id),
+    sourceName: row.sourceName,
+    pick: row.pick,
+    messageCount: row.messageCount,
+    toolCallCount: row.toolCallCount,
+    toolResultCount: row.toolResultCount,
+    recordedCompactionCount: row.recordedCompactionCount,
+    estimatedTokens: row.estimatedTokens,
+    recordedPeakContextTokens: row.recordedPeakContextTokens,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The columns derived from a canonical session (title, format, stats, meta), for create and re-import alike. */
+export function sessionColumns(session: Session) {
+  const stats = sessionStats(session);
+  return {
+    title: session.title,
+    format: session.format,
+    messageCount: stats.messages,
+    toolCallCount: stats.toolCalls,
+    toolResultCount: stats.toolResults,
+    recordedCompactionCount: stats.recordedCompactions,
+    estimatedTokens: stats.estimatedTokens,
+    recordedPeakContextTokens: stats.recordedPeakContextTokens,
+    meta: session.meta as Prisma.InputJsonValue,
+  };
+}
+
+/** A stored format id; an unknown one is a corrupted row (a plain Error → 500), not the client's fault. */
+export function storedFormat(value: string, sessionId: string): FormatId {
+  if ((FORMAT_IDS as readonly string[]).includes(value)) return value as FormatId;
+  throw new Error(`Session ${sessionId} has an unknown stored format ${JSON.stringify(value)}.`);
+}

@@ -1,0 +1,183 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { gunzip, gzip } from "node:zlib";
+import { NotFoundError } from "../api/errors";
+import type { MessagePage, SessionDetail, SessionList, SessionSummary } from "../api/schemas";
+import { contextCurve } from "../engine/context-curve";
+import type { FormatId, Session } from "../engine/model";
+import { estimateMessageTokens } from "../engine/tokens/chars4";
+import { importTranscript, type ImportOutcome } from "../transcripts";
+import { db } from "./db";
+import { insertMessages, loadMessages } from "./session-messages";
+import { SESSION_SUMMARY_SELECT, sessionColumns, storedFormat, toSessionSummary } from "./session-row";
+import { parseStoredMessage, parseStoredMeta } from "./stored-message";
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/** A big session's inserts can outlast Prisma's 5 s default for interactive transactions. */
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 120_000 };
+
+/** What an upload or re-import returns: the summary, and how many sessions the file holds (`pick` says which). */
+export type StoredSession = SessionSummary & { sessionCount: number };
+
+export interface CreateSessionInput {
+  /** the uploaded file, exactly as received; kept (gzipped) for re-import */
+  bytes: Uint8Array;
+  format?: FormatId;
+  /** which session of a multi-session file; default 0 */
+  pick?: number;
+  /** the uploaded file's name */
+  sourceName?: string;
+}
+
+/**
+ * Imports an uploaded transcript and stores it. Multi-session files (a list of trajectories, a JSONL of
+ * instances) store ONE session, the one `pick` chooses (default 0): sessions of one file are unrelated runs, and
+ * storing all of them would turn one upload of a 500-instance benchmark file into 500 list entries. The result's
+ * `sessionCount` tells the client how many there are, so it can upload again with another `pick`.
+ *
+ * The import runs before anything is written and throws ImportError for a file that does not fit; the session,
+ * its messages and the raw upload are then written in one transaction, so a failure leaves nothing behind.
+ */
+export async function createSession(input: CreateSessionInput): Promise<StoredSession> {
+  const outcome = importTranscript(decodeText(input.bytes), {
+    format: input.format,
+    pick: input.pick,
+    sourceName: input.sourceName,
+  });
+  const upload = {
+    encoding: "gzip",
+    size: input.bytes.byteLength,
+    sha256: createHash("sha256").update(input.bytes).digest("hex"),
+    bytes: new Uint8Array(await gzipAsync(input.bytes)),
+  };
+  return storeSession({ ...outcome, sourceName: input.sourceName, upload });
+}
+
+export interface StoreSessionInput extends Pick<ImportOutcome, "session" | "sessionCount" | "pick"> {
+  sourceName?: string;
+  /** the raw file; absent for sessions that never were a file (generated demo sessions), which cannot be re-imported */
+  upload?: { encoding: string; size: number; sha256: string; bytes: Uint8Array<ArrayBuffer> };
+}
+
+/** Stores an already-canonical session in one transaction (used by uploads and by the seed script). */
+export async function storeSession(input: StoreSessionInput): Promise<StoredSession> {
+  const prisma = await db();
+  const row = await prisma.$transaction(async (tx) => {
+    const created = await tx.session.create({
+      data: {
+        ...sessionColumns(input.session),
+        sourceName: input.sourceName ?? null,
+        pick: input.pick,
+        sessionCount: input.sessionCount,
+        ...(input.upload ? { upload: { create: input.upload } } : {}),
+      },
+      select: SESSION_SUMMARY_SELECT,
+    });
+    await insertMessages(tx, created.id, input.session.messages);
+    return created;
+  }, TRANSACTION_OPTIONS);
+  return { ...toSessionSummary(row), sessionCount: row.sessionCount };
+}
+
+/** Every stored session, newest first. */
+export async function listSessions(): Promise<SessionList> {
+  const prisma = await db();
+  const rows = await prisma.session.findMany({ select: SESSION_SUMMARY_SELECT, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  return { sessions: rows.map(toSessionSummary) };
+}
+
+/**
+ * One session with its meta and recorded context curve. The curve is computed from the stored messages on
+ * every call (linear; tens of milliseconds for 10,000 messages) rather than stored, so it always follows the
+ * current lib/engine/context-curve.ts.
+ */
+export async function getSession(id: string): Promise<SessionDetail> {
+  const session = await loadSession(id);
+  const prisma = await db();
+  const row = await prisma.session.findUniqueOrThrow({ where: { id }, select: SESSION_SUMMARY_SELECT });
+  return {
+    ...toSessionSummary(row),
+    meta: { ...session.meta },
+    sessionCount: row.sessionCount,
+    contextCurve: contextCurve(session),
+  };
+}
+
+/** The canonical session, as the engine reads it. Throws NotFoundError (`not_found:session`). */
+export async function loadSession(id: string): Promise<Session> {
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    const row = await tx.session.findUnique({ where: { id }, select: { title: true, format: true, meta: true } });
+    if (!row) throw new NotFoundError("session", id);
+    const messages = await loadMessages(tx, id);
+    return { title: row.title, format: storedFormat(row.format, id), meta: parseStoredMeta(row.meta, id), messages };
+  });
+}
+
+/**
+ * A page of a session's messages by seq: those with seq ≥ `cursor`, at most `limit`. `nextCursor` is the seq to
+ * ask for next, or null after the last message; a cursor past the end gives an empty page, not an error.
+ */
+export async function listMessages(sessionId: string, page: { cursor: number; limit: number }): Promise<MessagePage> {
+  const prisma = await db();
+  const session = await prisma.session.findUnique({ where: { id: sessionId }, select: { messageCount: true } });
+  if (!session) throw new NotFoundError("session", sessionId);
+  const rows = await prisma.message.findMany({
+    where: { sessionId, seq: { gte: page.cursor } },
+    orderBy: { seq: "asc" },
+    take: page.limit + 1,
+    select: { seq: true, data: true },
+  });
+  const messages = rows.slice(0, page.limit).map((row) => {
+    const message = parseStoredMessage(row.data, { sessionId, seq: row.seq });
+    return { seq: row.seq, tokens: estimateMessageTokens(message), message: { ...message } };
+  });
+  return { messages, nextCursor: rows.length > page.limit ? rows[page.limit].seq : null, total: session.messageCount };
+}
+
+/** Deletes a session with its messages, upload and runs (foreign-key cascade). Throws NotFoundError. */
+export async function deleteSession(id: string): Promise<void> {
+  const prisma = await db();
+  const { count } = await prisma.session.deleteMany({ where: { id } });
+  if (count === 0) throw new NotFoundError("session", id);
+}
+
+/**
+ * Imports a session again from its stored raw bytes (after an importer fix), with the format, pick and file name
+ * it was stored with, and replaces its messages and stats in one transaction. The id stays, so links keep working;
+ * runs stored beside it are kept as they are (they describe the session as it was when they ran).
+ * Throws NotFoundError for an unknown session, or `not_found:upload` for one that never was a file (the
+ * generated demo sessions), and ImportError when the current importer rejects the file (nothing changes then).
+ */
+export async function reimportSession(id: string): Promise<StoredSession> {
+  const prisma = await db();
+  const row = await prisma.session.findUnique({
+    where: { id },
+    select: { format: true, pick: true, sourceName: true, upload: { select: { encoding: true, bytes: true } } },
+  });
+  if (!row) throw new NotFoundError("session", id);
+  if (!row.upload) throw new NotFoundError("upload", id, `Session ${id} was not uploaded from a file, so there is nothing to re-import.`);
+  const raw = row.upload.encoding === "gzip" ? await gunzipAsync(row.upload.bytes) : row.upload.bytes;
+  const outcome = importTranscript(decodeText(raw), {
+    format: storedFormat(row.format, id),
+    pick: row.pick,
+    sourceName: row.sourceName ?? undefined,
+  });
+  const updated = await prisma.$transaction(async (tx) => {
+    await tx.message.deleteMany({ where: { sessionId: id } });
+    await insertMessages(tx, id, outcome.session.messages);
+    return tx.session.update({
+      where: { id },
+      data: { ...sessionColumns(outcome.session), sessionCount: outcome.sessionCount },
+      select: SESSION_SUMMARY_SELECT,
+    });
+  }, TRANSACTION_OPTIONS);
+  return { ...toSessionSummary(updated), sessionCount: updated.sessionCount };
+}
+
+/** UTF-8 text of an upload (a BOM is dropped; invalid bytes become U+FFFD, and the importer reports where). */
+function decodeText(bytes: Uint8Array): string {
+  return new TextDecoder("utf-8").decode(bytes);
+}
