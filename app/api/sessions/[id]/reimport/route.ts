@@ -1,0 +1,11 @@
+import { handle } from "@/lib/api/route";
+import { reimportSession } from "@/lib/store/sessions";
+
+type Context = { params: Promise<{ id: string }> };
+
+/**
+ * POST /api/sessions/:id/reimport → 200 `SessionSummary & { sessionCount }`: the session imported again from
+ * its stored raw file with the current importers (same id). 400 with the ImportError when the file no longer
+ * imports (nothing changes); 404 `not_found:session`, or `not_found:upload` for a generated demo session.
+ */
+export const POST = handle(async (_request: Request, { params }: Context) => reimportSession((await params).id));

@@ -1,0 +1,28 @@
+import { readUpload } from "@/lib/api/read-upload";
+import { handle } from "@/lib/api/route";
+import { UploadQuerySchema } from "@/lib/api/schemas";
+import { createSession, listSessions } from "@/lib/store/sessions";
+
+export const dynamic = "force-dynamic";
+
+/** GET /api/sessions → 200 `SessionList` (newest first). */
+export const GET = handle(async () => listSessions());
+
+/**
+ * POST /api/sessions?format=&pick=&name= with a multipart `file` field or the raw transcript as the body
+ * → 201 `SessionSummary & { sessionCount }` (Location: /api/sessions/:id).
+ * A multi-session file stores only the session `pick` chooses (default 0); `sessionCount` says how many the file
+ * holds so the client can upload it again with another pick. 400 with the ImportError's code, format and issues
+ * (line / JSON path) when the file does not fit; 413 above MAX_UPLOAD_BYTES; 415 for other content types.
+ */
+export const POST = handle(async (request: Request) => {
+  const query = UploadQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const upload = await readUpload(request);
+  const stored = await createSession({
+    bytes: upload.bytes,
+    format: query.format,
+    pick: query.pick,
+    sourceName: query.name ?? upload.filename,
+  });
+  return Response.json(stored, { status: 201, headers: { location: `/api/sessions/${encodeURIComponent(stored.id)}` } });
+});

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { ImportError } from "../transcripts/import-error";
+import type { ApiError } from "./schemas";
+import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from "./errors";
+
+/**
+ * Wraps a route handler: a plain object it returns becomes a 200 JSON response (return a `Response` for any other
+ * status), and every thrown error becomes one JSON `ApiError` body:
+ * zod → 400 `invalid_request` (issues with their path), ImportError → 400 with its code, format and issues
+ * (line / JSON path), NotFoundError → 404 `not_found:<entity>`, PayloadTooLargeError → 413,
+ * UnsupportedMediaTypeError → 415, anything else → logged, generic 500 (no internals leak to the client).
+ */
+export function handle<Context>(
+  handler: (request: Request, context: Context) => Promise<Response | object>,
+): (request: Request, context: Context) => Promise<Response> {
+  return async (request, context) => {
+    try {
+      const result = await handler(request, context);
+      return result instanceof Response ? result : Response.json(result);
+    } catch (error) {
+      return errorResponse(error, request);
+    }
+  };
+}
+
+/** The JSON error response for a thrown value (exported for tests and for handlers that stream). */
+export function errorResponse(error: unknown, request?: Request): Response {
+  if (error instanceof z.ZodError) {
+    return apiError(400, {
+      code: "invalid_request",
+      message: `Invalid request: ${z.prettifyError(error)}`,
+      issues: error.issues.map((issue) => ({ path: issue.path.join(".") || "$", message: issue.message })),
+    });
+  }
+  if (error instanceof ImportError) {
+    return apiError(400, {
+      code: error.code,
+      message: error.message,
+      format: error.format,
+      issues: error.issues,
+      totalIssues: error.totalIssues,
+    });
+  }
+  if (error instanceof NotFoundError) return apiError(404, { code: error.code, message: error.message });
+  if (error instanceof PayloadTooLargeError) return apiError(413, { code: error.code, message: error.message });
+  if (error instanceof UnsupportedMediaTypeError) return apiError(415, { code: error.code, message: error.message });
+  console.error(`[api] ${request ? `${request.method} ${new URL(request.url).pathname}` : "request"} failed:`, error);
+  return apiError(500, { code: "internal", message: "Something went wrong on the server; the error was logged." });
+}
+
+function apiError(status: number, error: ApiError["error"]): Response {
+  return Response.json({ error } satisfies ApiError, { status });
+}
