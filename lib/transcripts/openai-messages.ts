@@ -127,8 +127,10 @@ function readContentPart(value: unknown, location: FieldLocation): Part {
 function imageFromUrl(url: string): ImagePart {
   const data = /^data:([^;,]+)(;base64)?,/.exec(url);
   if (!data) return { type: "image", mediaType: "image/*", url };
-  const payload = url.length - data[0].length;
-  return { type: "image", mediaType: data[1], bytes: data[2] ? Math.floor((payload * 3) / 4) : payload };
+  const payload = url.slice(data[0].length);
+  if (!data[2]) return { type: "image", mediaType: data[1], bytes: payload.length };
+  const padding = payload.endsWith("==") ? 2 : payload.endsWith("=") ? 1 : 0;
+  return { type: "image", mediaType: data[1], bytes: Math.floor((payload.length * 3) / 4) - padding };
 }
 
 function readToolCall(value: unknown, location: FieldLocation, ledger: ToolCallLedger): Part {
