@@ -1,0 +1,79 @@
+"use client";
+
+import Link from "next/link";
+import type { SessionSummary } from "@/lib/api/schemas";
+import { DeleteSessionButton } from "./delete-session-button";
+import { formatLabel } from "./format-labels";
+import { formatCount, formatDateTime } from "./format-number";
+
+const HEAD = "px-3 py-1.5 text-left text-xs font-medium uppercase tracking-wide text-slate-500";
+const NUMERIC = "px-3 py-1.5 text-right tabular-nums";
+
+/** Every imported session, newest first as the API lists them. */
+export function SessionsTable({ sessions }: { sessions: SessionSummary[] }) {
+  return (
+    <div className="overflow-x-auto rounded border border-slate-200 bg-white">
+      <table data-testid="sessions-table" className="w-full border-collapse">
+        <thead className="border-b border-slate-200 bg-slate-50">
+          <tr>
+            <th className={HEAD}>Title</th>
+            <th className={HEAD}>Format</th>
+            <th className={`${HEAD} text-right`}>Messages</th>
+            <th className={`${HEAD} text-right`}>Tool calls</th>
+            <th className={`${HEAD} text-right`} title="chars/4 estimate of the whole transcript">
+              Est. tokens
+            </th>
+            <th className={`${HEAD} text-right`} title="largest context a model call recorded">
+              Recorded peak
+            </th>
+            <th className={`${HEAD} text-right`}>Compactions</th>
+            <th className={HEAD}>Imported</th>
+            <th className={HEAD}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sessions.map((session) => (
+            <tr key={session.id} data-testid="session-row" className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
+              <td className="max-w-md px-3 py-1.5">
+                <Link
+                  href={`/sessions/${session.id}`}
+                  data-testid="session-link"
+                  className="block truncate font-medium text-blue-700 hover:underline"
+                  title={session.title}
+                >
+                  {session.title}
+                </Link>
+                {session.sourceName && (
+                  <div className="truncate text-xs text-slate-500" title={session.sourceName}>
+                    {session.sourceName}
+                    {session.pick > 0 ? ` · #${session.pick + 1}` : ""}
+                  </div>
+                )}
+              </td>
+              <td className="px-3 py-1.5 whitespace-nowrap text-slate-700">{formatLabel(session.format)}</td>
+              <td className={NUMERIC}>{formatCount(session.messageCount)}</td>
+              <td className={NUMERIC}>{formatCount(session.toolCallCount)}</td>
+              <td className={NUMERIC}>{formatCount(session.estimatedTokens)}</td>
+              <td className={NUMERIC}>
+                {session.recordedPeakContextTokens === null ? (
+                  <span className="text-slate-400" title="the transcript records no token usage">
+                    —
+                  </span>
+                ) : (
+                  formatCount(session.recordedPeakContextTokens)
+                )}
+              </td>
+              <td className={NUMERIC}>{session.recordedCompactionCount || <span className="text-slate-400">0</span>}</td>
+              <td className="px-3 py-1.5 whitespace-nowrap text-slate-600 tabular-nums">{formatDateTime(session.createdAt)}</td>
+              <td className="px-3 py-1.5 text-right whitespace-nowrap">
+                <DeleteSessionButton id={session.id} title={session.title} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

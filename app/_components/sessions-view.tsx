@@ -1,0 +1,33 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { toApiErrorBody } from "@/lib/client/api-request-error";
+import { sessionQueries } from "@/lib/queries/session-queries";
+import { ApiErrorView } from "./api-error-view";
+import { EmptyState } from "./empty-state";
+import { SessionsTable } from "./sessions-table";
+import { UploadPanel } from "./upload-panel";
+
+/** The sessions page: import on top, the imported sessions below. */
+export function SessionsView() {
+  const list = useQuery(sessionQueries.list());
+  return (
+    <div className="space-y-4">
+      <div className="flex items-baseline justify-between">
+        <h1 className="text-lg font-semibold">Sessions</h1>
+        {list.data && list.data.sessions.length > 0 && (
+          <span className="text-xs text-slate-500">{list.data.sessions.length} imported</span>
+        )}
+      </div>
+      <UploadPanel />
+      {list.isPending && <p className="text-slate-500">Loading sessions…</p>}
+      {list.error && (
+        <ApiErrorView
+          title="Could not load the sessions"
+          error={toApiErrorBody(list.error)}
+        />
+      )}
+      {list.data && (list.data.sessions.length === 0 ? <EmptyState /> : <SessionsTable sessions={list.data.sessions} />)}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+"use client";
+
+import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { ContextPoint } from "@/lib/api/schemas";
+import { formatCompact, formatCount } from "@/app/_components/format-number";
+
+const ESTIMATED_COLOUR = "var(--color-estimated)";
+const RECORDED_COLOUR = "var(--color-recorded)";
+
+/**
+ * Context size before each model call: the chars/4 estimate, and what the transcript recorded where it did.
+ * Clicking a point asks the timeline to scroll to the message that call produced.
+ */
+export function ContextChart({
+  points,
+  contextWindow,
+  onPointClick,
+}: {
+  points: ContextPoint[];
+  contextWindow: number | null;
+  onPointClick: (messageIndex: number) => void;
+}) {
+  const hasRecorded = points.some((point) => point.recordedTokens !== null);
+  if (points.length === 0) {
+    return (
+      <section data-testid="context-chart" className="rounded border border-slate-200 bg-white px-3 py-4 text-slate-500">
+        No model calls in this session, so there is no context curve to draw.
+      </section>
+    );
+  }
+  return (
+    <section
+      data-testid="context-chart"
+      data-series={hasRecorded ? "estimated,recorded" : "estimated"}
+      className="rounded border border-slate-200 bg-white px-2 pt-2 pb-1"
+      aria-label="Context size per model call"
+    >
+      <div className="flex flex-wrap items-center gap-4 px-2 pb-1 text-xs text-slate-600">
+        <span className="font-semibold text-slate-800">Context size per model call</span>
+        <Swatch colour={ESTIMATED_COLOUR} label="estimated (chars/4)" />
+        {hasRecorded ? (
+          <Swatch colour={RECORDED_COLOUR} label="recorded by the source" />
+        ) : (
+          <span className="text-slate-400">no recorded usage in this transcript</span>
+        )}
+        <span className="ml-auto text-slate-400">click a point to open its message</span>
+      </div>
+      <ResponsiveContainer width="100%" height={220}>
+        <LineChart
+          data={points}
+          margin={{ top: 6, right: 16, bottom: 4, left: 4 }}
+          onClick={(state) => {
+            const index = Number(state?.activeTooltipIndex ?? state?.activeIndex);
+            const point = Number.isInteger(index) ? points[index] : undefined;
+            if (point) onPointClick(point.messageIndex);
+          }}
+          style={{ cursor: "pointer" }}
+        >
+          <CartesianGrid stroke="#e2e8f0" vertical={false} />
+          <XAxis
+            dataKey="step"
+            tick={{ fontSize: 11, fill: "#64748b" }}
+            tickLine={false}
+            axisLine={{ stroke: "#cbd5e1" }}
+            minTickGap={24}
+          />
+          <YAxis
+            tickFormatter={(value: number) => formatCompact(value)}
+            tick={{ fontSize: 11, fill: "#64748b" }}
+            tickLine={false}
+            axisLine={false}
+            width={48}
+          />
+          {contextWindow && (
+            <ReferenceLine
+              y={contextWindow}
+              stroke="#dc2626"
+              strokeDasharray="4 3"
+              label={{ value: `window ${formatCompact(contextWindow)}`, position: "insideTopRight", fontSize: 11, fill: "#dc2626" }}
+            />
+          )}
+          <Tooltip content={<PointTooltip />} isAnimationActive={false} />
+          <Line
+            className="line-estimated"
+            type="linear"
+            dataKey="estimatedTokens"
+            name="estimated"
+            stroke={ESTIMATED_COLOUR}
+            strokeWidth={1.5}
+            dot={points.length <= 60}
+            activeDot={{ r: 4 }}
+            isAnimationActive={false}
+          />
+          {hasRecorded && (
+            <Line
+              className="line-recorded"
+              type="linear"
+              dataKey="recordedTokens"
+              name="recorded"
+              stroke={RECORDED_COLOUR}
+              strokeWidth={1.5}
+              dot={points.length <= 60}
+              activeDot={{ r: 4 }}
+              connectNulls
+              isAnimationActive={false}
+            />
+          )}
+        </LineChart>
+      </ResponsiveContainer>
+    </section>
+  );
+}
+
+function Swatch({ colour, label }: { colour: string; label: string }) {
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <span className="inline-block h-0.5 w-4" style={{ background: colour }} />
+      {label}
+    </span>
+  );
+}
+
+function PointTooltip({ active, payload }: { active?: boolean; payload?: ReadonlyArray<{ payload?: ContextPoint }> }) {
+  const point = payload?.[0]?.payload;
+  if (!active || !point) return null;
+  return (
+    <div data-testid="chart-tooltip" className="rounded border border-slate-200 bg-white px-2 py-1.5 text-xs shadow-sm">
+      <div className="font-semibold">
+        Step {point.step} · message #{point.messageIndex}
+      </div>
+      <div style={{ color: ESTIMATED_COLOUR }}>estimated {formatCount(point.estimatedTokens)}</div>
+      <div style={{ color: RECORDED_COLOUR }}>
+        recorded {point.recordedTokens === null ? "—" : formatCount(point.recordedTokens)}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+"use client";
+
+import type { Message, Role } from "@/lib/engine/model";
+import { contextTokensOf } from "@/lib/engine/model";
+import { formatCount } from "@/app/_components/format-number";
+import { PartView } from "./part-view";
+
+export const ROLE_STYLES: Record<Role, { rule: string; badge: string }> = {
+  system: { rule: "border-l-role-system", badge: "bg-slate-100 text-role-system" },
+  user: { rule: "border-l-role-user", badge: "bg-blue-50 text-role-user" },
+  assistant: { rule: "border-l-role-assistant", badge: "bg-emerald-50 text-role-assistant" },
+  tool: { rule: "border-l-role-tool", badge: "bg-amber-50 text-role-tool" },
+};
+
+/** One message: a header line (number, role, size, model, time) and its parts. */
+export function MessageRow({ seq, tokens, message }: { seq: number; tokens: number; message: Message }) {
+  const role = ROLE_STYLES[message.role] ? message.role : "system";
+  const style = ROLE_STYLES[role];
+  const parts = Array.isArray(message.parts) ? message.parts : [];
+  const onlyCompaction = parts.length > 0 && parts.every((part) => part.type === "compaction");
+
+  if (onlyCompaction) {
+    return (
+      <div data-testid="message" data-role={message.role} data-seq={seq} className="px-3 py-1">
+        <div className="flex items-center gap-2">
+          <span className="w-14 shrink-0 text-right font-mono text-[11px] text-slate-400">#{seq}</span>
+          <div className="flex-1">
+            {parts.map((part, index) => (
+              <PartView key={index} part={part} memoryKey={`${seq}:${index}`} />
+            ))}
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  const body = (
+    <div className="min-w-0 flex-1 space-y-1.5">
+      {parts.length === 0 && <span className="text-xs text-slate-400 italic">(no content)</span>}
+      {parts.map((part, index) => (
+        <PartView key={index} part={part} memoryKey={`${seq}:${index}`} />
+      ))}
+    </div>
+  );
+
+  return (
+    <div data-testid="message" data-role={message.role} data-seq={seq} className={`border-l-4 ${style.rule} bg-white px-3 py-2`}>
+      <div className="mb-1 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-500">
+        <span className="font-mono text-slate-400">#{seq}</span>
+        <span className={`rounded px-1.5 py-px font-semibold ${style.badge}`}>{message.role}</span>
+        {message.summary && <span className="rounded bg-fuchsia-100 px-1.5 py-px font-semibold text-fuchsia-800">summary</span>}
+        {message.synthetic && <span className="rounded bg-slate-100 px-1.5 py-px">injected</span>}
+        <span className="tabular-nums">{formatCount(tokens)} tok</span>
+        {message.usage && (
+          <span className="tabular-nums" title="context the source recorded for this call (input + cache read + cache write); output">
+            recorded ctx {formatCount(contextTokensOf(message.usage))} · out {formatCount(message.usage.output)}
+          </span>
+        )}
+        {message.model && <span className="font-mono">{message.model}</span>}
+        {message.timestamp && <span className="ml-auto tabular-nums">{message.timestamp.replace("T", " ").slice(0, 19)}</span>}
+      </div>
+      {message.summary ? (
+        <div data-testid="summary-card" className="rounded border border-fuchsia-200 bg-fuchsia-50/60 px-3 py-2">
+          <div className="mb-1 text-xs font-semibold uppercase tracking-wide text-fuchsia-800">Compaction summary</div>
+          {body}
+        </div>
+      ) : (
+        body
+      )}
+    </div>
+  );
+}

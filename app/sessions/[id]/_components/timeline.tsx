@@ -1,0 +1,145 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { MessagePage } from "@/lib/api/schemas";
+import type { Message } from "@/lib/engine/model";
+import { toApiErrorBody } from "@/lib/client/api-request-error";
+import { sessionQueries } from "@/lib/queries/session-queries";
+import { ApiErrorView } from "@/app/_components/api-error-view";
+import { formatCount } from "@/app/_components/format-number";
+import { estimateRowHeight } from "./estimate-row-height";
+import { MessageRow } from "./message-row";
+import { ToggleMemoryProvider } from "./remembered-toggle";
+
+/** A request to bring message `index` into view; `nonce` makes a repeated jump to the same index count. */
+export interface TimelineTarget {
+  index: number;
+  nonce: number;
+}
+
+type PagedMessage = MessagePage["messages"][number];
+
+/** Start fetching the next page when the viewport comes this close to the last loaded message. */
+const PREFETCH_ROWS = 60;
+const HIGHLIGHT_MS = 2_000;
+
+/**
+ * Every message of a session in a virtualized list. The list is as long as the session from the first page
+ * on (unloaded rows are placeholders), so the scrollbar is honest; pages are fetched in order while the
+ * viewport reaches past what is loaded, which also serves jumps far ahead. Rows are measured as they render.
+ */
+export function Timeline({ sessionId, target }: { sessionId: string; target: TimelineTarget | null }) {
+  const query = useInfiniteQuery(sessionQueries.messages(sessionId));
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const rows: PagedMessage[] = useMemo(() => query.data?.pages.flatMap((page) => page.messages) ?? [], [query.data]);
+  const total = query.data?.pages[0]?.total ?? 0;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [highlight, setHighlight] = useState<number | null>(null);
+  const [pending, setPending] = useState<TimelineTarget | null>(null);
+
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => estimateRowHeight(asMessage(rows[index])),
+    overscan: 6,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastVisible = items.length > 0 ? items[items.length - 1].index : 0;
+
+  // fetch in order until the viewport and any pending jump are covered
+  const wantedUpTo = Math.max(lastVisible + PREFETCH_ROWS, pending?.index ?? -1);
+  useEffect(() => {
+    if (wantedUpTo >= rows.length && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [wantedUpTo, rows.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  // a new jump: scroll at once (placeholders mark the way), and again once the target row has loaded
+  useEffect(() => {
+    if (!target) return;
+    setPending(target);
+    virtualizer.scrollToIndex(target.index, { align: "start" });
+  }, [target, virtualizer]);
+  useEffect(() => {
+    if (!pending || pending.index >= rows.length) return;
+    setPending(null);
+    virtualizer.scrollToIndex(pending.index, { align: "start" });
+    setHighlight(pending.index);
+  }, [pending, rows.length, virtualizer]);
+  useEffect(() => {
+    if (highlight === null) return;
+    const timer = setTimeout(() => setHighlight(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlight]);
+
+  if (query.isPending) return <TimelineFrame note="Loading messages…" />;
+  if (query.error && rows.length === 0) {
+    return <ApiErrorView title="Could not load the messages" error={toApiErrorBody(query.error)} />;
+  }
+
+  return (
+    <div className="space-y-1">
+      <div className="flex justify-between text-xs text-slate-500" data-testid="timeline-status">
+        <span>
+          {formatCount(total)} messages · {formatCount(rows.length)} loaded
+          {isFetchingNextPage ? " · loading more…" : ""}
+        </span>
+        {query.error && <span className="text-red-700">Loading stopped: {toApiErrorBody(query.error).message}</span>}
+      </div>
+      <ToggleMemoryProvider>
+        <div
+          ref={scrollRef}
+          data-testid="timeline"
+          data-total={total}
+          data-loaded={rows.length}
+          className="h-[72vh] min-h-96 overflow-auto rounded border border-slate-200 bg-slate-100 [overflow-anchor:none]"
+        >
+          <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const row = rows[item.index];
+              return (
+                <div
+                  key={item.key}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  className={`absolute top-0 left-0 w-full border-b border-slate-200 ${
+                    highlight === item.index ? "ring-2 ring-blue-500 ring-inset" : ""
+                  }`}
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
+                  {row ? (
+                    <MessageRow seq={row.seq} tokens={row.tokens} message={asMessage(row)!} />
+                  ) : (
+                    <RowPlaceholder index={item.index} />
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </ToggleMemoryProvider>
+    </div>
+  );
+}
+
+/** The API sends the canonical model (lib/engine/model.ts) as a plain record. */
+function asMessage(row: PagedMessage | undefined): Message | undefined {
+  return row?.message as unknown as Message | undefined;
+}
+
+function RowPlaceholder({ index }: { index: number }) {
+  return (
+    <div data-testid="message-placeholder" className="flex h-16 items-center gap-2 bg-white px-3 text-xs text-slate-400">
+      <span className="font-mono">#{index}</span>
+      <span className="h-2 w-1/3 animate-pulse rounded bg-slate-200" />
+    </div>
+  );
+}
+
+function TimelineFrame({ note }: { note: string }) {
+  return (
+    <div data-testid="timeline" className="flex h-[72vh] min-h-96 items-center justify-center rounded border border-slate-200 bg-white text-slate-500">
+      {note}
+    </div>
+  );
+}

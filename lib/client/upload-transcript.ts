@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { SessionSummarySchema } from "../api/schemas";
+import type { FormatId } from "../engine/model";
+import { ApiRequestError, apiErrorFromResponse, networkError } from "./api-request-error";
+
+/** What POST /api/sessions answers with on 201: the stored session, and how many the file held. */
+export const UploadResultSchema = SessionSummarySchema.extend({ sessionCount: z.number().int() });
+export type UploadResult = z.infer<typeof UploadResultSchema>;
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+export interface UploadTranscriptOptions {
+  file: File;
+  /** force a format; undefined lets the server detect it */
+  format?: FormatId;
+  /** which session of a multi-session file to import (0-based) */
+  pick?: number;
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Uploads a transcript as multipart `file` with XMLHttpRequest, because fetch reports no upload progress.
+ * Resolves with the stored session; rejects with an ApiRequestError carrying the API's error body
+ * (message and issues with line / path) unchanged.
+ */
+export function uploadTranscript(options: UploadTranscriptOptions): Promise<UploadResult> {
+  const { file, format, pick, onProgress, signal } = options;
+  const params = new URLSearchParams();
+  if (format) params.set("format", format);
+  if (pick !== undefined) params.set("pick", String(pick));
+  const query = params.toString();
+  const url = `/api/sessions${query ? `?${query}` : ""}`;
+  const body = new FormData();
+  body.append("file", file, file.name);
+
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", url);
+    request.setRequestHeader("accept", "application/json");
+    request.upload.onprogress = (event) => {
+      onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
+    };
+    request.onload = () => {
+      if (request.status < 200 || request.status >= 300) {
+        reject(apiErrorFromResponse(request.status, request.responseText));
+        return;
+      }
+      try {
+        resolve(UploadResultSchema.parse(JSON.parse(request.responseText)));
+      } catch (error) {
+        reject(new ApiRequestError(request.status, {
+          code: "bad_response",
+          message: `The server accepted the file but its answer was not understood: ${error instanceof Error ? error.message : String(error)}`,
+        }));
+      }
+    };
+    request.onerror = () => reject(networkError("the upload was interrupted"));
+    request.onabort = () => reject(new ApiRequestError(0, { code: "aborted", message: "Upload cancelled." }));
+    signal?.addEventListener("abort", () => request.abort(), { once: true });
+    request.send(body);
+  });
+}
