@@ -1,0 +1,191 @@
+import type { ImageRef, Message, Part, ToolResultPart, Usage } from "../engine/model";
+import { invalid, type SourceLocation } from "./import-error";
+
+/** Where the blocks being read sit, for error messages, and what the reader learned on the way. */
+export interface BlockContext {
+  format: string;
+  location: SourceLocation;
+  /** tool names by call id, filled from tool_use blocks and read back to name tool results */
+  toolNames: Map<string, string>;
+  /** block types that were not understood and left out, with how often (reported in session notes) */
+  skippedBlockTypes: Map<string, number>;
+}
+
+export function createBlockContext(format: string): BlockContext {
+  return { format, location: {}, toolNames: new Map(), skippedBlockTypes: new Map() };
+}
+
+/**
+ * Reads Anthropic Messages content (a string or an array of blocks) into canonical parts, in source order.
+ *
+ * Strict where a mistake would break the conversation: a text block needs a string `text`, a tool_use a string
+ * `id` and `name`, a tool_result a string `tool_use_id`. Block types outside the Messages API basics (server tool
+ * blocks, citations, fallbacks) are skipped and counted in `context.skippedBlockTypes`, because newer clients add
+ * them often and they carry nothing a compactor can use. Thinking signatures and image payloads are not kept.
+ */
+export function parseAnthropicContent(content: unknown, context: BlockContext, path = "message.content"): Part[] {
+  if (typeof content === "string") return content.length > 0 ? [{ type: "text", text: content }] : [];
+  if (!Array.isArray(content)) {
+    invalid(context.format, { ...context.location, path }, "content as a string or an array of content blocks", content);
+  }
+  const parts: Part[] = [];
+  content.forEach((block, index) => {
+    const part = parseBlock(block, context, `${path}[${index}]`);
+    if (part) parts.push(part);
+  });
+  return parts;
+}
+
+function parseBlock(block: unknown, context: BlockContext, path: string): Part | null {
+  const fail = (expected: string, found: unknown): never =>
+    invalid(context.format, { ...context.location, path }, expected, found);
+  if (!isRecord(block) || typeof block.type !== "string") return fail("a content block with a string `type`", block);
+  switch (block.type) {
+    case "text":
+      if (typeof block.text !== "string") return fail("a string `text` in a text block", block.text);
+      return { type: "text", text: block.text };
+    case "thinking":
+      if (typeof block.thinking !== "string") return fail("a string `thinking` in a thinking block", block.thinking);
+      return { type: "reasoning", text: block.thinking };
+    case "redacted_thinking":
+      return { type: "reasoning", text: "", redacted: true };
+    case "tool_use": {
+      if (typeof block.id !== "string" || block.id.length === 0) return fail("a tool_use block with a string `id`", block.id);
+      if (typeof block.name !== "string") return fail("a tool_use block with a string `name`", block.name);
+      context.toolNames.set(block.id, block.name);
+      return { type: "tool-call", id: block.id, name: block.name, input: block.input ?? {} };
+    }
+    case "tool_result":
+      return parseToolResult(block, context, path);
+    case "image":
+      return { type: "image", ...parseImageSource(block.source) };
+    case "document": {
+      const source = isRecord(block.source) ? block.source : {};
+      const mediaType = typeof source.media_type === "string" ? source.media_type : "application/octet-stream";
+      return { type: "file", mediaType, ...(typeof block.title === "string" ? { filename: block.title } : {}) };
+    }
+    default:
+      context.skippedBlockTypes.set(block.type, (context.skippedBlockTypes.get(block.type) ?? 0) + 1);
+      return null;
+  }
+}
+
+function parseToolResult(block: Record<string, unknown>, context: BlockContext, path: string): ToolResultPart {
+  const callId = block.tool_use_id;
+  if (typeof callId !== "string" || callId.length === 0) {
+    invalid(context.format, { ...context.location, path }, "a tool_result block with a string `tool_use_id`", callId);
+  }
+  const texts: string[] = [];
+  const images: ImageRef[] = [];
+  if (typeof block.content === "string") texts.push(block.content);
+  else if (Array.isArray(block.content)) {
+    block.content.forEach((inner, index) => {
+      if (!isRecord(inner)) {
+        invalid(context.format, { ...context.location, path: `${path}.content[${index}]` }, "a content block", inner);
+      }
+      if (inner.type === "text" && typeof inner.text === "string") texts.push(inner.text);
+      else if (inner.type === "image") images.push(parseImageSource(inner.source));
+    });
+  } else if (block.content !== undefined && block.content !== null) {
+    invalid(context.format, { ...context.location, path: `${path}.content` }, "a string or an array of blocks", block.content);
+  }
+  const name = context.toolNames.get(callId);
+  return {
+    type: "tool-result",
+    callId,
+    ...(name ? { name } : {}),
+    output: texts.join("\n"),
+    isError: block.is_error === true,
+    images,
+  };
+}
+
+function parseImageSource(source: unknown): ImageRef {
+  if (!isRecord(source)) return { mediaType: "image" };
+  const mediaType = typeof source.media_type === "string" ? source.media_type : "image";
+  if (typeof source.data === "string") return { mediaType, bytes: source.data.length };
+  if (typeof source.url === "string") return { mediaType, url: source.url };
+  return { mediaType };
+}
+
+/**
+ * Splits a user turn's parts: tool results go to a "tool" message, everything else to a "user" message after it
+ * (the canonical convention). Either may be missing; both get `idBase`-derived ids from the caller.
+ */
+export function splitUserParts(parts: Part[]): { toolResults: Part[]; rest: Part[] } {
+  return {
+    toolResults: parts.filter((part) => part.type === "tool-result"),
+    rest: parts.filter((part) => part.type !== "tool-result"),
+  };
+}
+
+/**
+ * An Anthropic `usage` object as canonical usage: input excludes cache reads and writes there, so the recorded
+ * context is input + cache_read + cache_creation. Returns undefined when `input_tokens` is missing.
+ */
+export function anthropicUsage(usage: unknown): Usage | undefined {
+  if (!isRecord(usage) || typeof usage.input_tokens !== "number") return undefined;
+  const count = (value: unknown) => (typeof value === "number" ? value : 0);
+  return {
+    input: usage.input_tokens,
+    output: count(usage.output_tokens),
+    cacheRead: count(usage.cache_read_input_tokens),
+    cacheWrite: count(usage.cache_creation_input_tokens),
+  };
+}
+
+/** A note for the session naming the block types that were skipped, or none. */
+export function blockNotes(context: BlockContext): string[] {
+  if (context.skippedBlockTypes.size === 0) return [];
+  const listed = [...context.skippedBlockTypes].map(([type, count]) => `${type} ×${count}`).join(", ");
+  return [`skipped content blocks of unknown type: ${listed}`];
+}
+
+/**
+ * Removes tool results with no tool call earlier in the session (and tool messages left empty), returning the
+ * dropped call ids for a note. Strategies rely on every result following its call; a resumed or forked session can
+ * start with results whose calls live in another file, and those cannot be placed.
+ */
+export function dropOrphanToolResults(messages: Message[]): { messages: Message[]; dropped: string[] } {
+  const called = new Set<string>();
+  const dropped: string[] = [];
+  const kept: Message[] = [];
+  for (const message of messages) {
+    const parts = message.parts.filter((part) => {
+      if (part.type === "tool-call") called.add(part.id);
+      if (part.type !== "tool-result" || called.has(part.callId)) return true;
+      dropped.push(part.callId);
+      return false;
+    });
+    if (parts.length === message.parts.length) kept.push(message);
+    else if (parts.length > 0) kept.push({ ...message, parts });
+  }
+  return { messages: kept, dropped };
+}
+
+/** The note for {@link dropOrphanToolResults}, or none. */
+export function orphanNotes(dropped: string[]): string[] {
+  if (dropped.length === 0) return [];
+  return [`${dropped.length} tool result(s) answering a call not in the session left out: ${dropped.slice(0, 5).join(", ")}`];
+}
+
+/**
+ * Returns `preferred` when it is a non-empty id not used yet in the session, else `${format}-${index}`, and records
+ * the one returned. Sources repeat ids (merged lines, trimmed fixtures), and message ids must stay unique.
+ */
+export function claimMessageId(options: {
+  used: Set<string>;
+  preferred: unknown;
+  format: string;
+  index: number;
+}): string {
+  const { used, preferred, format, index } = options;
+  let id = typeof preferred === "string" && preferred.length > 0 && !used.has(preferred) ? preferred : `${format}-${index}`;
+  for (let suffix = 1; used.has(id); suffix++) id = `${format}-${index}-${suffix}`;
+  used.add(id);
+  return id;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
