@@ -133,7 +133,7 @@ async function rowCounts(sessionId?: string) {
   const prisma = await db();
   const where = sessionId ? { sessionId } : {};
   return {
-    sessions: await prisma.session.count(sessionId ? { where: { id: sessionId } } : {}),
+    sessions: await prisma.session.count({ where: sessionId ? { id: sessionId } : {} }),
     messages: await prisma.message.count({ where }),
     uploads: await prisma.upload.count({ where }),
   };
