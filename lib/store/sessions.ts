@@ -2,24 +2,21 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { gunzip, gzip } from "node:zlib";
 import { NotFoundError } from "../api/errors";
-import type { MessagePage, SessionDetail, SessionList, SessionSummary } from "../api/schemas";
+import type { MessagePage, SessionDetail, SessionList } from "../api/schemas";
 import { contextCurve } from "../engine/context-curve";
 import type { FormatId, Session } from "../engine/model";
 import { estimateMessageTokens } from "../engine/tokens/chars4";
-import { importTranscript, type ImportOutcome } from "../transcripts";
+import { importTranscript } from "../transcripts";
 import { db } from "./db";
 import { insertMessages, loadMessages } from "./session-messages";
 import { SESSION_SUMMARY_SELECT, sessionColumns, storedFormat, toSessionSummary } from "./session-row";
+import { storeSession, TRANSACTION_OPTIONS, type StoredSession } from "./store-session";
 import { parseStoredMessage, parseStoredMeta } from "./stored-message";
+
+export { storeSession, type StoredSession, type StoreSessionInput } from "./store-session";
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
-
-/** A big session's inserts can outlast Prisma's 5 s default for interactive transactions. */
-const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 120_000 };
-
-/** What an upload or re-import returns: the summary, and how many sessions the file holds (`pick` says which). */
-export type StoredSession = SessionSummary & { sessionCount: number };
 
 export interface CreateSessionInput {
   /** the uploaded file, exactly as received; kept (gzipped) for re-import */
@@ -53,32 +50,6 @@ export async function createSession(input: CreateSessionInput): Promise<StoredSe
     bytes: new Uint8Array(await gzipAsync(input.bytes)),
   };
   return storeSession({ ...outcome, sourceName: input.sourceName, upload });
-}
-
-export interface StoreSessionInput extends Pick<ImportOutcome, "session" | "sessionCount" | "pick"> {
-  sourceName?: string;
-  /** the raw file; absent for sessions that never were a file (generated demo sessions), which cannot be re-imported */
-  upload?: { encoding: string; size: number; sha256: string; bytes: Uint8Array<ArrayBuffer> };
-}
-
-/** Stores an already-canonical session in one transaction (used by uploads and by the seed script). */
-export async function storeSession(input: StoreSessionInput): Promise<StoredSession> {
-  const prisma = await db();
-  const row = await prisma.$transaction(async (tx) => {
-    const created = await tx.session.create({
-      data: {
-        ...sessionColumns(input.session),
-        sourceName: input.sourceName ?? null,
-        pick: input.pick,
-        sessionCount: input.sessionCount,
-        ...(input.upload ? { upload: { create: input.upload } } : {}),
-      },
-      select: SESSION_SUMMARY_SELECT,
-    });
-    await insertMessages(tx, created.id, input.session.messages);
-    return created;
-  }, TRANSACTION_OPTIONS);
-  return { ...toSessionSummary(row), sessionCount: row.sessionCount };
 }
 
 /** Every stored session, newest first. */

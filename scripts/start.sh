@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Compaction Lab's one start command on a fresh machine: `bash scripts/start.sh` (or `npm run start:lab`).
+#   1. installs dependencies when node_modules is missing (npm ci with the lockfile, else npm install);
+#      the postinstall hook generates both Prisma clients (regenerated here if they are missing anyway)
+#   2. creates and migrates the database: `prisma migrate deploy` (DATABASE_URL, default file:./data/lab.db;
+#      postgres://… URLs use prisma/postgres/migrations)
+#   3. seeds three generated demo sessions when the database holds no session (scripts/seed.ts, idempotent)
+#   4. runs `next build` when there is no build or a source file is newer than it
+#   5. execs `next start -p ${PORT:-3000}`
+# No API key is needed. The app also migrates a fresh database on its own at first use (lib/store/ensure-database.ts),
+# so a bare `next start` works too; this script just does it before the first request.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export NEXT_TELEMETRY_DISABLED=1
+export DATABASE_URL="${DATABASE_URL:-file:./data/lab.db}"
+PORT="${PORT:-3000}"
+
+if [ ! -d node_modules ]; then
+  if [ -f package-lock.json ]; then npm ci; else npm install; fi
+fi
+if [ ! -f lib/generated/prisma/client.ts ] || [ ! -f lib/generated/prisma-pg/client.ts ]; then
+  npm run --silent db:generate
+fi
+
+if [[ "$DATABASE_URL" == file:* ]]; then
+  database_file="${DATABASE_URL#file:}"
+  mkdir -p "$(dirname "${database_file%%\?*}")"
+fi
+./node_modules/.bin/prisma migrate deploy
+./node_modules/.bin/tsx scripts/seed.ts
+
+stale_source() {
+  find app lib public next.config.ts postcss.config.mjs tsconfig.json package.json package-lock.json \
+    -type f -newer .next/BUILD_ID -not -path 'lib/generated/*' -not -name '*.test.ts' -print -quit 2>/dev/null
+}
+if [ ! -f .next/BUILD_ID ] || [ -n "$(stale_source)" ]; then
+  ./node_modules/.bin/next build
+fi
+
+exec ./node_modules/.bin/next start -p "$PORT"
