@@ -1,0 +1,128 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { firstSeqWithPart, firstSummarySeq } from "./fixtures/api";
+import { keepScreenshot } from "./fixtures/keep-screenshot";
+import { sharedTranscript } from "./fixtures/shared-transcripts";
+import { SessionPage } from "./pages/session-page";
+import { SessionsPage } from "./pages/sessions-page";
+
+test.describe("importing real transcripts", () => {
+  test("drag-and-drop a pi session: progress, then its timeline, tool results and both chart lines", async ({ page, context }, testInfo) => {
+    const file = sharedTranscript("pi/pi-mono__large-session.jsonl");
+    const sessions = new SessionsPage(page);
+    await sessions.goto();
+
+    // slow the upload (~1 MB at 400 KB/s) so the progress bar is observable
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 400 * 1024 });
+    await sessions.uploadByDrop(file);
+    await expect(sessions.progress).toBeVisible();
+    await expect(sessions.progress.getByRole("progressbar")).toHaveAttribute("aria-valuenow", /\d+/);
+    await keepScreenshot(page, testInfo, "upload-progress");
+    await expect(sessions.success).toBeVisible({ timeout: 30_000 });
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await expect(sessions.success).toContainText("pi coding agent");
+    await expect(sessions.row("pi-mono__large-session.jsonl")).toHaveCount(1);
+
+    await sessions.openImportedSession();
+    const session = new SessionPage(page);
+    await session.waitForTimeline();
+    await expect(session.chart).toHaveAttribute("data-series", "estimated,recorded");
+    await expect(session.chartLines()).toHaveCount(2);
+    await expect(session.messages.first()).toHaveAttribute("data-role", /user|system/);
+    await expect(session.toolCalls.first()).toBeVisible();
+    await expect(session.toolResults.first()).toBeVisible();
+    expect(await session.totalMessages()).toBeGreaterThan(500);
+    await keepScreenshot(page, testInfo, "pi-session");
+
+    // hovering the chart shows the step; clicking a point scrolls the timeline to its message
+    const plot = session.chart.locator(".recharts-surface");
+    const box = (await plot.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+    const tooltip = page.getByTestId("chart-tooltip");
+    await expect(tooltip).toContainText(/Step \d+ · message #\d+/);
+    const target = Number((await tooltip.textContent())!.match(/message #(\d+)/)![1]);
+    await page.mouse.click(box.x + box.width * 0.6, box.y + box.height / 2);
+    await expect(session.message(target)).toBeInViewport();
+    await expect(session.message(target)).toHaveAttribute("data-role", "assistant");
+  });
+
+  test("a Claude Code session with recorded compactions: dividers, summary card, tool results", async ({ page, request }, testInfo) => {
+    const file = sharedTranscript("claude-code/agent-sessions__claude-small-schema-fixture.jsonl");
+    const sessions = new SessionsPage(page);
+    await sessions.goto();
+    await sessions.chooseFormat("claude-code");
+    await sessions.uploadWithPicker(file);
+    await sessions.openImportedSession();
+
+    const session = new SessionPage(page);
+    await session.waitForTimeline();
+    await expect(page.getByTestId("figure-compactions")).not.toHaveText("0");
+    await expect(session.chartLines()).toHaveCount(2);
+
+    const sessionId = page.url().split("/sessions/")[1];
+    const dividerSeq = await firstSeqWithPart(request, sessionId, "compaction");
+    expect(dividerSeq, "the fixture records compactions").not.toBeNull();
+    await session.jumpTo(dividerSeq!);
+    const divider = session.message(dividerSeq!).getByTestId("compaction-divider");
+    await expect(divider).toBeInViewport();
+    await expect(divider).toContainText(/Compaction · (auto|manual)/);
+
+    const summarySeq = await firstSummarySeq(request, sessionId);
+    if (summarySeq !== null) {
+      await session.jumpTo(summarySeq);
+      await expect(session.message(summarySeq).getByTestId("summary-card")).toBeVisible();
+    }
+    await expect(session.toolResults.first()).toBeVisible();
+    await keepScreenshot(page, testInfo, "claude-code-compaction");
+  });
+
+  test("a file of many sessions says how many and imports another index", async ({ page }, testInfo) => {
+    const file = sharedTranscript("openai-chat/tau-bench__gpt-4o-airline.json");
+    const sessions = new SessionsPage(page);
+    await sessions.goto();
+    await sessions.uploadWithPicker(file);
+    await expect(sessions.multiSession).toBeVisible({ timeout: 30_000 });
+    await expect(sessions.multiSession).toContainText(/This file holds \d+ sessions; imported #1\./);
+    await page.getByTestId("upload-pick").fill("3");
+    await sessions.multiSession.getByRole("button", { name: "Import" }).click();
+    await expect(sessions.multiSession).toContainText(/imported #3\./, { timeout: 30_000 });
+    await expect(sessions.row(/tau-bench__gpt-4o-airline/)).toHaveCount(2);
+    await keepScreenshot(page, testInfo, "multi-session");
+  });
+});
+
+test.describe("upload errors", () => {
+  test("a truncated JSONL names the broken line", async ({ page }, testInfo) => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "lab-e2e-")), "truncated-session.jsonl");
+    const lines = [
+      JSON.stringify({ type: "session", version: 3, id: "e2e-truncated", timestamp: "2025-01-01T00:00:00.000Z", cwd: "/tmp" }),
+      JSON.stringify({ type: "message", id: "a1", parentId: null, timestamp: "2025-01-01T00:00:01.000Z", message: { role: "user", content: "hello", timestamp: 1 } }),
+      '{"type":"message","id":"a2","parentId":"a1","timestamp":"2025-01-01T00:00:02.000Z","message":{"role":"assistant","content":[{"type":"text","text":"cut off mid-wr',
+    ];
+    fs.writeFileSync(file, lines.join("\n") + "\n");
+
+    const sessions = new SessionsPage(page);
+    await sessions.goto();
+    await sessions.uploadWithPicker(file);
+    await expect(sessions.error).toBeVisible();
+    await expect(sessions.error).toContainText("truncated-session.jsonl");
+    await expect(sessions.error.getByTestId("error-issue").first()).toContainText("line 3");
+    await expect(sessions.success).toHaveCount(0);
+    await keepScreenshot(page, testInfo, "upload-error");
+  });
+
+  test("forcing the wrong format explains what did not fit", async ({ page }) => {
+    const file = sharedTranscript("claude-code/agent-sessions__claude-small-schema-fixture.jsonl");
+    const sessions = new SessionsPage(page);
+    await sessions.goto();
+    await sessions.chooseFormat("openai");
+    await sessions.uploadWithPicker(file);
+    await expect(sessions.error).toBeVisible();
+    await expect(sessions.error.getByTestId("error-message")).not.toBeEmpty();
+    await expect(sessions.error).toContainText("openai");
+  });
+});

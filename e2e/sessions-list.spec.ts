@@ -1,0 +1,43 @@
+import { expect, test } from "@playwright/test";
+import { importThroughApi } from "./fixtures/api";
+import { keepScreenshot } from "./fixtures/keep-screenshot";
+import { SessionsPage } from "./pages/sessions-page";
+
+const SMALL_CHAT = JSON.stringify([
+  { role: "system", content: "You are terse." },
+  { role: "user", content: "What is 2 + 2?" },
+  { role: "assistant", content: "4" },
+]);
+
+test("the empty state explains the lab, and a session can be deleted after confirming", async ({ page, request }, testInfo) => {
+  const existing = (await (await request.get("/api/sessions")).json()) as { sessions: { id: string }[] };
+  for (const session of existing.sessions) await request.delete(`/api/sessions/${session.id}`);
+
+  const sessions = new SessionsPage(page);
+  await sessions.goto();
+  await expect(sessions.emptyState).toBeVisible();
+  await expect(sessions.emptyState).toContainText("Claude Code");
+  await expect(sessions.emptyState).toContainText("SWE-agent");
+  await keepScreenshot(page, testInfo, "empty-state");
+
+  await importThroughApi(request, { name: "tiny-chat.json", body: SMALL_CHAT, format: "openai" });
+  await page.reload();
+  const row = sessions.row("tiny-chat.json");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("OpenAI Chat Completions");
+
+  await row.getByTestId("delete-session").click();
+  await expect(row).toContainText("Delete this session?");
+  await row.getByRole("button", { name: "Cancel" }).click();
+  await expect(row).toHaveCount(1);
+
+  await row.getByTestId("delete-session").click();
+  await row.getByTestId("confirm-delete").click();
+  await expect(sessions.rows).toHaveCount(0);
+  await expect(sessions.emptyState).toBeVisible();
+});
+
+test("a missing session shows the API's not-found error", async ({ page }) => {
+  await page.goto("/sessions/does-not-exist");
+  await expect(page.getByTestId("session-error")).toContainText(/not[ _]found/i);
+});

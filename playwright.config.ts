@@ -1,0 +1,50 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3200);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/**
+ * E2E against the production build (`next build` runs first, in scripts/test.sh) on a fresh SQLite file per run.
+ * Reports go to reports/ because Playwright empties test-results/ at start.
+ */
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  outputDir: "test-results",
+  reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? "reports/playwright.json" }]],
+  use: {
+    baseURL: BASE_URL,
+    ...devices["Desktop Chrome"],
+    viewport: { width: 1440, height: 1000 },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      // Debian's chromium; never `npx playwright install` (no network)
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    // a fresh SQLite file per run, migrated with the normal Prisma CLI, then the built app
+    command: `mkdir -p data && rm -f data/e2e.db data/e2e.db-journal && ./node_modules/.bin/prisma migrate deploy && ./node_modules/.bin/next start -p ${PORT}`,
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: "file:./data/e2e.db" },
+  },
+});
