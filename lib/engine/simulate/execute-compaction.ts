@@ -1,0 +1,150 @@
+import type { AnyStrategy, CompactionPlan, LayoutItem, TriggerPoint } from "../strategies/strategy";
+import type { SummarizeRequest, SummarizeResult } from "../summarize/summarizer";
+import { messageTokensWith, type Estimator } from "../tokens/estimator";
+import type { LiveContext } from "./live-context";
+import type { ReplayEvent } from "./replay-events";
+
+/** What the replay's driver answers to a summarize request. */
+export type SummaryOutcome = { ok: true; result: SummarizeResult } | { ok: false; error: string };
+
+export interface ExecuteCompactionOptions {
+  plan: CompactionPlan;
+  live: LiveContext;
+  strategy: AnyStrategy;
+  settings: object;
+  estimator: Estimator;
+  step: number;
+  point: TriggerPoint;
+  emit: (event: ReplayEvent) => void;
+}
+
+/**
+ * Executes a compaction plan: asks the driver for each summary (the only place a summarizer is reached, by
+ * yielding the request), checks the summaries with the strategy, then applies the layout — or the plan's
+ * fallback layout, or nothing, when a summary fails or is rejected. Returns the summary text on success.
+ *
+ * A plan without summaries is a trim and reports a `trim` event instead of compaction start / end.
+ */
+export function* executeCompaction(options: ExecuteCompactionOptions): Generator<SummarizeRequest, string | null, SummaryOutcome> {
+  const { plan, live, step, emit } = options;
+  const tokensBefore = live.tokens;
+  const messagesBefore = live.length;
+  const firstKeptMessageId = firstKeptIdOf(live, plan.layout);
+
+  if (plan.summaries.length === 0) {
+    live.applyLayout({ layout: plan.layout, summaries: [], step });
+    const fits = live.tokens <= plan.budget;
+    emit({
+      type: "trim",
+      step,
+      point: options.point,
+      reason: plan.reason,
+      tokensBefore,
+      tokensAfter: live.tokens,
+      messagesDropped: messagesBefore - live.length,
+      firstKeptMessageId,
+      budget: plan.budget,
+      fits,
+    });
+    if (!fits) reportOverBudget(options);
+    return null;
+  }
+
+  const messagesToSummarize = plan.summaries.reduce(
+    (count, summary) => count + summary.ranges.reduce((sum, range) => sum + range.to - range.from, 0),
+    0,
+  );
+  emit({ type: "compaction-start", step, point: options.point, reason: plan.reason, tokensBefore, messagesToSummarize, budget: plan.budget });
+
+  const texts: string[] = [];
+  const usage = { input: 0, output: 0 };
+  let failure: string | null = null;
+  for (const summary of plan.summaries) {
+    const messages = summary.ranges.flatMap((range) =>
+      Array.from({ length: range.to - range.from }, (_, offset) => live.rendered(range.from + offset)),
+    );
+    const outcome: SummaryOutcome = yield { ...summary.request, messages };
+    if (!outcome.ok) {
+      failure = `summarizer failed: ${outcome.error}`;
+      break;
+    }
+    const rejection = options.strategy.checkSummary?.(outcome.result.text, {
+      settings: options.settings,
+      summarizedTokens: messages.reduce((sum, message) => sum + messageTokensWith(options.estimator, message), 0),
+      summaryTokens: messageTokensWith(options.estimator, textMessage(outcome.result.text)),
+    });
+    if (rejection) {
+      failure = `summary rejected: ${rejection}`;
+      break;
+    }
+    texts.push(outcome.result.text);
+    usage.input += outcome.result.usage.input;
+    usage.output += outcome.result.usage.output;
+  }
+
+  if (failure) {
+    if (plan.fallback) live.applyLayout({ layout: plan.fallback.layout, summaries: [], step });
+    emit({ type: "fallback", step, reason: failure, outcome: plan.fallback ? "fallback-layout" : "unchanged" });
+  } else {
+    live.applyLayout({ layout: plan.layout, summaries: texts, step });
+  }
+  const fits = live.tokens <= plan.budget;
+  const summary = failure ? null : texts.join("\n\n");
+  emit({
+    type: "compaction-end",
+    step,
+    tokensBefore,
+    tokensAfter: live.tokens,
+    summary,
+    summaryTokens: summary === null ? 0 : live.scale(messageTokensWith(options.estimator, textMessage(summary))),
+    firstKeptMessageId: failure && !plan.fallback ? null : firstKeptMessageId,
+    messagesBefore,
+    messagesAfter: live.length,
+    budget: plan.budget,
+    fits,
+    summarizerUsage: failure ? null : usage,
+  });
+  if (!fits) reportOverBudget(options);
+  return summary;
+}
+
+function reportOverBudget(options: ExecuteCompactionOptions): void {
+  const { live, plan } = options;
+  let kept = 0;
+  let synthetic = 0;
+  for (let position = 0; position < live.length; position++) {
+    if (live.entry(position).sessionIndex === null) synthetic += live.entryTokens(position);
+    else kept += live.entryTokens(position);
+  }
+  options.emit({
+    type: "over-budget",
+    step: options.step,
+    tokens: live.tokens,
+    budget: plan.budget,
+    reason:
+      plan.overBudgetReason ??
+      `the kept messages alone are ${live.scale(kept)} tokens and the synthetic messages ${live.scale(synthetic)}`,
+  });
+}
+
+/** The first session message kept verbatim after the (first) summary; for a trim, the first kept at all. */
+function firstKeptIdOf(live: LiveContext, layout: readonly LayoutItem[]): string | null {
+  const hasSummary = layout.some((item) => item.kind === "synthetic" && item.purpose === "summary");
+  let afterSummary = !hasSummary;
+  for (const item of layout) {
+    if (item.kind === "synthetic") {
+      if (item.purpose === "summary") afterSummary = true;
+      continue;
+    }
+    if (!afterSummary) continue;
+    for (let position = item.from; position < item.to; position++) {
+      const entry = live.entry(position);
+      if (entry.sessionIndex !== null) return entry.message.id;
+    }
+  }
+  return null;
+}
+
+function textMessage(text: string) {
+  return { id: "", role: "user" as const, parts: [{ type: "text" as const, text }] };
+}

@@ -1,0 +1,165 @@
+import type { Message, PartMark, Session } from "../model";
+import { renderMarkedPart } from "../prune/render-marked-part";
+import type {
+  ContextEntryView,
+  ContextView,
+  LayoutItem,
+  PartMarkInput,
+  SyntheticPurpose,
+} from "../strategies/strategy";
+import { type Estimator } from "../tokens/estimator";
+import { MESSAGE_OVERHEAD_TOKENS } from "../tokens/chars4";
+import { partKey } from "./part-key";
+import type { ContextEntry, ContextEpoch, MarkRecord } from "./replay-result";
+
+/**
+ * The replay's mutable working state: the current epoch's entries, the marks in force and a running additive
+ * token total kept by deltas (append adds a message, a mark adds the part's new cost minus its old one, a
+ * layout sums only what it keeps). Nothing here copies or mutates a session message.
+ */
+export class LiveContext implements ContextView {
+  readonly epochs: ContextEpoch[] = [{ step: 0, entries: [] }];
+  readonly markRecords: MarkRecord[] = [];
+  private entries: ContextEntry[] = this.epochs[0].entries;
+  private entryTokenCache: number[] = [];
+  private readonly marksByKey = new Map<string, PartMark>();
+  private additive = 0;
+  private summaryPosition = -1;
+  private syntheticCount = 0;
+
+  constructor(
+    private readonly session: Session,
+    private readonly estimator: Estimator,
+  ) {}
+
+  get length(): number {
+    return this.entries.length;
+  }
+  get tokens(): number {
+    return this.estimator.scale(this.additive);
+  }
+  get additiveTokens(): number {
+    return this.additive;
+  }
+  get lastSummaryPosition(): number {
+    return this.summaryPosition;
+  }
+  get epochIndex(): number {
+    return this.epochs.length - 1;
+  }
+
+  scale(additiveTokens: number): number {
+    return this.estimator.scale(additiveTokens);
+  }
+
+  entry(position: number): ContextEntryView {
+    const entry = this.entries[position];
+    if (entry.kind === "original") {
+      return { message: this.session.messages[entry.index], sessionIndex: entry.index, purpose: null };
+    }
+    return { message: entry.message, sessionIndex: null, purpose: entry.purpose };
+  }
+
+  entryTokens(position: number): number {
+    return this.entryTokenCache[position];
+  }
+
+  markOf(position: number, partIndex: number): PartMark | undefined {
+    return this.marksByKey.get(partKey(this.entry(position).message.id, partIndex));
+  }
+
+  partTokens(position: number, partIndex: number): number {
+    const message = this.entry(position).message;
+    return this.estimator.partTokens(renderMarkedPart(message.parts[partIndex], this.markOf(position, partIndex)));
+  }
+
+  partTokensUnder(position: number, partIndex: number, mark: PartMarkInput): number {
+    const part = this.entry(position).message.parts[partIndex];
+    return this.estimator.partTokens(renderMarkedPart(part, { ...mark, step: 0 } as PartMark));
+  }
+
+  rendered(position: number): Message {
+    const message = this.entry(position).message;
+    let changed = false;
+    const parts = message.parts.map((part, index) => {
+      const rendered = renderMarkedPart(part, this.marksByKey.get(partKey(message.id, index)));
+      if (rendered !== part) changed = true;
+      return rendered;
+    });
+    return changed ? { ...message, parts } : message;
+  }
+
+  /** Appends session message `index` to the context. */
+  append(index: number): void {
+    this.entries.push({ kind: "original", index });
+    const tokens = this.messageTokens(this.session.messages[index]);
+    this.entryTokenCache.push(tokens);
+    this.additive += tokens;
+  }
+
+  /** Applies a mark to a part in the context; returns the additive tokens freed (negative if it grew). */
+  mark(position: number, partIndex: number, mark: PartMark): number {
+    const message = this.entry(position).message;
+    const before = this.partTokens(position, partIndex);
+    this.marksByKey.set(partKey(message.id, partIndex), mark);
+    this.markRecords.push({ messageId: message.id, partIndex, mark });
+    const after = this.partTokens(position, partIndex);
+    this.entryTokenCache[position] += after - before;
+    this.additive += after - before;
+    return before - after;
+  }
+
+  /**
+   * Replaces the context by a layout, starting a new epoch at `step`. `{{summary}}` / `{{summary:N}}` in
+   * synthetic texts are filled from `summaries`. Costs O(kept + synthetic) — kept messages keep their cached
+   * token counts.
+   */
+  applyLayout(options: { layout: readonly LayoutItem[]; summaries: readonly string[]; step: number }): void {
+    const entries: ContextEntry[] = [];
+    const tokens: number[] = [];
+    let summaryPosition = -1;
+    for (const item of options.layout) {
+      if (item.kind === "keep") {
+        for (let position = item.from; position < item.to; position++) {
+          entries.push(this.entries[position]);
+          tokens.push(this.entryTokenCache[position]);
+          if (position === this.summaryPosition) summaryPosition = entries.length - 1;
+        }
+        continue;
+      }
+      const message = this.syntheticMessage(item.role, item.purpose, fillSummaries(item.text, options.summaries), options.step);
+      entries.push({ kind: "synthetic", purpose: item.purpose, message });
+      tokens.push(this.messageTokens(message));
+      if (item.purpose === "summary") summaryPosition = entries.length - 1;
+    }
+    this.entries = entries;
+    this.entryTokenCache = tokens;
+    this.additive = tokens.reduce((sum, value) => sum + value, 0);
+    this.summaryPosition = summaryPosition;
+    this.epochs.push({ step: options.step, entries });
+  }
+
+  /** Additive cost of a message under the marks in force. */
+  messageTokens(message: Message): number {
+    let tokens = MESSAGE_OVERHEAD_TOKENS;
+    message.parts.forEach((part, index) => {
+      tokens += this.estimator.partTokens(renderMarkedPart(part, this.marksByKey.get(partKey(message.id, index))));
+    });
+    return tokens;
+  }
+
+  private syntheticMessage(role: Message["role"], purpose: SyntheticPurpose, text: string, step: number): Message {
+    this.syntheticCount++;
+    return {
+      id: `lab:${purpose}:s${step}:${this.syntheticCount}`,
+      role,
+      parts: [{ type: "text", text, synthetic: true }],
+      synthetic: true,
+      ...(purpose === "summary" ? { summary: true } : {}),
+    };
+  }
+}
+
+function fillSummaries(text: string, summaries: readonly string[]): string {
+  return text.replace(/\{\{summary(?::(\d+))?\}\}/g, (_, index?: string) => summaries[Number(index ?? 0)] ?? "");
+}

@@ -1,0 +1,171 @@
+import { contextTokensOf, type Session } from "../model";
+import type { AnyStrategy, StrategyDecision, StrategyInput, TriggerPoint } from "../strategies/strategy";
+import type { SummarizeRequest } from "../summarize/summarizer";
+import { messageTokensWith, type Estimator } from "../tokens/estimator";
+import { classifyMessages } from "./classify-messages";
+import { executeCompaction, type SummaryOutcome } from "./execute-compaction";
+import { LiveContext } from "./live-context";
+import type { ReplayEvent } from "./replay-events";
+import type { ReplayResult, ReplayStep } from "./replay-result";
+
+export interface ReplayCoreOptions {
+  session: Session;
+  strategy: AnyStrategy;
+  /** full, validated settings */
+  settings: object;
+  window: number;
+  outputReserve: number;
+  estimator: Estimator;
+  signal?: AbortSignal;
+  onEvent?: (event: ReplayEvent) => void;
+  /** stop before model call `stopBeforeStep` (its before-call point is not run); default: the whole session */
+  stopBeforeStep?: number;
+  /** after stopping, ask the strategy once more with `force: true` (manual compaction / preview) */
+  forceAtEnd?: boolean;
+}
+
+/**
+ * The replay loop, as a generator that yields each summarize request and is resumed with its outcome, so the
+ * same loop runs with an async summarizer ({@link replaySession}) or synchronously ({@link planCompaction}).
+ *
+ * One pass over the session: each message is appended once, each step reports the running total, and the
+ * strategy is asked at the trigger points it listens to. Linear in the session's length plus whatever the
+ * strategy's own decisions cost (pruners walk back only to their idempotence boundary).
+ */
+export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequest, ReplayResult, SummaryOutcome> {
+  const { session, strategy, settings, estimator } = options;
+  const kinds = classifyMessages(session);
+  const live = new LiveContext(session, estimator);
+  const events: ReplayEvent[] = [];
+  const steps: ReplayStep[] = [];
+  const triggers = new Set<TriggerPoint>(strategy.triggers);
+  const usableWindow = options.window - options.outputReserve;
+  let previousSummary: string | null = null;
+  let recordedAdditive = 0;
+  let inOverflow = false;
+  let step = 0;
+  let pendingCall: { step: number; inputTokens: number; outputAdditive: number } | null = null;
+
+  const emit = (event: ReplayEvent) => {
+    events.push(event);
+    options.onEvent?.(event);
+  };
+
+  function* runPoint(
+    point: TriggerPoint,
+    force: boolean,
+    lastCall: StrategyInput<object>["lastCall"] = null,
+  ): Generator<SummarizeRequest, void, SummaryOutcome> {
+    if (!triggers.has(point) && !force) return;
+    const decision: StrategyDecision = strategy.decide({
+      point,
+      step,
+      settings,
+      context: live,
+      window: options.window,
+      outputReserve: options.outputReserve,
+      lastCall,
+      events,
+      previousSummary,
+      force,
+    });
+    for (const note of decision.notes ?? []) emit({ ...note, step });
+    applyMarks(decision, point);
+    if (decision.compaction) {
+      const summary = yield* executeCompaction({ plan: decision.compaction, live, strategy, settings, estimator, step, point, emit });
+      if (summary !== null) previousSummary = summary;
+    }
+  }
+
+  function applyMarks(decision: StrategyDecision, point: TriggerPoint): void {
+    const byPruner = new Map<string, NonNullable<StrategyDecision["marks"]>[number][]>();
+    for (const request of decision.marks ?? []) {
+      const group = byPruner.get(request.pruner) ?? [];
+      group.push(request);
+      byPruner.set(request.pruner, group);
+    }
+    for (const [pruner, requests] of byPruner) {
+      const tokensBefore = live.tokens;
+      const kinds: Partial<Record<string, number>> = {};
+      let freed = 0;
+      for (const request of requests) {
+        freed += live.mark(request.position, request.partIndex, { ...request.mark, step } as never);
+        kinds[request.mark.kind] = (kinds[request.mark.kind] ?? 0) + 1;
+      }
+      emit({ type: "prune", step, point, pruner, parts: requests.length, kinds, tokensFreed: live.scale(freed), tokensBefore, tokensAfter: live.tokens });
+    }
+  }
+
+  for (let index = 0; index < session.messages.length; index++) {
+    options.signal?.throwIfAborted();
+    const message = session.messages[index];
+    const kind = kinds[index];
+    if (message.summary) recordedAdditive = 0;
+    const unmarkedTokens = messageTokensWith(estimator, message);
+    if (kind === "recorded-marker" || kind === "recorded-summary") {
+      recordedAdditive += unmarkedTokens;
+      if (kind === "recorded-marker") emit(recordedCompactionEvent(session, index, step));
+      continue;
+    }
+    if (kind === "call") {
+      if (step === options.stopBeforeStep) break;
+      yield* runPoint("before-call", false);
+      const contextTokens = live.tokens;
+      const recordedTokens = message.usage ? contextTokensOf(message.usage) : null;
+      steps.push({ step, messageIndex: index, contextTokens, recordedTokens, messages: live.length, epoch: live.epochIndex, length: live.length });
+      if (contextTokens > usableWindow && !inOverflow) emit({ type: "overflow", step, tokens: contextTokens, usableWindow });
+      inOverflow = contextTokens > usableWindow;
+      if (recordedTokens !== null) estimator.observe(recordedAdditive, recordedTokens);
+      pendingCall = { step, inputTokens: contextTokens, outputAdditive: 0 };
+      step++;
+    }
+    recordedAdditive += unmarkedTokens;
+    live.append(index);
+    if (pendingCall && (kind === "call" || kind === "call-continuation")) pendingCall.outputAdditive += live.entryTokens(live.length - 1);
+
+    const next = nextReplayedKind(kinds, session, index);
+    if (message.role === "user" && !message.synthetic) yield* runPoint("after-user-message", false);
+    if (message.role === "tool" && next?.role !== "tool") yield* runPoint("after-tool-results", false);
+    if (pendingCall && next?.role !== "tool" && next?.kind !== "call-continuation") {
+      const lastCall = { step: pendingCall.step, inputTokens: pendingCall.inputTokens, outputTokens: live.scale(pendingCall.outputAdditive) };
+      pendingCall = null;
+      yield* runPoint("after-call", false, lastCall);
+    }
+  }
+  if (options.forceAtEnd) yield* runPoint(strategy.triggers[0] ?? "before-call", true);
+
+  return {
+    strategyId: strategy.id,
+    settings,
+    window: options.window,
+    outputReserve: options.outputReserve,
+    estimatorId: estimator.id,
+    steps,
+    events,
+    epochs: live.epochs,
+    marks: live.markRecords,
+    final: { epoch: live.epochIndex, length: live.length, contextTokens: live.tokens, messages: live.length },
+  };
+}
+
+/** The next message the replay will append (recorded compaction messages are skipped), or null at the end. */
+function nextReplayedKind(kinds: ReturnType<typeof classifyMessages>, session: Session, index: number) {
+  for (let next = index + 1; next < session.messages.length; next++) {
+    const kind = kinds[next];
+    if (kind !== "recorded-marker" && kind !== "recorded-summary") return { kind, role: session.messages[next].role };
+  }
+  return null;
+}
+
+function recordedCompactionEvent(session: Session, index: number, step: number): ReplayEvent {
+  const message = session.messages[index];
+  const part = message.parts.find((candidate) => candidate.type === "compaction");
+  return {
+    type: "recorded-compaction",
+    step,
+    messageId: message.id,
+    auto: part?.type === "compaction" ? part.auto : false,
+    tokensBefore: part?.type === "compaction" ? (part.tokensBefore ?? null) : null,
+    tokensAfter: part?.type === "compaction" ? (part.tokensAfter ?? null) : null,
+  };
+}

@@ -1,0 +1,56 @@
+import type { Message, PartMark } from "../model";
+import type { EstimatorId } from "../tokens/estimator";
+import type { SyntheticPurpose } from "../strategies/strategy";
+import type { ReplayEvent } from "./replay-events";
+
+/** One message of a replayed context: a reference to a session message, or a synthetic message. */
+export type ContextEntry =
+  | { kind: "original"; index: number }
+  | { kind: "synthetic"; purpose: SyntheticPurpose; message: Message };
+
+/**
+ * The context between two compactions: the layout a compaction produced (or the empty start), then the
+ * session messages appended after it. A step's context is a prefix of its epoch, so the whole timeline is
+ * stored in O(session + compactions × kept) without a copy per step.
+ */
+export interface ContextEpoch {
+  /** the step the epoch starts at (0 for the initial one) */
+  step: number;
+  entries: ContextEntry[];
+}
+
+/** A mark the replay applied to a part; the newest mark with `mark.step <= s` is in force at step s. */
+export interface MarkRecord {
+  messageId: string;
+  partIndex: number;
+  mark: PartMark;
+}
+
+export interface ReplayStep {
+  /** 0-based model call number */
+  step: number;
+  /** index in session.messages of the assistant message this call produced */
+  messageIndex: number;
+  /** estimate of the context sent, by the replay's estimator */
+  contextTokens: number;
+  /** what the source recorded for this call (input + cache read + cache write), or null */
+  recordedTokens: number | null;
+  /** messages in the context sent */
+  messages: number;
+  epoch: number;
+  length: number;
+}
+
+export interface ReplayResult {
+  strategyId: string;
+  settings: object;
+  window: number;
+  outputReserve: number;
+  estimatorId: EstimatorId;
+  steps: ReplayStep[];
+  events: ReplayEvent[];
+  epochs: ContextEpoch[];
+  marks: MarkRecord[];
+  /** the context after the last message of the session */
+  final: { epoch: number; length: number; contextTokens: number; messages: number };
+}

@@ -1,0 +1,65 @@
+import type { Session } from "../model";
+import type { AnyStrategy } from "../strategies/strategy";
+import { resolveSettings } from "../strategies/resolve-settings";
+import { extractiveSummarizer } from "../summarize/extractive-summarizer";
+import type { Summarizer } from "../summarize/summarizer";
+import { createEstimator } from "../tokens/create-estimator";
+import type { EstimatorId } from "../tokens/estimator";
+import type { SummaryOutcome } from "./execute-compaction";
+import { replayCore } from "./replay-core";
+import type { ReplayEvent } from "./replay-events";
+import type { ReplayResult } from "./replay-result";
+
+/** The window a replay assumes when neither the caller nor the session says (the seeds' 200K). */
+export const DEFAULT_REPLAY_WINDOW = 200_000;
+
+export interface ReplayOptions {
+  session: Session;
+  strategy: AnyStrategy;
+  /** overrides of the strategy's defaults, validated by its schema (throws SettingsError) */
+  settings?: Record<string, unknown>;
+  /** context window tokens; default the session's recorded window, else {@link DEFAULT_REPLAY_WINDOW} */
+  window?: number;
+  /** tokens kept free for the response; default 0 (strategies that reserve output say so in their settings) */
+  outputReserve?: number;
+  estimator?: EstimatorId;
+  /** default: the extractive summarizer */
+  summarizer?: Summarizer;
+  signal?: AbortSignal;
+  /** progress: called with every event as it happens */
+  onEvent?: (event: ReplayEvent) => void;
+}
+
+/**
+ * Replays a session through a strategy, as the agent would have lived it: step by step, applying the
+ * strategy's pruning and compactions, later steps building on the compacted context. Returns the timeline
+ * (tokens sent per model call), the events and the stored contexts (see `contextAt`).
+ *
+ * Summarizer failures do not reject: they become `fallback` events. An aborted signal rejects with its reason.
+ * The session is never mutated; replaying twice with the same options gives the same result.
+ */
+export async function replaySession(options: ReplayOptions): Promise<ReplayResult> {
+  const summarizer = options.summarizer ?? extractiveSummarizer;
+  const run = replayCore({
+    session: options.session,
+    strategy: options.strategy,
+    settings: resolveSettings(options.strategy, options.settings),
+    window: options.window ?? options.session.meta.contextWindow ?? DEFAULT_REPLAY_WINDOW,
+    outputReserve: options.outputReserve ?? 0,
+    estimator: createEstimator(options.estimator ?? "chars4"),
+    signal: options.signal,
+    onEvent: options.onEvent,
+  });
+  let next = run.next();
+  while (!next.done) {
+    let outcome: SummaryOutcome;
+    try {
+      outcome = { ok: true, result: await summarizer({ ...next.value, signal: options.signal }) };
+    } catch (error) {
+      options.signal?.throwIfAborted();
+      outcome = { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+    next = run.next(outcome);
+  }
+  return next.value;
+}

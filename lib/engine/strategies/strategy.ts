@@ -1,0 +1,193 @@
+/**
+ * The strategy interface: how a compaction strategy plugs into the replay.
+ *
+ * ## How to add a strategy
+ * 1. Create `lib/engine/strategies/<id>.ts` exporting `DEFAULT_<ID>_SETTINGS` (the source's defaults, settings
+ *    named in camelCase after the source's names), a zod `<Id>SettingsSchema` (`z.strictObject`, so a bad
+ *    `--set` key is named), and `export const <id>Strategy = defineStrategy({...})`.
+ * 2. Add one line to `strategiesById` in `./index.ts`. The invariant tests, the CLI and the UI pick it up.
+ * 3. Say which `triggers` it listens to and write `decide`: pure, fast, no summarizer call. It returns
+ *    layer-1 marks (use the pruners in `lib/engine/prune`), notes (warnings, guard trips) and/or a
+ *    {@link CompactionPlan}; the replay applies marks first, then executes the plan (the only place the
+ *    summarizer is called). Use `lib/engine/cut` to choose cut points that never split a tool call from
+ *    its result. Honour `input.force` (manual compaction and the UI's preview) by planning even under threshold.
+ * 4. Add a row to `lib/engine/README.md`: source, defaults, and where the lab deliberately differs.
+ *
+ * Trigger points (seeds): `before-call` — vibe (000), nous (004), claude-code, codex, gemini-cli;
+ * `after-user-message` + `after-tool-results` — micro-agent (002); `after-call` — opencode (003, overflow
+ * check after a completed step, with `input.lastCall` as recorded-style usage). Layer-1 pruning can run at
+ * any of them. Strategies keep no state of their own: what they need from the past (compaction count,
+ * warnings given, thrash) they read from `input.events`; iterative summaries read `input.previousSummary`.
+ */
+import type { z } from "zod";
+import type { Message, PartMark, Role } from "../model";
+import type { ReplayEvent } from "../simulate/replay-events";
+import type { SummarizeRequest } from "../summarize/summarizer";
+
+export const TRIGGER_POINTS = ["before-call", "after-user-message", "after-tool-results", "after-call"] as const;
+/**
+ * When the replay asks a strategy what to do:
+ * - `before-call`: before each model call, the context about to be sent is complete.
+ * - `after-user-message`: a (non-synthetic) user message was appended.
+ * - `after-tool-results`: the last tool result of a run of tool messages was appended.
+ * - `after-call`: a model call finished and every tool result answering it is in (so a compaction here never
+ *   separates a call from its result); `input.lastCall` holds the call's estimated usage.
+ */
+export type TriggerPoint = (typeof TRIGGER_POINTS)[number];
+
+export type StrategySource =
+  | { kind: "seed"; file: string; section: string }
+  | { kind: "peer"; name: string; url?: string }
+  | { kind: "baseline"; note: string };
+
+/** What a synthetic message is for; `summary` messages are pivots (seed 003 §4.4). */
+export type SyntheticPurpose = "summary" | "acknowledgement" | "continue" | "marker" | "handoff" | "note";
+
+/** Read-only view of one message in the live context. */
+export interface ContextEntryView {
+  /** the message as stored: a session message (never a copy) or a synthetic one; marks are not applied */
+  readonly message: Message;
+  /** index in `session.messages`, null for a synthetic message */
+  readonly sessionIndex: number | null;
+  readonly purpose: SyntheticPurpose | null;
+}
+
+/**
+ * The live context as a strategy sees it. Positions are 0-based indexes into the context (not the session).
+ * Token figures are the estimator's additive units except `tokens`, which is the scaled total the step
+ * reports (they differ only for the calibrated estimator; use `scale` to compare an additive sum).
+ */
+export interface ContextView {
+  readonly length: number;
+  entry(position: number): ContextEntryView;
+  /** the estimate of the whole context as it would be sent now */
+  readonly tokens: number;
+  scale(additiveTokens: number): number;
+  /** additive tokens of one message, marks applied */
+  entryTokens(position: number): number;
+  /** additive tokens of one part, its current mark applied */
+  partTokens(position: number, partIndex: number): number;
+  /** additive tokens the part would cost under `mark` (to compute what a prune frees before doing it) */
+  partTokensUnder(position: number, partIndex: number, mark: PartMarkInput): number;
+  markOf(position: number, partIndex: number): PartMark | undefined;
+  /** position of the newest synthetic summary message, -1 if none */
+  readonly lastSummaryPosition: number;
+  /** the message as it is sent (marks applied) */
+  rendered(position: number): Message;
+}
+
+/** A mark as a strategy asks for it; the replay stamps the step. */
+export type PartMarkInput = PartMark extends infer M ? (M extends PartMark ? Omit<M, "step"> : never) : never;
+
+export interface MarkRequest {
+  position: number;
+  partIndex: number;
+  mark: PartMarkInput;
+  /** which pruner asked for it; one prune event is reported per pruner */
+  pruner: string;
+}
+
+export interface StrategyInput<S> {
+  point: TriggerPoint;
+  /** the model call the context is being prepared for (the next call at an `after-*` point) */
+  step: number;
+  settings: S;
+  context: ContextView;
+  /** the model's context window, tokens */
+  window: number;
+  /** tokens kept free for the response (replay option, default 0) */
+  outputReserve: number;
+  /** at `after-call`: the call just made, with recorded-style usage estimated on the replayed context */
+  lastCall: { step: number; inputTokens: number; outputTokens: number } | null;
+  /** every event so far in this replay */
+  events: readonly ReplayEvent[];
+  /** the newest summary this replay produced, for iterative updates */
+  previousSummary: string | null;
+  /** a compaction is requested now (manual compaction, the UI's preview): plan one even under threshold */
+  force: boolean;
+}
+
+/** One positional range of the current context, `to` exclusive. */
+export interface PositionRange {
+  from: number;
+  to: number;
+}
+
+/** One message of the context after a compaction. */
+export type LayoutItem =
+  | { kind: "keep"; from: number; to: number }
+  | {
+      kind: "synthetic";
+      role: Role;
+      purpose: SyntheticPurpose;
+      /** `{{summary}}` (or `{{summary:N}}` for the N-th summary) is replaced by the summarizer's text */
+      text: string;
+    };
+
+export interface SummaryPlan {
+  /** what to summarize: ranges of the current context, in order */
+  ranges: readonly PositionRange[];
+  request: Omit<SummarizeRequest, "messages" | "signal">;
+}
+
+/**
+ * A compaction as planned: pure data the UI can preview. `summaries` empty means a trim (no summarizer call).
+ */
+export interface CompactionPlan {
+  /** shown in the compaction-start event, e.g. "context 85,200 ≥ threshold 80,000" */
+  reason: string;
+  summaries: readonly SummaryPlan[];
+  layout: readonly LayoutItem[];
+  /** tokens the new context should fit; a compaction ending above it reports an over-budget event */
+  budget: number;
+  /** layout used when a summary fails or is rejected (seed 002 → trim, seed 004 → truncation); else unchanged */
+  fallback?: { layout: readonly LayoutItem[] };
+  /** why the result may not fit the budget, when the strategy knows (e.g. "the first message alone is …") */
+  overBudgetReason?: string;
+}
+
+export type StrategyNote =
+  | { type: "warning"; code: string; message: string }
+  | { type: "guard"; guard: string; message: string };
+
+export interface StrategyDecision {
+  marks?: readonly MarkRequest[];
+  notes?: readonly StrategyNote[];
+  compaction?: CompactionPlan;
+}
+
+export interface SummaryCheckInput<S> {
+  settings: S;
+  /** additive tokens of the messages that were summarized */
+  summarizedTokens: number;
+  /** additive tokens of the summary text */
+  summaryTokens: number;
+}
+
+export interface Strategy<S extends object = object> {
+  /** kebab-case, stable: used in URLs, the CLI and stored runs */
+  id: string;
+  label: string;
+  /** one line the UI shows under the name */
+  description: string;
+  source: StrategySource;
+  defaults: Readonly<S>;
+  settingsSchema: z.ZodType<S>;
+  triggers: readonly TriggerPoint[];
+  /** pure: what to do at a trigger point. Return `{}` to do nothing. */
+  decide(input: StrategyInput<S>): StrategyDecision;
+  /**
+   * Reject a summary before it replaces history (seed 004's validation, gemini-cli's inflation check):
+   * return a reason to fall back, or null to accept.
+   */
+  checkSummary?(summary: string, input: SummaryCheckInput<S>): string | null;
+}
+
+/** A strategy of any settings type, as stored in the registry. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyStrategy = Strategy<any>;
+
+/** Identity helper so a strategy literal infers its settings type from the schema. */
+export function defineStrategy<S extends object>(strategy: Strategy<S>): Strategy<S> {
+  return strategy;
+}

@@ -1,0 +1,20 @@
+import type { SummarizeRequest, SummarizeResult, Summarizer } from "./summarizer";
+import { estimateMessageTokens } from "../tokens/chars4";
+import { renderExtractiveSummary } from "./render-extractive-summary";
+
+/**
+ * The offline baseline summarizer: deterministic, no key, no model. It fills the strategy's requested layout
+ * from the transcript itself (see {@link renderExtractiveSummary}). Synchronous at heart, so previews and
+ * the invariant tests can use it without awaiting; {@link extractiveSummarizer} wraps it as a Summarizer.
+ * Usage is the chars/4 size of what it read and wrote, so runs can compare it with an LLM's.
+ */
+export function extractiveSummary(request: Omit<SummarizeRequest, "signal">): SummarizeResult {
+  const text = renderExtractiveSummary(request);
+  const input = request.messages.reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+  return { text, usage: { input, output: Math.ceil(text.length / 4) } };
+}
+
+export const extractiveSummarizer: Summarizer = async (request) => {
+  request.signal?.throwIfAborted();
+  return extractiveSummary(request);
+};

@@ -1,0 +1,71 @@
+import type { Message } from "../model";
+
+/**
+ * What an extractive summarizer puts in a section (an LLM reads the heading and the prompt instead).
+ * Headings the seeds use are mapped to these by {@link inferSectionFill} when a strategy does not say.
+ */
+export const SUMMARY_FILLS = [
+  "goal",
+  "constraints",
+  "timeline",
+  "progress",
+  "decisions",
+  "technical",
+  "files",
+  "commands",
+  "errors",
+  "active-work",
+  "pending",
+  "next-steps",
+  "last-request",
+  "dynamics",
+  "critical-context",
+] as const;
+export type SummaryFill = (typeof SUMMARY_FILLS)[number];
+
+export interface SummarySection {
+  /** the heading as it must appear, e.g. "## Goal" or "1. User's Primary Goals and Intent" */
+  heading: string;
+  /** what goes in it; inferred from the heading when omitted */
+  fill?: readonly SummaryFill[];
+}
+
+/**
+ * The layout a strategy asks for: headed sections (seed 000's seven, seed 004's checkpoint), a narrative
+ * paragraph (seed 002) or a continuation prompt (seed 003's "prompt for continuing our conversation").
+ */
+export type SummaryFormat =
+  | { style: "sections"; sections: readonly SummarySection[] }
+  | { style: "narrative" }
+  | { style: "continuation" };
+
+/**
+ * One summarization call. It carries the strategy's own prompt (system + instructions) so an LLM summarizer
+ * sends exactly what the strategy's source sends, and the format so the extractive summarizer can fill the
+ * same sections without a model.
+ */
+export interface SummarizeRequest {
+  /** the summarizer's system prompt (seed 003 §6.1, seed 004's CHECKPOINT / UPDATE prompts, …) */
+  system: string;
+  /** the final user instruction (seed 000's compact.md, seed 003 §6.2, …) */
+  instructions: string;
+  format: SummaryFormat;
+  /** the messages to summarize, as the model saw them (marks applied, synthetic summaries included) */
+  messages: readonly Message[];
+  /** a previous summary to UPDATE rather than start over (seed 004's iterative update, pi's UPDATE prompt) */
+  previousSummary?: string;
+  /** size cap on the summary text (seed 004's summary_max_chars); the extractive summarizer enforces it */
+  maxChars?: number;
+  /** the output-token cap an LLM call would use (seed 002: 4,096) */
+  maxOutputTokens?: number;
+  signal?: AbortSignal;
+}
+
+export interface SummarizeResult {
+  text: string;
+  /** tokens the call consumed (an estimate for the extractive summarizer) */
+  usage: { input: number; output: number };
+}
+
+/** Summarizes messages into text. Injected into the replay; may be slow, may fail, may be aborted. */
+export type Summarizer = (request: SummarizeRequest) => Promise<SummarizeResult>;
