@@ -1,17 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_SESSIONS, seedDemoSessions } from "./seed-demo-sessions";
+import { seedDemoSessions } from "./seed-demo-sessions";
 import { listSessions, reimportSession } from "./sessions";
 import { useTestDatabase } from "./use-test-database";
 
 describe("seedDemoSessions (fresh SQLite file)", () => {
   useTestDatabase("sqlite");
 
-  it("stores the three generated demo sessions once, then does nothing", async () => {
+  it("stores three generated demo sessions as re-importable uploads once, then does nothing", async () => {
     const stored = await seedDemoSessions();
-    expect(stored.map((session) => session.messageCount)).toEqual(DEMO_SESSIONS.map((demo) => demo.messages));
-    for (const session of stored) expect(session.title).toMatch(/^Generated demo session/);
+    expect(stored).toHaveLength(3);
+    for (const session of stored) expect(session).toMatchObject({ title: expect.stringMatching(/^Generated demo session/), format: "claude-code" });
+    const [small, medium, large] = stored.map((session) => session.messageCount);
+    expect(small).toBeGreaterThan(30);
+    expect(small).toBeLessThan(medium);
+    expect(medium).toBeLessThan(large);
+    expect(large).toBeGreaterThan(1_000);
+
     expect(await seedDemoSessions()).toEqual([]);
     expect((await listSessions()).sessions).toHaveLength(3);
-    await expect(reimportSession(stored[0].id)).rejects.toMatchObject({ code: "not_found:upload" });
+    expect(await reimportSession(stored[0].id)).toEqual(stored[0]);
   });
 });

@@ -1,5 +1,8 @@
 import { generateSession } from "../generator/generate-session";
+import { toClaudeCodeJsonl } from "../generator/to-claude-code-jsonl";
+import { ImportError } from "../transcripts/import-error";
 import { db } from "./db";
+import { createSession } from "./sessions";
 import { storeSession, type StoredSession } from "./store-session";
 
 /** The demo sessions a fresh lab starts with: generated, deterministic (fixed seeds), three sizes. */
@@ -12,7 +15,12 @@ export const DEMO_SESSIONS = [
 /**
  * Stores the {@link DEMO_SESSIONS} when the database holds no session at all, and does nothing otherwise, so it
  * is safe to run on every start (and never re-adds demos a user deleted while other sessions remain). Titles say
- * they are generated. They have no raw upload, so re-importing them answers `not_found:upload`.
+ * they are generated.
+ *
+ * Each one goes through the real upload path as a Claude Code file (lib/generator/to-claude-code-jsonl.ts), so
+ * it has raw bytes and can be re-imported like any upload; the import merges parallel tool results and drops the
+ * system prompt, so message counts come out slightly below the generated ones. Should the importer reject the
+ * file, the canonical session is stored directly instead (with a warning), so a start never fails on demo data.
  */
 export async function seedDemoSessions(): Promise<StoredSession[]> {
   const prisma = await db();
@@ -20,8 +28,16 @@ export async function seedDemoSessions(): Promise<StoredSession[]> {
   const stored: StoredSession[] = [];
   for (const demo of DEMO_SESSIONS) {
     const session = generateSession({ seed: demo.seed, messages: demo.messages });
-    session.title = `Generated demo session — ${demo.size} (${demo.messages.toLocaleString("en-US")} messages): ${session.title}`;
-    stored.push(await storeSession({ session, sessionCount: 1, pick: 0, sourceName: `generated (seed ${demo.seed})` }));
+    session.title = `Generated demo session — ${demo.size} (~${demo.messages.toLocaleString("en-US")} messages): ${session.title}`;
+    const sourceName = `generated-demo-${demo.size}.jsonl`;
+    try {
+      const bytes = new TextEncoder().encode(toClaudeCodeJsonl(session));
+      stored.push(await createSession({ bytes, format: "claude-code", sourceName }));
+    } catch (error) {
+      if (!(error instanceof ImportError)) throw error;
+      console.warn(`seed: the claude-code importer rejected the generated ${demo.size} session (${error.message}); storing it without a raw file`);
+      stored.push(await storeSession({ session, sessionCount: 1, pick: 0, sourceName }));
+    }
   }
   return stored;
 }
