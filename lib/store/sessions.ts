@@ -65,9 +65,7 @@ export async function listSessions(): Promise<SessionList> {
  * current lib/engine/context-curve.ts.
  */
 export async function getSession(id: string): Promise<SessionDetail> {
-  const session = await loadSession(id);
-  const prisma = await db();
-  const row = await prisma.session.findUniqueOrThrow({ where: { id }, select: SESSION_SUMMARY_SELECT });
+  const { row, session } = await readSession(id);
   return {
     ...toSessionSummary(row),
     meta: { ...session.meta },
@@ -78,12 +76,18 @@ export async function getSession(id: string): Promise<SessionDetail> {
 
 /** The canonical session, as the engine reads it. Throws NotFoundError (`not_found:session`). */
 export async function loadSession(id: string): Promise<Session> {
+  return (await readSession(id)).session;
+}
+
+/** The session's summary row and canonical session, read in one transaction so both describe the same state. */
+async function readSession(id: string) {
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
-    const row = await tx.session.findUnique({ where: { id }, select: { title: true, format: true, meta: true } });
+    const row = await tx.session.findUnique({ where: { id }, select: { ...SESSION_SUMMARY_SELECT, meta: true } });
     if (!row) throw new NotFoundError("session", id);
     const messages = await loadMessages(tx, id);
-    return { title: row.title, format: storedFormat(row.format, id), meta: parseStoredMeta(row.meta, id), messages };
+    const session: Session = { title: row.title, format: storedFormat(row.format, id), meta: parseStoredMeta(row.meta, id), messages };
+    return { row, session };
   });
 }
 
