@@ -1,0 +1,119 @@
+import type { Message, Session, Usage } from "../engine/model";
+import {
+  anthropicUsage,
+  blockNotes,
+  claimMessageId,
+  createBlockContext,
+  dropOrphanToolResults,
+  isRecord,
+  orphanNotes,
+  parseAnthropicContent,
+  splitUserParts,
+} from "./anthropic-blocks";
+import { invalid } from "./import-error";
+import type { Importer, ParseOptions } from "./importer";
+import type { TranscriptDocument } from "./read-document";
+
+const FORMAT = "anthropic";
+const ANTHROPIC_BLOCK_TYPES = new Set(["text", "image", "document", "thinking", "redacted_thinking", "tool_use", "tool_result"]);
+
+export const anthropicImporter: Importer = {
+  id: FORMAT,
+  label: "Anthropic Messages array (JSON)",
+  sniff(document) {
+    const messages = messagesOf(document);
+    if (!messages || messages.length === 0) return false;
+    return messages.every((message) => {
+      if (!isRecord(message) || (message.role !== "user" && message.role !== "assistant")) return false;
+      if ("tool_calls" in message || "tool_call_id" in message || "function_call" in message) return false;
+      if (typeof message.content === "string") return true;
+      return (
+        Array.isArray(message.content) &&
+        message.content.every((block) => isRecord(block) && ANTHROPIC_BLOCK_TYPES.has(block.type as string))
+      );
+    });
+  },
+  parse(document, options) {
+    return [parseAnthropic(document, options)];
+  },
+};
+
+function messagesOf(document: TranscriptDocument): unknown[] | null {
+  if (document.kind !== "json") return null;
+  if (Array.isArray(document.value)) return document.value;
+  if (isRecord(document.value) && Array.isArray(document.value.messages)) return document.value.messages;
+  return null;
+}
+
+/**
+ * Imports an Anthropic Messages request body: a bare `[…]` of messages or `{system?, messages}`. A `system` string
+ * or text-block array becomes a leading system message. Usage is attached from `per_response_usage` (our derived
+ * files: the Claude Code usage objects, one per written line, keyed by message id) either by an `id` on the
+ * assistant message or, when there are exactly as many distinct ids as assistant messages, in order; the last
+ * entry of an id wins because later lines of a response carry its final output count.
+ */
+function parseAnthropic(document: TranscriptDocument, options: ParseOptions): Session {
+  const rawMessages = messagesOf(document);
+  if (!rawMessages) invalid(FORMAT, { path: "$" }, "a JSON array of messages or an object with a `messages` array", document.kind === "json" ? document.value : "JSON lines");
+  const root = document.kind === "json" && isRecord(document.value) ? document.value : {};
+  const prefix = Array.isArray(document.kind === "json" && document.value) ? "$" : "$.messages";
+  const context = createBlockContext(FORMAT);
+  const used = new Set<string>();
+  const messages: Message[] = [];
+  const push = (message: Omit<Message, "id">, preferred?: unknown) => {
+    if (message.parts.length === 0) return;
+    messages.push({ id: claimMessageId({ used, preferred, format: FORMAT, index: messages.length }), ...message });
+  };
+  if (root.system !== undefined) {
+    context.location = { path: "$.system" };
+    push({ role: "system", parts: parseAnthropicContent(root.system, context, "$.system"), source: { path: "$.system" } });
+  }
+  const usages = usageByResponse(root.per_response_usage);
+  const assistantCount = rawMessages.filter((message) => isRecord(message) && message.role === "assistant").length;
+  const usageInOrder = usages.size === assistantCount ? [...usages.values()] : [];
+  let assistantIndex = 0;
+  rawMessages.forEach((raw, index) => {
+    const path = `${prefix}[${index}]`;
+    context.location = { path };
+    if (!isRecord(raw)) invalid(FORMAT, { path }, "a message object", raw);
+    if (raw.role !== "user" && raw.role !== "assistant") invalid(FORMAT, { path: `${path}.role` }, '"user" or "assistant"', raw.role);
+    const parts = parseAnthropicContent(raw.content, context, `${path}.content`);
+    const source = { path };
+    if (raw.role === "user") {
+      const { toolResults, rest } = splitUserParts(parts);
+      push({ role: "tool", parts: toolResults, source }, raw.id);
+      push({ role: "user", parts: rest, source });
+      return;
+    }
+    const usage: Usage | undefined = (typeof raw.id === "string" ? usages.get(raw.id) : undefined) ?? usageInOrder[assistantIndex];
+    assistantIndex++;
+    push({ role: "assistant", parts, ...(usage ? { usage } : {}), ...(typeof raw.model === "string" ? { model: raw.model } : {}), source }, raw.id);
+  });
+  const kept = dropOrphanToolResults(messages);
+  const notes = [...blockNotes(context), ...orphanNotes(kept.dropped)];
+  const firstUserText = kept.messages.find((message) => message.role === "user")?.parts.find((part) => part.type === "text")?.text.trim();
+  return {
+    title: firstUserText ? firstUserText.slice(0, 80) : (options.sourceName ?? "Anthropic messages"),
+    format: FORMAT,
+    messages: kept.messages,
+    meta: {
+      ...(typeof root.model === "string" ? { model: root.model } : {}),
+      ...(notes.length > 0 ? { notes } : {}),
+    },
+  };
+}
+
+/** `per_response_usage` as a map from response id to usage: accepts `[{id, usage}]` or `{[id]: usage}`. */
+function usageByResponse(value: unknown): Map<string, Usage> {
+  const byId = new Map<string, Usage>();
+  const entries: [unknown, unknown][] = Array.isArray(value)
+    ? value.filter(isRecord).map((entry) => [entry.id, entry.usage])
+    : isRecord(value)
+      ? Object.entries(value)
+      : [];
+  for (const [id, usage] of entries) {
+    const parsed = anthropicUsage(usage);
+    if (typeof id === "string" && parsed) byId.set(id, parsed);
+  }
+  return byId;
+}
