@@ -1,9 +1,15 @@
+import { anthropicClearToolUsesStrategy } from "./anthropic-clear-tool-uses";
 import { noneStrategy } from "./none";
+import { observationMaskingStrategy } from "./observation-masking";
 import type { AnyStrategy } from "./strategy";
+import { trimMessagesStrategy } from "./trim-messages";
 
 /** Every strategy by id. Adding a strategy = its file + one line here (see strategy.ts). */
 export const strategiesById: Readonly<Record<string, AnyStrategy>> = {
   [noneStrategy.id]: noneStrategy,
+  [trimMessagesStrategy.id]: trimMessagesStrategy,
+  [observationMaskingStrategy.id]: observationMaskingStrategy,
+  [anthropicClearToolUsesStrategy.id]: anthropicClearToolUsesStrategy,
 };
 
 /** Every strategy, in registry order. */
