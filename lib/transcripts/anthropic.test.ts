@@ -8,6 +8,7 @@ import { anthropicImporter } from "./anthropic";
 import { claudeCodeImporter } from "./claude-code";
 import { codexImporter } from "./codex";
 import { piImporter } from "./pi";
+import { importTranscript } from "./index";
 import { readDocument } from "./read-document";
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, "fixtures", name), "utf8");
@@ -22,9 +23,8 @@ describeWithShared("anthropicImporter on the shared transcripts", () => {
    */
   it("imports derived__ccviewer__fe5e1c67.messages.json with usage matched per response", () => {
     const text = fs.readFileSync(sharedTranscript("anthropic-messages/derived__ccviewer__fe5e1c67.messages.json"), "utf8");
-    const document = readDocument(text);
-    expect(anthropicImporter.sniff(document)).toBe(true);
-    const session = importText(text);
+    const { format, session } = importTranscript(text);
+    expect(format).toBe("anthropic");
     expect(sessionStats(session)).toMatchObject({
       messages: 18,
       toolCalls: 11,
@@ -85,7 +85,7 @@ describe("anthropicImporter on small fixtures", () => {
 
   it("rejects JSON lines forced as anthropic", () => {
     const lines = '{"type":"session","id":"a"}\n{"type":"message","message":{"role":"user","content":"hi"}}';
-    expect(() => importText(lines)).toThrow(/at \$ expected a JSON array of messages/);
+    expect(() => importTranscript(lines, { format: "anthropic" })).toThrow(/at \$ expected a JSON array of messages/);
   });
 
   it.each([

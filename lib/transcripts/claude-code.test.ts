@@ -6,6 +6,7 @@ import { describeWithShared } from "../testing/describe-with-shared";
 import { sharedTranscript } from "../testing/shared-transcripts";
 import { claudeCodeImporter } from "./claude-code";
 import { ImportError } from "./import-error";
+import { importTranscript } from "./index";
 import { readDocument } from "./read-document";
 import type { Session } from "../engine/model";
 
@@ -49,8 +50,8 @@ const realFiles = [
 describeWithShared("claudeCodeImporter on the shared transcripts", () => {
   it.each(realFiles)("$file", ({ file, messages, toolCalls, toolResults, compactions, peak, subagent }) => {
     const text = fs.readFileSync(sharedTranscript(`claude-code/${file}`), "utf8");
-    expect(claudeCodeImporter.sniff(readDocument(text))).toBe(true);
-    const session = importText(text, file);
+    const { format, session } = importTranscript(text, { sourceName: file });
+    expect(format).toBe("claude-code");
     const stats = sessionStats(session);
     expect(stats).toMatchObject({ messages, toolCalls, toolResults, recordedCompactions: compactions, recordedPeakContextTokens: peak });
     expect(session.meta.subagent ?? false).toBe(subagent);
@@ -121,8 +122,8 @@ describe("claudeCodeImporter on small fixtures", () => {
   it("rejects a file of another format forced as claude-code", () => {
     const codexLine = JSON.stringify({ timestamp: "t", type: "session_meta", payload: { id: "x" } });
     const piLines = `${JSON.stringify({ type: "session", id: "p" })}\n${codexLine}`;
-    expect(() => importText(piLines)).toThrow(/line 1 expected user or assistant lines/);
-    expect(() => importText('[{"role":"user","content":"hi"}]')).toThrow(ImportError);
-    expect(() => importText('[{"role":"user","content":"hi"}]')).toThrow(/JSON lines/);
+    expect(() => importTranscript(piLines, { format: "claude-code" })).toThrow(/line 1 expected user or assistant lines/);
+    expect(() => importTranscript('[{"role":"user","content":"hi"}]', { format: "claude-code" })).toThrow(ImportError);
+    expect(() => importTranscript('[{"role":"user","content":"hi"}]', { format: "claude-code" })).toThrow(/JSON lines/);
   });
 });

@@ -7,6 +7,7 @@ import { sharedTranscript } from "../testing/shared-transcripts";
 import { claudeCodeImporter } from "./claude-code";
 import { codexImporter } from "./codex";
 import { piImporter } from "./pi";
+import { importTranscript } from "./index";
 import { readDocument } from "./read-document";
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, "fixtures", name), "utf8");
@@ -25,9 +26,9 @@ describeWithShared("codexImporter on the shared transcripts", () => {
    */
   it("imports agent-sessions__codex-small-schema-fixture.jsonl", () => {
     const text = fs.readFileSync(sharedTranscript("codex/agent-sessions__codex-small-schema-fixture.jsonl"), "utf8");
-    expect(codexImporter.sniff(readDocument(text))).toBe(true);
     expect([claudeCodeImporter, piImporter].map((importer) => importer.sniff(readDocument(text)))).toEqual([false, false]);
-    const session = importText(text);
+    const { format, session } = importTranscript(text);
+    expect(format).toBe("codex");
     expect(sessionStats(session)).toMatchObject({ messages: 23, toolCalls: 6, toolResults: 5, recordedCompactions: 6, recordedPeakContextTokens: 16341 });
     expect(session.meta).toMatchObject({ contextWindow: 258400, sourceId: "019fc8be-3658-7ca3-9e29-000000000000", cwd: "/tmp/repo" });
     expect(session.messages.find((message) => message.usage)?.usage).toEqual({ input: 12757, output: 81, cacheRead: 3584, cacheWrite: 0 });
@@ -90,6 +91,6 @@ describe("codexImporter on small fixtures", () => {
     ["a pi session", '{"type":"session","id":"x"}\n{"type":"message","message":{"role":"user","content":"hi"}}', /line 1 expected an object with a string `type` and a `payload` object/],
     ["an anthropic array", '[{"role":"user","content":"hi"}]', /at \$ expected JSON lines/],
   ])("rejects %s forced as codex", (_name, text, message) => {
-    expect(() => importText(text)).toThrow(message);
+    expect(() => importTranscript(text, { format: "codex" })).toThrow(message);
   });
 });

@@ -7,6 +7,7 @@ import { sharedTranscript } from "../testing/shared-transcripts";
 import { claudeCodeImporter } from "./claude-code";
 import { codexImporter } from "./codex";
 import { piImporter } from "./pi";
+import { importTranscript } from "./index";
 import { readDocument } from "./read-document";
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, "fixtures", name), "utf8");
@@ -26,7 +27,8 @@ describeWithShared("piImporter on the shared transcripts", () => {
     const text = fs.readFileSync(sharedTranscript("pi/pi-mono__large-session.jsonl"), "utf8");
     const document = readDocument(text);
     expect([piImporter, claudeCodeImporter, codexImporter].map((importer) => importer.sniff(document))).toEqual([true, false, false]);
-    const session = importText(text);
+    const { format, session } = importTranscript(text);
+    expect(format).toBe("pi");
     expect(sessionStats(session)).toMatchObject({ messages: 900, toolCalls: 391, toolResults: 373, recordedCompactions: 0, recordedPeakContextTokens: 177604 });
     expect(session.meta).toMatchObject({ sourceId: "d703a1a9-1b7b-4fb1-b512-c9738b1fe617", cwd: "/Users/badlogic/workspaces/pi-mono" });
     const called = new Set<string>();
@@ -82,6 +84,6 @@ describe("piImporter on small fixtures", () => {
 
   it("rejects a claude-code file forced as pi, naming the header", () => {
     const text = fs.readFileSync(path.join(import.meta.dirname, "fixtures", "claude-code-sidechain-only.jsonl"), "utf8");
-    expect(() => importText(text)).toThrow('at line 1 (type) expected "session" (the header line), found "user"');
+    expect(() => importTranscript(text, { format: "pi" })).toThrow('at line 1 (type) expected "session" (the header line), found "user"');
   });
 });

@@ -1,4 +1,4 @@
-import type { ImageRef, Message, Part, Session, Usage } from "../engine/model";
+import type { CompactionPart, ImageRef, Message, Part, Session, Usage } from "../engine/model";
 import { claimMessageId, dropOrphanToolResults, isRecord, orphanNotes } from "./anthropic-blocks";
 import { invalid, type SourceLocation } from "./import-error";
 import type { Importer, ParseOptions } from "./importer";
@@ -50,7 +50,7 @@ function parsePi(document: TranscriptDocument, options: ParseOptions): Session {
   const messages: Message[] = [];
   const used = new Set<string>();
   const messageIdByEntry = new Map<Entry, string>();
-  const pendingKept: { part: { firstKeptMessageId?: string }; target: Entry }[] = [];
+  const pendingKept: { part: CompactionPart; target: Entry }[] = [];
   let title: string | undefined;
   let emptyDropped = 0;
   for (const entry of branch) {
@@ -72,8 +72,8 @@ function parsePi(document: TranscriptDocument, options: ParseOptions): Session {
       title = value.name.trim();
     } else if (value.type === "compaction") {
       if (typeof value.summary !== "string") invalid(FORMAT, { line, path: "summary" }, "a string compaction summary", value.summary);
-      const part = {
-        type: "compaction" as const,
+      const part: CompactionPart = {
+        type: "compaction",
         // pi does not record whether it compacted on overflow or on /compact; overflow is the common case
         auto: true,
         ...(typeof value.tokensBefore === "number" ? { tokensBefore: value.tokensBefore } : {}),
