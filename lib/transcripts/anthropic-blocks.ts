@@ -110,7 +110,7 @@ function parseImageSource(source: unknown): ImageRef {
 
 /**
  * Splits a user turn's parts: tool results go to a "tool" message, everything else to a "user" message after it
- * (the canonical convention). Either may be missing; both get `idBase`-derived ids from the caller.
+ * (the canonical convention). Either may be empty; the caller skips empty messages and assigns the ids.
  */
 export function splitUserParts(parts: Part[]): { toolResults: Part[]; rest: Part[] } {
   return {
