@@ -6,6 +6,7 @@ import { formatCompact, formatCount } from "@/app/_components/format-number";
 
 const ESTIMATED_COLOUR = "var(--color-estimated)";
 const RECORDED_COLOUR = "var(--color-recorded)";
+export const CONTEXT_CHART_HEIGHT = 220;
 
 /**
  * Context size before each model call: the chars/4 estimate, and what the transcript recorded where it did.
@@ -45,7 +46,7 @@ export function ContextChart({
         )}
         <span className="ml-auto text-slate-400">click a point to open its message</span>
       </div>
-      <ResponsiveContainer width="100%" height={220}>
+      <ResponsiveContainer width="100%" height={CONTEXT_CHART_HEIGHT}>
         <LineChart
           data={points}
           margin={{ top: 6, right: 16, bottom: 4, left: 4 }}

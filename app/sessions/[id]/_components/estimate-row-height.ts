@@ -20,7 +20,7 @@ export function estimateRowHeight(message: Message | undefined): number {
         height += textLines(part.text) * LINE + 6;
         break;
       case "tool-call":
-        height += 28 + textLines(typeof part.input === "string" ? part.input : JSON.stringify(part.input ?? "", null, 2) ?? "") * MONO_LINE;
+        height += 30 + inputLines(part.input) * MONO_LINE;
         break;
       case "tool-result":
         height += part.output.length <= 240 ? 30 + textLines(part.output) * MONO_LINE : 30;
@@ -45,4 +45,13 @@ function textLines(text: string): number {
     }
   }
   return Math.min(lines, CLAMP_LINES + 1);
+}
+
+/** Mirrors ToolCallPartView: an object input is one clamped block per field. */
+function inputLines(input: unknown): number {
+  if (typeof input === "string") return textLines(input);
+  if (input === null || typeof input !== "object" || Array.isArray(input)) return textLines(JSON.stringify(input) ?? "");
+  let lines = 0;
+  for (const value of Object.values(input)) lines += textLines(typeof value === "string" ? value : JSON.stringify(value, null, 2) ?? "");
+  return Math.max(lines, 1);
 }

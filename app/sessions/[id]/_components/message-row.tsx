@@ -1,8 +1,9 @@
 "use client";
 
+import { memo } from "react";
 import type { Message, Role } from "@/lib/engine/model";
 import { contextTokensOf } from "@/lib/engine/model";
-import { formatCount } from "@/app/_components/format-number";
+import { formatCount, formatDateTime } from "@/app/_components/format-number";
 import { PartView } from "./part-view";
 
 export const ROLE_STYLES: Record<Role, { rule: string; badge: string }> = {
@@ -12,8 +13,11 @@ export const ROLE_STYLES: Record<Role, { rule: string; badge: string }> = {
   tool: { rule: "border-l-role-tool", badge: "bg-amber-50 text-role-tool" },
 };
 
-/** One message: a header line (number, role, size, model, time) and its parts. */
-export function MessageRow({ seq, tokens, message }: { seq: number; tokens: number; message: Message }) {
+/**
+ * One message: a header line (number, role, size, model, time) and its parts. Memoized: the timeline
+ * re-renders on every scroll frame, a row only when its message changes.
+ */
+export const MessageRow = memo(function MessageRow({ seq, tokens, message }: { seq: number; tokens: number; message: Message }) {
   const role = ROLE_STYLES[message.role] ? message.role : "system";
   const style = ROLE_STYLES[role];
   const parts = Array.isArray(message.parts) ? message.parts : [];
@@ -57,7 +61,7 @@ export function MessageRow({ seq, tokens, message }: { seq: number; tokens: numb
           </span>
         )}
         {message.model && <span className="font-mono">{message.model}</span>}
-        {message.timestamp && <span className="ml-auto tabular-nums">{message.timestamp.replace("T", " ").slice(0, 19)}</span>}
+        {message.timestamp && <MessageTime timestamp={message.timestamp} />}
       </div>
       {message.summary ? (
         <div data-testid="summary-card" className="rounded border border-fuchsia-200 bg-fuchsia-50/60 px-3 py-2">
@@ -68,5 +72,16 @@ export function MessageRow({ seq, tokens, message }: { seq: number; tokens: numb
         body
       )}
     </div>
+  );
+});
+
+/** The source's timestamp, shown as local date and time when it is one (sources sometimes hold other text). */
+function MessageTime({ timestamp }: { timestamp: string }) {
+  const date = new Date(timestamp);
+  if (Number.isNaN(date.getTime())) return null;
+  return (
+    <time dateTime={timestamp} title={timestamp} className="ml-auto tabular-nums">
+      {formatDateTime(timestamp)}:{String(date.getSeconds()).padStart(2, "0")}
+    </time>
   );
 }

@@ -46,7 +46,7 @@ export function SessionHeader({ session }: { session: SessionDetail }) {
         {cwd && <span className="font-mono">{cwd}</span>}
         <span>imported {formatDateTime(session.createdAt)}</span>
       </div>
-      <dl className="grid grid-cols-2 gap-px overflow-hidden rounded border border-slate-200 bg-slate-200 sm:grid-cols-4 lg:grid-cols-8">
+      <dl className="grid grid-cols-[repeat(auto-fit,minmax(8.5rem,1fr))] gap-px overflow-hidden rounded border border-slate-200 bg-slate-200">
         {figures.map((figure) => (
           <div key={figure.label} className="bg-white px-3 py-1.5" title={figure.title}>
             <dt className="text-[11px] uppercase tracking-wide text-slate-500">{figure.label}</dt>

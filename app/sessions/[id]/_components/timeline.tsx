@@ -10,6 +10,7 @@ import { sessionQueries } from "@/lib/queries/session-queries";
 import { ApiErrorView } from "@/app/_components/api-error-view";
 import { formatCount } from "@/app/_components/format-number";
 import { estimateRowHeight } from "./estimate-row-height";
+import { JumpToMessage } from "./jump-to-message";
 import { MessageRow } from "./message-row";
 import { ToggleMemoryProvider } from "./remembered-toggle";
 
@@ -30,7 +31,15 @@ const HIGHLIGHT_MS = 2_000;
  * on (unloaded rows are placeholders), so the scrollbar is honest; pages are fetched in order while the
  * viewport reaches past what is loaded, which also serves jumps far ahead. Rows are measured as they render.
  */
-export function Timeline({ sessionId, target }: { sessionId: string; target: TimelineTarget | null }) {
+export function Timeline({
+  sessionId,
+  target,
+  onJump,
+}: {
+  sessionId: string;
+  target: TimelineTarget | null;
+  onJump: (index: number) => void;
+}) {
   const query = useInfiniteQuery(sessionQueries.messages(sessionId));
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const rows: PagedMessage[] = useMemo(() => query.data?.pages.flatMap((page) => page.messages) ?? [], [query.data]);
@@ -72,19 +81,21 @@ export function Timeline({ sessionId, target }: { sessionId: string; target: Tim
     return () => clearTimeout(timer);
   }, [highlight]);
 
-  if (query.isPending) return <TimelineFrame note="Loading messages…" />;
   if (query.error && rows.length === 0) {
     return <ApiErrorView title="Could not load the messages" error={toApiErrorBody(query.error)} />;
   }
 
   return (
-    <div className="space-y-1">
-      <div className="flex justify-between text-xs text-slate-500" data-testid="timeline-status">
-        <span>
-          {formatCount(total)} messages · {formatCount(rows.length)} loaded
-          {isFetchingNextPage ? " · loading more…" : ""}
+    <section className="space-y-1.5" aria-label="Timeline">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+        <h2 className="text-sm font-semibold">Timeline</h2>
+        <span className="text-xs text-slate-500" data-testid="timeline-status">
+          {query.isPending
+            ? "loading messages…"
+            : `${formatCount(total)} messages · ${formatCount(rows.length)} loaded${isFetchingNextPage ? " · loading more…" : ""}`}
         </span>
-        {query.error && <span className="text-red-700">Loading stopped: {toApiErrorBody(query.error).message}</span>}
+        {query.error && <span className="text-xs text-red-700">Loading stopped: {toApiErrorBody(query.error).message}</span>}
+        <div className="ml-auto">{total > 0 && <JumpToMessage messageCount={total} onJump={onJump} />}</div>
       </div>
       <ToggleMemoryProvider>
         <div
@@ -118,7 +129,7 @@ export function Timeline({ sessionId, target }: { sessionId: string; target: Tim
           </div>
         </div>
       </ToggleMemoryProvider>
-    </div>
+    </section>
   );
 }
 
@@ -132,14 +143,6 @@ function RowPlaceholder({ index }: { index: number }) {
     <div data-testid="message-placeholder" className="flex h-16 items-center gap-2 bg-white px-3 text-xs text-slate-400">
       <span className="font-mono">#{index}</span>
       <span className="h-2 w-1/3 animate-pulse rounded bg-slate-200" />
-    </div>
-  );
-}
-
-function TimelineFrame({ note }: { note: string }) {
-  return (
-    <div data-testid="timeline" className="flex h-[72vh] min-h-96 items-center justify-center rounded border border-slate-200 bg-white text-slate-500">
-      {note}
     </div>
   );
 }

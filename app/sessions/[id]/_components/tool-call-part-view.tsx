@@ -2,8 +2,12 @@ import type { ToolCallPart } from "@/lib/engine/model";
 import { ClampedText } from "./clamped-text";
 import { partTokensLabel } from "./part-tokens-label";
 
-/** A tool call: its name, id, and pretty-printed input in monospace. */
+/**
+ * A tool call: its name, id, and input in monospace. An object input is shown field by field, string values
+ * as they are (a patch or a file body keeps its real line breaks instead of JSON's "\n"), others as indented JSON.
+ */
 export function ToolCallPartView({ part, memoryKey }: { part: ToolCallPart; memoryKey: string }) {
+  const fields = inputFields(part.input);
   return (
     <div data-testid="tool-call" className="rounded border border-amber-200 bg-amber-50/60">
       <div className="flex items-center gap-2 border-b border-amber-200/70 px-2 py-0.5 text-xs">
@@ -13,20 +17,39 @@ export function ToolCallPartView({ part, memoryKey }: { part: ToolCallPart; memo
         </span>
         <span className="ml-auto shrink-0 text-amber-800/70 tabular-nums">{partTokensLabel(part)}</span>
       </div>
-      <div className="px-2 py-1">
-        <ClampedText text={prettyInput(part.input)} memoryKey={memoryKey} mono />
+      <div className="space-y-0.5 px-2 py-1">
+        {fields === null ? (
+          <ClampedText text={prettyJson(part.input)} memoryKey={memoryKey} mono />
+        ) : fields.length === 0 ? (
+          <span className="font-mono text-xs text-slate-400">(no arguments)</span>
+        ) : (
+          fields.map(([key, value]) => (
+            <div key={key} className="flex gap-2">
+              <span className="shrink-0 font-mono text-xs leading-5 text-amber-800/70">{key}:</span>
+              <div className="min-w-0 flex-1">
+                <ClampedText text={typeof value === "string" ? value : prettyJson(value)} memoryKey={`${memoryKey}:${key}`} mono />
+              </div>
+            </div>
+          ))
+        )}
       </div>
     </div>
   );
 }
 
-/** JSON inputs indented; raw-string inputs (e.g. apply_patch bodies) as they came. */
-export function prettyInput(input: unknown): string {
-  if (typeof input === "string") return input;
-  if (input === undefined) return "";
+/** The fields of a plain-object input, or null for anything else (a raw string, an array). */
+function inputFields(input: unknown): [string, unknown][] | null {
+  if (input === null || typeof input !== "object" || Array.isArray(input)) return null;
+  return Object.entries(input as Record<string, unknown>);
+}
+
+/** Indented JSON; raw strings (e.g. apply_patch bodies) as they came. */
+export function prettyJson(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value === undefined) return "";
   try {
-    return JSON.stringify(input, null, 2) ?? String(input);
+    return JSON.stringify(value, null, 2) ?? String(value);
   } catch {
-    return String(input);
+    return String(value);
   }
 }
