@@ -4,12 +4,16 @@ import { describe, expect, it } from "vitest";
 import type { Message, Session } from "../engine/model";
 import { sessionStats } from "../engine/session-stats";
 import { describeWithShared } from "../testing/describe-with-shared";
-import { sharedTranscript } from "../testing/shared-transcripts";
+import { listSharedTranscripts, sharedTranscript } from "../testing/shared-transcripts";
 import { exportOpenAI } from "./export-openai";
 import { ImportError } from "./import-error";
+import { importTranscript } from "./index";
 import { openaiImporter } from "./openai";
+import { opencodeImporter } from "./opencode";
+import { openhandsImporter } from "./openhands";
 import { orphanToolResults, parseWithImporter } from "./parse-with-importer";
 import { readDocument } from "./read-document";
+import { sweAgentImporter } from "./swe-agent";
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, "fixtures", name), "utf8");
 const parse = (text: string) => parseWithImporter(openaiImporter, text);
@@ -75,6 +79,41 @@ describeWithShared("openai importer on tau-bench gpt-4o airline (200 trajectorie
       const [again] = parse(JSON.stringify(exportOpenAI(session)));
       expect(content(again.messages)).toEqual(content(session.messages));
     }
+  });
+});
+
+describeWithShared("openai through importTranscript", () => {
+  const text = fs.readFileSync(sharedTranscript("openai-chat/tau-bench__gpt-4o-airline.json"), "utf8");
+
+  it("detects the format, reports the session count and picks a trajectory", () => {
+    const outcome = importTranscript(text, { pick: 199 });
+    expect(outcome).toMatchObject({ format: "openai", sessionCount: 200, pick: 199 });
+    expect(outcome.session.title).toMatch(/^trajectory 200 of 200 — /);
+  });
+
+  it.each([200, -1, 1.5])("rejects pick %s as out of range", (pick) => {
+    expect(() => importTranscript(text, { pick })).toThrowError(expect.objectContaining({ code: "pick_out_of_range", message: expect.stringContaining("holds 200 session(s)") }));
+  });
+
+  it.each([
+    { format: "openhands" as const, error: /Not a valid openhands transcript: at \$\[0\] expected an event with a string "action" or "observation"/ },
+    { format: "swe-agent" as const, error: /Not a valid swe-agent transcript: at \$ expected an object with history and trajectory, found an array of 200/ },
+    { format: "opencode" as const, error: /Not a valid opencode transcript: at \$ expected an export object \{info, messages\}/ },
+  ])("names where it fails when forced to $format", ({ format, error }) => {
+    expect(() => importTranscript(text, { format })).toThrowError(error);
+  });
+
+  it("sniffs only the shared files of its own format (openai, opencode, swe-agent, openhands)", () => {
+    const mine = [openaiImporter, opencodeImporter, sweAgentImporter, openhandsImporter];
+    const claims = listSharedTranscripts()
+      .filter((file) => !file.endsWith(".md"))
+      .map((file) => {
+        const document = readDocument(fs.readFileSync(sharedTranscript(file), "utf8"));
+        return `${file.split("/")[0]}: ${mine.filter((importer) => importer.sniff(document)).map((importer) => importer.id).join(",")}`;
+      });
+    expect(new Set(claims)).toEqual(
+      new Set(["anthropic-messages: ", "claude-code: ", "codex: ", "pi: ", "openai-chat: openai", "openhands: openhands", "swe-agent: swe-agent"]),
+    );
   });
 });
 

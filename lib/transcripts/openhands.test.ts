@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { sessionStats } from "../engine/session-stats";
 import { describeWithShared } from "../testing/describe-with-shared";
 import { sharedTranscript } from "../testing/shared-transcripts";
+import { importTranscript } from "./index";
 import { openaiImporter } from "./openai";
 import { openhandsImporter, usageFromCompletion } from "./openhands";
 import { orphanToolResults, parseWithImporter } from "./parse-with-importer";
@@ -28,13 +29,17 @@ describeWithShared("openhands importer on real event streams", () => {
 
   it.each(cases)("$file #$pick: $messages messages, $toolCalls calls, $toolResults results, peak $peak", ({ file, pick, sessionCount, peak, title, ...expected }) => {
     const text = fs.readFileSync(sharedTranscript(`openhands/${file}`), "utf8");
-    expect(openhandsImporter.sniff(readDocument(text))).toBe(true);
-    const sessions = parse(text);
-    expect(sessions).toHaveLength(sessionCount);
-    const session = sessions[pick];
+    const outcome = importTranscript(text, { pick });
+    expect({ format: outcome.format, sessionCount: outcome.sessionCount }).toEqual({ format: "openhands", sessionCount });
+    const { session } = outcome;
     expect(session.title).toBe(title);
     expect(sessionStats(session)).toMatchObject({ ...expected, recordedCompactions: 0, recordedPeakContextTokens: peak });
     expect(orphanToolResults(session)).toEqual([]);
+  });
+
+  it("rejects pick 3 of the three-instance JSONL", () => {
+    const text = fs.readFileSync(sharedTranscript("openhands/openhands__multi_swe_bench_output.jsonl"), "utf8");
+    expect(() => importTranscript(text, { pick: 3 })).toThrowError(expect.objectContaining({ code: "pick_out_of_range" }));
   });
 
   it("reads the gui trajectory's first call with its cache usage, and its command output with the exit-code suffix", () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { sessionStats } from "../engine/session-stats";
 import { describeWithShared } from "../testing/describe-with-shared";
 import { sharedTranscript } from "../testing/shared-transcripts";
+import { importTranscript } from "./index";
 import { openaiImporter } from "./openai";
 import { orphanToolResults, parseWithImporter } from "./parse-with-importer";
 import { readDocument } from "./read-document";
@@ -21,11 +22,8 @@ describeWithShared("swe-agent importer on real trajectories", () => {
     { file: "swe-agent__gpt4__pydicom-1458.traj", messages: 26, toolCalls: 12, toolResults: 11, demos: 1, firstCall: "create" },
   ])("$file: $messages messages, $toolCalls calls, $toolResults results", ({ file, demos, firstCall, ...expected }) => {
     const text = fs.readFileSync(sharedTranscript(`swe-agent/${file}`), "utf8");
-    const document = readDocument(text);
-    expect(sweAgentImporter.sniff(document)).toBe(true);
-    const sessions = parse(text);
-    expect(sessions).toHaveLength(1);
-    const [session] = sessions;
+    const { format, sessionCount, session } = importTranscript(text);
+    expect({ format, sessionCount }).toEqual({ format: "swe-agent", sessionCount: 1 });
     expect(sessionStats(session)).toMatchObject({ ...expected, recordedCompactions: 0, recordedPeakContextTokens: null });
     expect(orphanToolResults(session)).toEqual([]);
     expect(session.messages.filter((message) => message.synthetic)).toHaveLength(demos);
@@ -33,6 +31,11 @@ describeWithShared("swe-agent importer on real trajectories", () => {
     expect(firstCallPart).toMatchObject({ name: firstCall });
     // the last action (submit) is never answered, and the notes say so
     expect(session.meta.notes).toEqual(expect.arrayContaining([expect.stringMatching(/^SWE-agent model_stats \(run totals/), expect.stringMatching(/^1 action\(s\) have no observation/)]));
+  });
+
+  it("rejects pick 1 of a single-trajectory file", () => {
+    const text = fs.readFileSync(sharedTranscript("swe-agent/swe-agent__ctf__i_got_id_demo.traj"), "utf8");
+    expect(() => importTranscript(text, { pick: 1 })).toThrowError(/holds 1 session\(s\); pick 1 is out of range \(0–0\)/);
   });
 
   it("turns the pydicom observation after `create` into the tool result", () => {
