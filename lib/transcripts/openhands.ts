@@ -118,7 +118,7 @@ function readEvents(input: { events: unknown[]; location: FieldLocation; options
     title: (firstUserText?.type === "text" && titleSnippet(firstUserText.text)) || input.options.sourceName || "OpenHands session",
     format: FORMAT,
     messages: reader.messages,
-    meta: { notes, ...(models.length > 0 ? { model: models[0] } : {}), ...(typeof input.events[0] === "object" ? startedAt(input.events[0]) : {}) },
+    meta: { notes, ...(models.length > 0 ? { model: models[0] } : {}), ...startedAt(input.events[0]) },
   };
 }
 
