@@ -1,6 +1,118 @@
-import type { SummarizeRequest } from "./summarizer";
+import type { TranscriptFacts } from "./extract-facts";
+import { extractFacts } from "./extract-facts";
+import { inferSectionFill } from "./infer-section-fill";
+import { mergeSections, parseSections } from "./summary-sections";
+import type { SummarizeRequest, SummaryFill } from "./summarizer";
 
-/** Placeholder until the extractive summarizer lands. */
+/** Items kept per list in one section; the newest are kept (they matter most for continuing). */
+const MAX_ITEMS = 12;
+
+/**
+ * Renders the extractive summary in the requested layout. Headed sections are filled by what each heading
+ * asks for (seed 000's seven sections, seed 004's checkpoint, …); with a previous summary, its sections are
+ * merged with the new facts (seed 004's UPDATE: keep, add, drop the oldest when over `maxChars`). Narrative
+ * (seed 002) and continuation (seed 003) layouts read the same facts as prose.
+ */
 export function renderExtractiveSummary(request: Omit<SummarizeRequest, "signal">): string {
-  return `Summary of ${request.messages.length} messages.`;
+  const facts = extractFacts(request.messages);
+  const previous = [request.previousSummary, ...facts.earlierSummaries].filter((text): text is string => Boolean(text?.trim()));
+  const format = request.format;
+  if (format.style === "sections") {
+    const fresh = format.sections.map((section) => ({
+      heading: section.heading,
+      items: (section.fill ?? inferSectionFill(section.heading)).flatMap((fill) => itemsFor(fill, facts)),
+    }));
+    const merged = previous.reduce((sections, text) => mergeSections(parseSections(text, format.sections.map((s) => s.heading)), sections), fresh);
+    return renderSections(merged, request.maxChars);
+  }
+  const body = format.style === "narrative" ? narrative(facts) : continuation(facts);
+  const earlier = previous.length ? `Earlier context (from the previous summary):\n${previous.join("\n\n")}\n\n` : "";
+  return capChars(`${earlier}${body}`, request.maxChars);
+}
+
+function itemsFor(fill: SummaryFill, facts: TranscriptFacts): string[] {
+  const recent = (list: string[]) => list.slice(-MAX_ITEMS);
+  switch (fill) {
+    case "goal":
+      return [...(facts.goal ? [facts.goal] : []), ...recent(facts.userRequests.slice(1)).map((request) => `Later request: ${request}`)];
+    case "constraints":
+      return recent(facts.constraints);
+    case "timeline":
+      return recent(facts.userRequests.map((request, index) => `Request ${index + 1}: ${request}`)).concat(recent(facts.progress).slice(-4));
+    case "progress":
+      return recent(facts.progress).map((line) => `[x] ${line}`);
+    case "decisions":
+      return recent(facts.decisions);
+    case "technical":
+      return Object.entries(facts.toolCounts).map(([name, count]) => `${name}: ${count} call${count === 1 ? "" : "s"}`);
+    case "files":
+      return [...recent(facts.filesModified).map((file) => `modified: ${file}`), ...recent(facts.filesRead).map((file) => `read: ${file}`)];
+    case "commands":
+      return recent(facts.commands).map((command) => `$ ${command}`);
+    case "errors":
+      return recent(facts.errors);
+    case "active-work":
+      return [facts.lastAssistantText, facts.lastToolCall && `Last tool call: ${facts.lastToolCall}`].filter(isText);
+    case "pending":
+      return facts.requestPending && facts.lastUserRequest ? [`Unanswered request: ${facts.lastUserRequest}`] : [];
+    case "next-steps":
+      return [...(facts.requestPending && facts.lastUserRequest ? [`Answer the user's last request: ${facts.lastUserRequest}`] : []), ...recent(facts.nextSteps)];
+    case "last-request":
+      return facts.lastUserRequest ? [`Last request from user was: ${facts.lastUserRequest}`] : [];
+    case "dynamics":
+      return [`${facts.userRequests.length} user message(s)`, ...recent(facts.dynamics)];
+    case "critical-context":
+      return [...recent(facts.filesModified), ...recent(facts.errors), ...recent(facts.commands).map((command) => `$ ${command}`), ...recent(facts.urls)];
+  }
+}
+
+function narrative(facts: TranscriptFacts): string {
+  const lines = [
+    facts.goal && `The user asked: ${facts.goal}`,
+    facts.constraints.length > 0 && `Constraints they set: ${facts.constraints.slice(-MAX_ITEMS).join(" ")}`,
+    facts.filesRead.length > 0 && `Files read: ${facts.filesRead.slice(-MAX_ITEMS * 2).join(", ")}.`,
+    facts.filesModified.length > 0 && `Files modified: ${facts.filesModified.slice(-MAX_ITEMS * 2).join(", ")}.`,
+    facts.commands.length > 0 && `Commands run: ${facts.commands.slice(-MAX_ITEMS).map((command) => `\`${command}\``).join("; ")}.`,
+    facts.errors.length > 0 && `Errors seen: ${facts.errors.slice(-MAX_ITEMS).join(" | ")}.`,
+    facts.decisions.length > 0 && `Decisions: ${facts.decisions.slice(-MAX_ITEMS).join(" ")}`,
+    facts.lastAssistantText && `Current status: ${facts.lastAssistantText}`,
+    facts.lastUserRequest && `Last request from user was: ${facts.lastUserRequest}`,
+    facts.nextSteps.length > 0 && `Next steps: ${facts.nextSteps.join(" ")}`,
+  ];
+  return lines.filter(isText).join("\n\n");
+}
+
+function continuation(facts: TranscriptFacts): string {
+  const list = (items: string[]) => (items.length ? items.map((item) => `- ${item}`).join("\n") : "- (none recorded)");
+  return [
+    "Continue the conversation from this point; the new session has no access to the earlier messages.",
+    `What we did:\n${list(facts.progress.slice(-MAX_ITEMS))}`,
+    `What we're doing:\n${list([facts.lastAssistantText, facts.lastToolCall && `Last tool call: ${facts.lastToolCall}`].filter(isText))}`,
+    `Files we're working on:\n${list([...facts.filesModified.map((file) => `modified: ${file}`), ...facts.filesRead.slice(-MAX_ITEMS).map((file) => `read: ${file}`)])}`,
+    `Commands and errors:\n${list([...facts.commands.slice(-MAX_ITEMS).map((command) => `$ ${command}`), ...facts.errors.slice(-MAX_ITEMS)])}`,
+    `User requests and constraints to keep:\n${list([...(facts.goal ? [facts.goal] : []), ...facts.constraints.slice(-MAX_ITEMS)])}`,
+    `What we're going to do next:\n${list([...(facts.lastUserRequest ? [`Last request from user was: ${facts.lastUserRequest}`] : []), ...facts.nextSteps])}`,
+  ].join("\n\n");
+}
+
+function renderSections(sections: { heading: string; items: string[] }[], maxChars: number | undefined): string {
+  const render = () =>
+    sections.map((section) => `${section.heading}\n${section.items.length ? section.items.map((item) => `- ${item}`).join("\n") : "- (none recorded)"}`).join("\n\n");
+  let text = render();
+  // Over the cap: drop the oldest item of the fullest section until it fits (seed 004: drop older Done items first).
+  while (maxChars !== undefined && text.length > maxChars) {
+    const fullest = sections.reduce((best, section) => (section.items.length > best.items.length ? section : best));
+    if (fullest.items.length === 0) return capChars(text, maxChars);
+    fullest.items.shift();
+    text = render();
+  }
+  return text;
+}
+
+function capChars(text: string, maxChars: number | undefined): string {
+  return maxChars === undefined || text.length <= maxChars ? text : `${text.slice(0, maxChars - 1)}…`;
+}
+
+function isText(value: string | null | false | undefined): value is string {
+  return typeof value === "string" && value.length > 0;
 }

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { buildSession } from "../testing/build-session";
+import { extractiveSummary } from "./extractive-summarizer";
+import {
+  CHECKPOINT_SUMMARY_FORMAT,
+  CONTINUATION_SUMMARY_FORMAT,
+  NARRATIVE_SUMMARY_FORMAT,
+  VIBE_SUMMARY_FORMAT,
+} from "./summary-formats";
+import type { SummaryFormat } from "./summarizer";
+
+const session = buildSession([
+  { user: "Fix the flaky test in src/queue/retry.ts. Never change the public API. Please keep commits small!" },
+  {
+    assistant: "I'll read the retry module first.",
+    tools: [{ name: "read_file", input: { path: "src/queue/retry.ts" }, output: "export function retry() {}" }],
+  },
+  {
+    assistant: "Running the suite.",
+    tools: [
+      {
+        name: "bash",
+        input: { command: "npx vitest run src/queue" },
+        output: "FAIL src/queue/retry.test.ts > backs off\nAssertionError: expected 3 to be 4",
+        isError: true,
+      },
+    ],
+  },
+  {
+    assistant: "The backoff is off by one; I decided to use attempt + 1 instead. Next I will rerun the tests.",
+    tools: [{ name: "edit_file", input: { path: "src/queue/retry.ts", old: "attempt", new: "attempt + 1" }, output: "ok" }],
+  },
+  { user: "Also update CHANGELOG.md when done." },
+]);
+const request = (format: SummaryFormat, previousSummary?: string) => ({
+  system: "",
+  instructions: "",
+  format,
+  messages: session.messages,
+  previousSummary,
+});
+
+describe("extractiveSummary", () => {
+  it.each([
+    ["vibe sections", VIBE_SUMMARY_FORMAT, "7. Immediate Next Step"],
+    ["checkpoint", CHECKPOINT_SUMMARY_FORMAT, "## Conversation Dynamics"],
+    ["narrative", NARRATIVE_SUMMARY_FORMAT, "The user asked:"],
+    ["continuation", CONTINUATION_SUMMARY_FORMAT, "What we're going to do next:"],
+  ])("fills the %s layout and keeps identifiers verbatim", (_, format, marker) => {
+    const { text } = extractiveSummary(request(format));
+    expect(text).toContain(marker);
+    for (const exact of [
+      "src/queue/retry.ts",
+      "npx vitest run src/queue",
+      "AssertionError: expected 3 to be 4",
+      "Also update CHANGELOG.md when done.",
+    ]) {
+      expect(text).toContain(exact);
+    }
+  });
+
+  it("puts the goal, constraints and decisions under the checkpoint headings", () => {
+    const { text } = extractiveSummary(request(CHECKPOINT_SUMMARY_FORMAT));
+    const section = (heading: string) => text.split(heading)[1].split("\n## ")[0];
+    expect(section("## Goal")).toContain("Fix the flaky test");
+    expect(section("## Constraints & Preferences")).toContain("Never change the public API.");
+    expect(section("## Key Decisions")).toContain("I decided to use attempt + 1 instead.");
+    expect(section("## Next Steps")).toContain("Answer the user's last request: Also update CHANGELOG.md");
+  });
+
+  it("updates a previous summary: keeps its items, adds new ones, respects maxChars", () => {
+    const previous = "## Goal\n- Ship v2 of the queue\n\n## Critical Context\n- config/queue.yml";
+    const { text } = extractiveSummary(request(CHECKPOINT_SUMMARY_FORMAT, previous));
+    expect(text).toContain("- Ship v2 of the queue");
+    expect(text).toContain("- config/queue.yml");
+    expect(text).toContain("Fix the flaky test");
+    const capped = extractiveSummary({ ...request(CHECKPOINT_SUMMARY_FORMAT, previous), maxChars: 900 }).text;
+    expect(capped.length).toBeLessThanOrEqual(900);
+    expect(capped).toContain("## Critical Context");
+  });
+
+  it("is deterministic and reports usage", () => {
+    const first = extractiveSummary(request(VIBE_SUMMARY_FORMAT));
+    expect(extractiveSummary(request(VIBE_SUMMARY_FORMAT))).toEqual(first);
+    expect(first.usage.input).toBeGreaterThan(0);
+    expect(first.usage.output).toBe(Math.ceil(first.text.length / 4));
+  });
+});
