@@ -1,0 +1,32 @@
+export interface Measurement {
+  runs: number;
+  medianMs: number;
+  minMs: number;
+  maxMs: number;
+}
+
+/** Fast cases keep running until they have taken this long, so a sub-millisecond median is not 7 samples of noise. */
+export const MIN_TOTAL_MS = 250;
+export const MAX_RUNS = 500;
+
+/**
+ * Times `run` at least `runs` times (more for fast cases, up to {@link MAX_RUNS}, until {@link MIN_TOTAL_MS}
+ * have been spent) after `warmup` untimed runs (JIT, caches), and returns the median and the range.
+ * The median, not the mean: one GC pause or a neighbour's build should not move the headline number.
+ */
+export function measure(options: { run: () => unknown; runs: number; warmup?: number }): Measurement {
+  for (let index = 0; index < (options.warmup ?? 1); index++) options.run();
+  const times: number[] = [];
+  let totalMs = 0;
+  while (times.length < options.runs || (totalMs < MIN_TOTAL_MS && times.length < MAX_RUNS)) {
+    const start = performance.now();
+    options.run();
+    const elapsed = performance.now() - start;
+    times.push(elapsed);
+    totalMs += elapsed;
+  }
+  times.sort((left, right) => left - right);
+  const middle = Math.floor(times.length / 2);
+  const medianMs = times.length % 2 === 1 ? times[middle] : (times[middle - 1] + times[middle]) / 2;
+  return { runs: times.length, medianMs, minMs: times[0], maxMs: times[times.length - 1] };
+}

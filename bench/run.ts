@@ -1,0 +1,58 @@
+import os from "node:os";
+import { parseArgs } from "node:util";
+import type { BenchCase } from "./bench-case";
+import { generatorCases } from "./generator-cases";
+import { importCases } from "./import-cases";
+import { measure, type Measurement } from "./measure";
+
+/**
+ * `npm run bench [-- --runs N] [-- --filter text]`: times every case and prints one table row per case
+ * with the input size, the median of N runs and the spread (min–max), so a claim like "imports a 1 MB pi
+ * session in 20 ms" can be checked against this output. To add benchmarks, write a function returning
+ * BenchCase[] and add it to `suites` below.
+ */
+const suites: ((log: (line: string) => void) => BenchCase[])[] = [importCases, generatorCases];
+
+const DEFAULT_RUNS = 7;
+
+const { values } = parseArgs({ options: { runs: { type: "string" }, filter: { type: "string" } } });
+const runs = Number(values.runs ?? DEFAULT_RUNS);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a positive integer, got ${values.runs}`);
+
+const log = (line: string) => console.log(line);
+console.log(`node ${process.version} · ${os.platform()} ${os.arch()} · ${os.cpus()[0]?.model ?? "cpu"} ×${os.cpus().length} · at least ${runs} runs per case after 1 warm-up, ${new Date().toISOString()}`);
+const cases = suites.flatMap((suite) => suite(log)).filter((entry) => !values.filter || `${entry.group} ${entry.name}`.includes(values.filter));
+
+const rows: string[][] = [["group", "case", "input", "size", "runs", "median", "spread (min–max)", "MB/s"]];
+for (const entry of cases) {
+  const result = measure({ run: entry.run, runs });
+  rows.push(row(entry, result));
+}
+printTable(rows);
+
+function row(entry: BenchCase, result: Measurement): string[] {
+  const megabytes = entry.inputBytes === undefined ? undefined : entry.inputBytes / 1_000_000;
+  return [
+    entry.group,
+    entry.name,
+    entry.input,
+    megabytes === undefined ? "" : formatBytes(entry.inputBytes!),
+    String(result.runs),
+    `${result.medianMs.toFixed(1)} ms`,
+    `${result.minMs.toFixed(1)}–${result.maxMs.toFixed(1)} ms (±${((100 * (result.maxMs - result.minMs)) / 2 / result.medianMs).toFixed(0)}%)`,
+    megabytes === undefined ? "" : (megabytes / (result.medianMs / 1_000)).toFixed(1),
+  ];
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(2)} MB` : `${(bytes / 1_000).toFixed(1)} KB`;
+}
+
+function printTable(table: string[][]): void {
+  const widths = table[0].map((_, column) => Math.max(...table.map((cells) => cells[column].length)));
+  const numeric = new Set([3, 4, 5, 7]);
+  for (const [index, cells] of table.entries()) {
+    console.log(cells.map((cell, column) => (numeric.has(column) ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join("  ").trimEnd());
+    if (index === 0) console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  }
+}
