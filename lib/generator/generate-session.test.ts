@@ -39,6 +39,12 @@ describe("generateSession", () => {
     for (const seed of [1, 2, 3, 4, 5]) expect(generated(seed, target).messages).toHaveLength(target);
   });
 
+  it("extends a shorter session with the same seed instead of rewriting it", () => {
+    const shorter = generated(4, 400).messages;
+    const longer = generated(4, 2_000).messages;
+    expect(longer.slice(0, shorter.length - 5)).toEqual(shorter.slice(0, -5));
+  });
+
   it.each([0, 2, 2.5, Number.NaN])("rejects a target of %s messages", (target) => {
     expect(() => generateSession({ seed: 1, messages: target })).toThrow(RangeError);
   });

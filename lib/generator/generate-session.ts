@@ -34,6 +34,9 @@ const BASE_TIME_MS = Date.UTC(2025, 2, 3, 9, 0, 0);
  * then pass, logs, JSON, web pages), long-tailed tool outputs, recorded usage that grows with the context
  * like a cached agent's, and follow-up tasks until `messages` is reached exactly.
  *
+ * Same seed, longer target: the longer session starts with the shorter one (all but its last few messages,
+ * where the count is fitted), so a benchmark can grow a session without changing what came before.
+ *
  * Pure: no clock, no Math.random — timestamps advance from a fixed base date by seeded draws. Linear in
  * the message count (10,000 messages take a fraction of a second). Throws RangeError for fewer than 3
  * messages or a non-integer count, since no clean session is shorter.
