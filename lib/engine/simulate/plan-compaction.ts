@@ -1,0 +1,81 @@
+import type { Session } from "../model";
+import type { AnyStrategy, CompactionPlan } from "../strategies/strategy";
+import { resolveSettings } from "../strategies/resolve-settings";
+import { extractiveSummary } from "../summarize/extractive-summarizer";
+import { createEstimator } from "../tokens/create-estimator";
+import type { EstimatorId } from "../tokens/estimator";
+import { replayCore } from "./replay-core";
+import type { ReplayEvent } from "./replay-events";
+import type { ReplayResult } from "./replay-result";
+import { DEFAULT_REPLAY_WINDOW } from "./replay-session";
+
+export interface PlanCompactionOptions {
+  session: Session;
+  strategy: AnyStrategy;
+  settings?: Record<string, unknown>;
+  window?: number;
+  outputReserve?: number;
+  estimator?: EstimatorId;
+  /** preview the compaction the strategy would run before model call `atStep`; default: after the last message */
+  atStep?: number;
+}
+
+export interface CompactionPreview {
+  /** the strategy's plan when forced (null when it has nothing to compact, e.g. everything is protected) */
+  plan: CompactionPlan | null;
+  /** what the forced decision did: prune, compaction start/end or trim, warnings */
+  events: ReplayEvent[];
+  tokensBefore: number;
+  tokensAfter: number;
+  firstKeptMessageId: string | null;
+  /** the extractive summary standing in for the real one */
+  summaryPreview: string | null;
+  /** the replay up to the preview point, with the forced compaction applied (for contextAt / finalContext) */
+  replay: ReplayResult;
+}
+
+/**
+ * An instant, synchronous preview: replays the session up to `atStep` (earlier compactions summarized by
+ * the extractive summarizer, which is cheap and deterministic), then asks the strategy to compact now
+ * (`force: true`) and applies it. No summarizer is injected or called — the UI can show what would be
+ * pruned, where the cut falls and the tokens before → after while the user edits settings.
+ */
+export function planCompaction(options: PlanCompactionOptions): CompactionPreview {
+  let plan: CompactionPlan | null = null;
+  let forcedFrom = -1;
+  const strategy: AnyStrategy = {
+    ...options.strategy,
+    decide(input) {
+      const decision = options.strategy.decide(input);
+      if (input.force) {
+        forcedFrom = input.events.length;
+        plan = decision.compaction ?? null;
+      }
+      return decision;
+    },
+  };
+  const run = replayCore({
+    session: options.session,
+    strategy,
+    settings: resolveSettings(options.strategy, options.settings),
+    window: options.window ?? options.session.meta.contextWindow ?? DEFAULT_REPLAY_WINDOW,
+    outputReserve: options.outputReserve ?? 0,
+    estimator: createEstimator(options.estimator ?? "chars4"),
+    stopBeforeStep: options.atStep,
+    forceAtEnd: true,
+  });
+  let next = run.next();
+  while (!next.done) next = run.next({ ok: true, result: extractiveSummary(next.value) });
+  const replay = next.value;
+  const events = forcedFrom < 0 ? [] : replay.events.slice(forcedFrom);
+  const end = events.find((event) => event.type === "compaction-end" || event.type === "trim");
+  return {
+    plan,
+    events,
+    tokensBefore: end && "tokensBefore" in end ? end.tokensBefore : replay.final.contextTokens,
+    tokensAfter: replay.final.contextTokens,
+    firstKeptMessageId: end && "firstKeptMessageId" in end ? end.firstKeptMessageId : null,
+    summaryPreview: end?.type === "compaction-end" ? end.summary : null,
+    replay,
+  };
+}
