@@ -6,7 +6,7 @@ import { DeleteSessionButton } from "./delete-session-button";
 import { formatLabel } from "./format-labels";
 import { formatCount, formatDateTime } from "./format-number";
 
-const HEAD = "px-3 py-1.5 text-left text-xs font-medium uppercase tracking-wide text-slate-500";
+const HEAD = "px-3 py-1.5 text-left text-xs font-medium whitespace-nowrap uppercase tracking-wide text-slate-500";
 const NUMERIC = "px-3 py-1.5 text-right tabular-nums";
 
 /** Every imported session, newest first as the API lists them. */

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useRef, useState, type DragEvent } from "react";
+import { useEffect, useRef, useState, type DragEvent } from "react";
 import { FORMAT_IDS, type FormatId } from "@/lib/engine/model";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import type { UploadProgress, UploadResult } from "@/lib/client/upload-transcript";
@@ -24,6 +24,19 @@ export function UploadPanel() {
   const inputRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
   const upload = useImportTranscript();
+
+  // a file dropped beside the drop zone would make the browser navigate away to show it
+  useEffect(() => {
+    const swallow = (event: globalThis.DragEvent) => {
+      if (event.dataTransfer?.types.includes("Files")) event.preventDefault();
+    };
+    window.addEventListener("dragover", swallow);
+    window.addEventListener("drop", swallow);
+    return () => {
+      window.removeEventListener("dragover", swallow);
+      window.removeEventListener("drop", swallow);
+    };
+  }, []);
 
   function start(nextFile: File, pick?: number) {
     abortRef.current?.abort();
