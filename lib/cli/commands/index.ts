@@ -7,5 +7,7 @@ import { lazyCommand, type Command } from "../command";
 export const commandsByName: Readonly<Record<string, Command>> = {
   formats: lazyCommand("list the transcript formats the importers read", () => import("./formats")),
   import: lazyCommand("import a transcript file and print its counts and token sizes", () => import("./import")),
+  strategies: lazyCommand("list the compaction strategies with their sources and defaults", () => import("./strategies")),
+  simulate: lazyCommand("replay a transcript through a strategy and print the timeline and events", () => import("./simulate")),
   generate: lazyCommand("write a generated, realistic coding-agent session", () => import("./generate")),
 };

@@ -1,0 +1,144 @@
+import fs from "node:fs";
+import path from "node:path";
+import { contextAsSession, finalContext } from "../../engine/simulate/context-at";
+import { checkInvariants } from "../../engine/simulate/check-invariants";
+import { replaySession } from "../../engine/simulate/replay-session";
+import { findStrategy, strategies } from "../../engine/strategies";
+import { resolveSettings, SettingsError } from "../../engine/strategies/resolve-settings";
+import { ESTIMATOR_IDS, type EstimatorId } from "../../engine/tokens/estimator";
+import { ImportError, importTranscript } from "../../transcripts";
+import { exportAnthropic } from "../../transcripts/export-anthropic";
+import { EXIT_BAD_INPUT, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
+import { describeImportError } from "../describe-import-error";
+
+const SUMMARIZERS = ["extractive"] as const;
+
+export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [--window N] [--output-reserve N] [--set key=value …] [--estimator ${ESTIMATOR_IDS.join("|")}] [--summarizer ${SUMMARIZERS.join("|")}] [--context-out <path>] [--json]`;
+
+/**
+ * Replays a transcript through a strategy. With --json prints
+ * `{strategy, settings, steps:[{step, contextTokens}], events, compactions:[{step, tokensBefore, tokensAfter,
+ * firstKeptMessageId}], final:{contextTokens, messages}, invariants:{toolPairsIntact, fitsBudget}}`.
+ * `--context-out` writes the final model-visible context as an Anthropic Messages JSON array.
+ * A bad `--set` (unknown key, wrong type) exits 2 naming the setting and what it expects.
+ */
+export async function run(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs({
+    args,
+    usage,
+    positionals: true,
+    flags: {
+      strategy: { type: "string" },
+      window: { type: "string" },
+      "output-reserve": { type: "string" },
+      set: { type: "string", multiple: true },
+      estimator: { type: "string" },
+      summarizer: { type: "string" },
+      "context-out": { type: "string" },
+      json: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    io.stdout(`usage: ${usage}\n`);
+    return 0;
+  }
+  if (positionals.length !== 1) throw new UsageError(`simulate takes one file, got ${positionals.length}`, usage);
+  if (!values.strategy) throw new UsageError("--strategy is required", usage);
+  const strategy = findStrategy(values.strategy);
+  if (!strategy) throw new UsageError(`unknown strategy "${values.strategy}" (one of ${strategies.map((s) => s.id).join(", ")})`, usage);
+  const estimator = (values.estimator ?? "chars4") as EstimatorId;
+  if (!ESTIMATOR_IDS.includes(estimator)) throw new UsageError(`--estimator takes one of ${ESTIMATOR_IDS.join(", ")}, got "${values.estimator}"`, usage);
+  if (values.summarizer !== undefined && !(SUMMARIZERS as readonly string[]).includes(values.summarizer)) {
+    throw new UsageError(`--summarizer takes one of ${SUMMARIZERS.join(", ")}, got "${values.summarizer}"`, usage);
+  }
+  const window = integerFlag({ value: values.window, flag: "window", usage, min: 1 });
+  const outputReserve = integerFlag({ value: values["output-reserve"], flag: "output-reserve", usage });
+  const overrides = parseSetFlags(values.set ?? []);
+  let settings: object;
+  try {
+    settings = resolveSettings(strategy, overrides);
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    io.stderr(`${error.message}\n`);
+    return EXIT_BAD_INPUT;
+  }
+
+  const file = positionals[0];
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, usage);
+  }
+  let session;
+  try {
+    session = importTranscript(text, { sourceName: path.basename(file) }).session;
+  } catch (error) {
+    if (!(error instanceof ImportError)) throw error;
+    io.stderr(`${describeImportError({ file, error })}\n`);
+    return EXIT_BAD_INPUT;
+  }
+
+  const result = await replaySession({ session, strategy, settings: overrides, window, outputReserve, estimator });
+  const invariants = checkInvariants(session, result);
+  const final = finalContext(session, result);
+  if (values["context-out"]) {
+    const request = exportAnthropic(contextAsSession(session, final));
+    fs.writeFileSync(values["context-out"], `${JSON.stringify(request.messages, null, 2)}\n`);
+  }
+  const compactions = result.events.flatMap((event) =>
+    event.type === "compaction-end" || event.type === "trim"
+      ? [{ step: event.step, tokensBefore: event.tokensBefore, tokensAfter: event.tokensAfter, firstKeptMessageId: event.firstKeptMessageId }]
+      : [],
+  );
+  const output = {
+    strategy: strategy.id,
+    settings,
+    window: result.window,
+    estimator,
+    steps: result.steps.map((step) => ({ step: step.step, contextTokens: step.contextTokens })),
+    events: result.events,
+    compactions,
+    final: { contextTokens: result.final.contextTokens, messages: result.final.messages },
+    invariants: { toolPairsIntact: invariants.toolPairsIntact, fitsBudget: invariants.fitsBudget },
+  };
+  if (values.json) {
+    io.stdout(`${JSON.stringify(output)}\n`);
+    return 0;
+  }
+  const peak = Math.max(0, ...result.steps.map((step) => step.contextTokens));
+  const count = (value: number) => value.toLocaleString("en-US");
+  io.stdout(
+    [
+      `${path.basename(file)} through ${strategy.id} (window ${count(result.window)}, ${estimator})`,
+      `steps ${result.steps.length} · peak ${count(peak)} tokens · final ${count(result.final.contextTokens)} tokens in ${result.final.messages} messages`,
+      `compactions/trims ${compactions.length} · events ${result.events.length}`,
+      `tool pairs intact: ${invariants.toolPairsIntact} · fits budget: ${invariants.fitsBudget}`,
+      ...invariants.violations.map((violation) => `violation: ${violation}`),
+    ].join("\n") + "\n",
+  );
+  return 0;
+}
+
+/**
+ * `--set key=value` pairs as setting overrides. A value is read as JSON when it parses (numbers, booleans,
+ * arrays, quoted strings), else as a comma-separated list when it has a comma, else as a plain string; the
+ * strategy's schema then says whether it fits.
+ */
+function parseSetFlags(pairs: string[]): Record<string, unknown> {
+  const overrides: Record<string, unknown> = {};
+  for (const pair of pairs) {
+    const equals = pair.indexOf("=");
+    if (equals <= 0) throw new UsageError(`--set takes key=value, got "${pair}"`, usage);
+    const raw = pair.slice(equals + 1);
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      value = raw.includes(",") ? raw.split(",").map((item) => item.trim()) : raw;
+    }
+    overrides[pair.slice(0, equals)] = value;
+  }
+  return overrides;
+}
