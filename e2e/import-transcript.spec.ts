@@ -77,6 +77,8 @@ test.describe("importing real transcripts", () => {
       await expect(session.message(summarySeq).getByTestId("summary-card")).toBeVisible();
     }
     await expect(session.toolResults.first()).toBeVisible();
+    await session.jumpTo(dividerSeq!);
+    await expect(divider).toBeInViewport();
     await keepScreenshot(page, testInfo, "claude-code-compaction");
   });
 
