@@ -1,7 +1,8 @@
 import type { AnyStrategy, CompactionPlan, LayoutItem, TriggerPoint } from "../strategies/strategy";
 import type { SummarizeRequest, SummarizeResult } from "../summarize/summarizer";
 import { messageTokensWith, type Estimator } from "../tokens/estimator";
-import type { LiveContext } from "./live-context";
+import type { Message } from "../model";
+import { fillSummaries, type LiveContext } from "./live-context";
 import type { ReplayEvent } from "./replay-events";
 
 /** What the replay's driver answers to a summarize request. */
@@ -59,11 +60,19 @@ export function* executeCompaction(options: ExecuteCompactionOptions): Generator
   const texts: string[] = [];
   const usage = { input: 0, output: 0 };
   let failure: string | null = null;
-  for (const summary of plan.summaries) {
-    const messages = summary.ranges.flatMap((range) =>
-      Array.from({ length: range.to - range.from }, (_, offset) => live.rendered(range.from + offset)),
-    );
-    const outcome: SummaryOutcome = yield { ...summary.request, messages };
+  for (const [index, summary] of plan.summaries.entries()) {
+    const earlier = (from: number) => {
+      if (!Number.isInteger(from) || from < 0 || from >= index) throw new RangeError(`summary ${index} cannot build on summary ${from}`);
+      return texts[from];
+    };
+    const messages = [
+      ...(summary.summariesAsMessages ?? []).map((from) => partialSummaryMessage(earlier(from), from)),
+      ...summary.ranges.flatMap((range) =>
+        Array.from({ length: range.to - range.from }, (_, offset) => live.rendered(range.from + offset)),
+      ),
+    ];
+    const previous = summary.previousSummaryFrom === undefined ? {} : { previousSummary: earlier(summary.previousSummaryFrom) };
+    const outcome: SummaryOutcome = yield { ...summary.request, ...previous, messages };
     if (!outcome.ok) {
       failure = `summarizer failed: ${outcome.error}`;
       break;
@@ -89,7 +98,7 @@ export function* executeCompaction(options: ExecuteCompactionOptions): Generator
     live.applyLayout({ layout: plan.layout, summaries: texts, step });
   }
   const fits = live.tokens <= plan.budget;
-  const summary = failure ? null : texts.join("\n\n");
+  const summary = failure ? null : plan.summaryText === undefined ? texts.join("\n\n") : fillSummaries(plan.summaryText, texts);
   emit({
     type: "compaction-end",
     step,
@@ -143,6 +152,11 @@ function firstKeptIdOf(live: LiveContext, layout: readonly LayoutItem[]): string
     }
   }
   return null;
+}
+
+/** An earlier summary of the same plan handed to a later stage (a merge) as input. */
+function partialSummaryMessage(text: string, index: number): Message {
+  return { id: `lab:partial-summary:${index}`, role: "user", parts: [{ type: "text", text, synthetic: true }], synthetic: true, summary: true };
 }
 
 function textMessage(text: string) {

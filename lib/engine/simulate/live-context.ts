@@ -160,6 +160,7 @@ export class LiveContext implements ContextView {
   }
 }
 
-function fillSummaries(text: string, summaries: readonly string[]): string {
+/** Replaces `{{summary}}` / `{{summary:N}}` in a synthetic text by the N-th summary (empty when missing). */
+export function fillSummaries(text: string, summaries: readonly string[]): string {
   return text.replace(/\{\{summary(?::(\d+))?\}\}/g, (_, index?: string) => summaries[Number(index ?? 0)] ?? "");
 }

@@ -128,6 +128,14 @@ export interface SummaryPlan {
   /** what to summarize: ranges of the current context, in order */
   ranges: readonly PositionRange[];
   request: Omit<SummarizeRequest, "messages" | "signal">;
+  /**
+   * Multi-stage summarization (openclaw's chunk summaries, then a merge): this call builds on earlier
+   * summaries of the same plan, named by their index (each lower than this summary's own). The summary at
+   * `previousSummaryFrom` becomes the request's `previousSummary` (iterative chunking: each chunk updates the
+   * last); those in `summariesAsMessages` are handed in as summary-flagged user messages, before the ranges'.
+   */
+  previousSummaryFrom?: number;
+  summariesAsMessages?: readonly number[];
 }
 
 /**
@@ -144,6 +152,12 @@ export interface CompactionPlan {
   fallback?: { layout: readonly LayoutItem[] };
   /** why the result may not fit the budget, when the strategy knows (e.g. "the first message alone is …") */
   overBudgetReason?: string;
+  /**
+   * The summary the compaction reports (and the next compaction's `previousSummary`), written like a synthetic
+   * text with `{{summary:N}}` placeholders — for multi-stage plans, whose partial summaries should not be
+   * reported. Default: every summary joined by a blank line.
+   */
+  summaryText?: string;
 }
 
 export type StrategyNote =
