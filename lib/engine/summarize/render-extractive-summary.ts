@@ -6,6 +6,8 @@ import type { SummarizeRequest, SummaryFill } from "./summarizer";
 
 /** Items kept per list in one section; the newest are kept (they matter most for continuing). */
 const MAX_ITEMS = 12;
+/** File paths are short and exactly what a continuation needs, so more of them are kept. */
+const MAX_FILES = 40;
 
 /**
  * Renders the extractive summary in the requested layout. Headed sections are filled by what each heading
@@ -32,6 +34,7 @@ export function renderExtractiveSummary(request: Omit<SummarizeRequest, "signal"
 
 function itemsFor(fill: SummaryFill, facts: TranscriptFacts): string[] {
   const recent = (list: string[]) => list.slice(-MAX_ITEMS);
+  const files = (list: string[]) => list.slice(-MAX_FILES);
   switch (fill) {
     case "goal":
       return [...(facts.goal ? [facts.goal] : []), ...recent(facts.userRequests.slice(1)).map((request) => `Later request: ${request}`)];
@@ -46,7 +49,7 @@ function itemsFor(fill: SummaryFill, facts: TranscriptFacts): string[] {
     case "technical":
       return Object.entries(facts.toolCounts).map(([name, count]) => `${name}: ${count} call${count === 1 ? "" : "s"}`);
     case "files":
-      return [...recent(facts.filesModified).map((file) => `modified: ${file}`), ...recent(facts.filesRead).map((file) => `read: ${file}`)];
+      return [...files(facts.filesModified).map((file) => `modified: ${file}`), ...files(facts.filesRead).map((file) => `read: ${file}`)];
     case "commands":
       return recent(facts.commands).map((command) => `$ ${command}`);
     case "errors":
@@ -62,7 +65,13 @@ function itemsFor(fill: SummaryFill, facts: TranscriptFacts): string[] {
     case "dynamics":
       return [`${facts.userRequests.length} user message(s)`, ...recent(facts.dynamics)];
     case "critical-context":
-      return [...recent(facts.filesModified), ...recent(facts.errors), ...recent(facts.commands).map((command) => `$ ${command}`), ...recent(facts.urls)];
+      return [
+        ...files(facts.filesModified).map((file) => `modified: ${file}`),
+        ...files(facts.filesRead).map((file) => `read: ${file}`),
+        ...recent(facts.errors),
+        ...recent(facts.commands).map((command) => `$ ${command}`),
+        ...recent(facts.urls),
+      ];
   }
 }
 
