@@ -1,5 +1,6 @@
 import type { AnyStrategy, CompactionPlan, LayoutItem, TriggerPoint } from "../strategies/strategy";
 import type { SummarizeRequest, SummarizeResult } from "../summarize/summarizer";
+import { shapeSummaryInput } from "../summarize/shape-summary-input";
 import { messageTokensWith, type Estimator } from "../tokens/estimator";
 import type { Message } from "../model";
 import { fillSummaries, type LiveContext } from "./live-context";
@@ -67,9 +68,7 @@ export function* executeCompaction(options: ExecuteCompactionOptions): Generator
     };
     const messages = [
       ...(summary.summariesAsMessages ?? []).map((from) => partialSummaryMessage(earlier(from), from)),
-      ...summary.ranges.flatMap((range) =>
-        Array.from({ length: range.to - range.from }, (_, offset) => live.rendered(range.from + offset)),
-      ),
+      ...shapeSummaryInput({ ranges: summary.ranges, rendered: (position) => live.rendered(position), shaping: summary.input }),
     ];
     const previous = summary.previousSummaryFrom === undefined ? {} : { previousSummary: earlier(summary.previousSummaryFrom) };
     const outcome: SummaryOutcome = yield { ...summary.request, ...previous, messages };

@@ -23,6 +23,7 @@ import type { z } from "zod";
 import type { Message, PartMark, Role } from "../model";
 import type { ReplayEvent } from "../simulate/replay-events";
 import type { SummarizeRequest } from "../summarize/summarizer";
+import type { SummaryInputShaping } from "../summarize/shape-summary-input";
 
 export const TRIGGER_POINTS = ["before-call", "after-user-message", "after-tool-results", "after-call"] as const;
 /**
@@ -136,6 +137,11 @@ export interface SummaryPlan {
    */
   previousSummaryFrom?: number;
   summariesAsMessages?: readonly number[];
+  /**
+   * How the source prepares its summarizer's input from the ranges (seed 002's tool previews and 100K-char
+   * cap, seed 000's "Tool no response" / "Understood." cleaning); default: the rendered messages as they are.
+   */
+  input?: SummaryInputShaping;
 }
 
 /**
