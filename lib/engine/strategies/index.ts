@@ -5,6 +5,7 @@ import { geminiCliStrategy } from "./gemini-cli";
 import { noneStrategy } from "./none";
 import { observationMaskingStrategy } from "./observation-masking";
 import { opencodeStrategy } from "./opencode";
+import { opencodeStrategy } from "./opencode";
 import { piStrategy } from "./pi";
 import type { AnyStrategy } from "./strategy";
 import { trimMessagesStrategy } from "./trim-messages";
@@ -15,6 +16,7 @@ export const strategiesById: Readonly<Record<string, AnyStrategy>> = {
   [trimMessagesStrategy.id]: trimMessagesStrategy,
   [observationMaskingStrategy.id]: observationMaskingStrategy,
   [anthropicClearToolUsesStrategy.id]: anthropicClearToolUsesStrategy,
+  [opencodeStrategy.id]: opencodeStrategy,
   [piStrategy.id]: piStrategy,
   [claudeCodeStrategy.id]: claudeCodeStrategy,
   [codexStrategy.id]: codexStrategy,
