@@ -31,7 +31,8 @@ export interface EnsureDatabaseOptions {
  */
 export async function ensureDatabase(client: PrismaClient, options: EnsureDatabaseOptions): Promise<void> {
   const root = options.root ?? process.cwd();
-  const expected = migrationNames(path.join(root, MIGRATIONS_DIRECTORY[options.provider]));
+  // turbopackIgnore: the paths are only known at run time; without it Next traces the whole project into the build
+  const expected = migrationNames(path.join(/*turbopackIgnore: true*/ root, MIGRATIONS_DIRECTORY[options.provider]));
   const applied = await appliedMigrations(client);
   if (expected.every((name) => applied.has(name))) return;
   await migrateDeploy({ url: options.url, root });
@@ -40,7 +41,7 @@ export async function ensureDatabase(client: PrismaClient, options: EnsureDataba
 /** Runs `prisma migrate deploy` for `url` through the project's CLI (which reads prisma.config.ts). */
 export async function migrateDeploy(options: { url: string; root?: string }): Promise<void> {
   const root = options.root ?? process.cwd();
-  const cli = path.join(root, "node_modules", "prisma", "build", "index.js");
+  const cli = path.join(/*turbopackIgnore: true*/ root, "node_modules", "prisma", "build", "index.js");
   if (!fs.existsSync(cli)) {
     throw new Error(
       `The database at ${redact(options.url)} needs migrations, but the Prisma CLI is not installed (${cli}). Run \`npm ci\` and \`npm run db:deploy\`.`,
@@ -62,7 +63,7 @@ function migrationNames(directory: string): string[] {
   if (!fs.existsSync(directory)) return [];
   return fs
     .readdirSync(directory, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(directory, entry.name, "migration.sql")))
+    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(/*turbopackIgnore: true*/ directory, entry.name, "migration.sql")))
     .map((entry) => entry.name);
 }
 
