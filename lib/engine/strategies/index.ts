@@ -1,12 +1,7 @@
 import { anthropicClearToolUsesStrategy } from "./anthropic-clear-tool-uses";
-import { claudeCodeStrategy } from "./claude-code";
-import { codexStrategy } from "./codex";
-import { geminiCliStrategy } from "./gemini-cli";
 import { noneStrategy } from "./none";
 import { observationMaskingStrategy } from "./observation-masking";
 import { opencodeStrategy } from "./opencode";
-import { opencodeStrategy } from "./opencode";
-import { piStrategy } from "./pi";
 import type { AnyStrategy } from "./strategy";
 import { trimMessagesStrategy } from "./trim-messages";
 
@@ -16,11 +11,6 @@ export const strategiesById: Readonly<Record<string, AnyStrategy>> = {
   [trimMessagesStrategy.id]: trimMessagesStrategy,
   [observationMaskingStrategy.id]: observationMaskingStrategy,
   [anthropicClearToolUsesStrategy.id]: anthropicClearToolUsesStrategy,
-  [opencodeStrategy.id]: opencodeStrategy,
-  [piStrategy.id]: piStrategy,
-  [claudeCodeStrategy.id]: claudeCodeStrategy,
-  [codexStrategy.id]: codexStrategy,
-  [geminiCliStrategy.id]: geminiCliStrategy,
   [opencodeStrategy.id]: opencodeStrategy,
 };
 
