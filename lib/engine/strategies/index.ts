@@ -4,6 +4,7 @@ import { observationMaskingStrategy } from "./observation-masking";
 import { opencodeStrategy } from "./opencode";
 import type { AnyStrategy } from "./strategy";
 import { trimMessagesStrategy } from "./trim-messages";
+import { vibeStrategy } from "./vibe";
 
 /** Every strategy by id. Adding a strategy = its file + one line here (see strategy.ts). */
 export const strategiesById: Readonly<Record<string, AnyStrategy>> = {
@@ -12,6 +13,7 @@ export const strategiesById: Readonly<Record<string, AnyStrategy>> = {
   [observationMaskingStrategy.id]: observationMaskingStrategy,
   [anthropicClearToolUsesStrategy.id]: anthropicClearToolUsesStrategy,
   [opencodeStrategy.id]: opencodeStrategy,
+  [vibeStrategy.id]: vibeStrategy,
 };
 
 /** Every strategy, in registry order. */
