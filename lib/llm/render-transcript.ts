@@ -14,7 +14,7 @@ export function renderTranscript(messages: readonly Message[]): string {
 }
 
 function roleLabel(message: Message): string {
-  if (message.summary) return `${message.role.toUpperCase()} (summary of earlier conversation)`;
+  if (message.summary) return "SUMMARY (of an earlier part of the conversation)";
   if (message.role === "tool") return "TOOL RESULT";
   return message.synthetic ? `${message.role.toUpperCase()} (injected by the agent)` : message.role.toUpperCase();
 }
