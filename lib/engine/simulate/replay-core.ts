@@ -22,6 +22,13 @@ export interface ReplayCoreOptions {
   stopBeforeStep?: number;
   /** after stopping, ask the strategy once more with `force: true` (manual compaction / preview) */
   forceAtEnd?: boolean;
+  /**
+   * Manual compaction ("compact here"): before model call `forceAtStep`, ask the strategy with `force: true`,
+   * then carry on replaying. Asked at `before-call` when the strategy listens there, else at its first trigger.
+   */
+  forceAtStep?: number;
+  /** progress: called once per model call, after the step is recorded */
+  onStep?: (step: ReplayStep) => void;
 }
 
 /**
@@ -109,10 +116,15 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
     }
     if (kind === "call") {
       if (step === options.stopBeforeStep) break;
-      yield* runPoint("before-call", false);
+      const forced = step === options.forceAtStep;
+      const forcedPoint: TriggerPoint = triggers.has("before-call") ? "before-call" : (strategy.triggers[0] ?? "before-call");
+      if (forced) yield* runPoint(forcedPoint, true);
+      if (!forced || forcedPoint !== "before-call") yield* runPoint("before-call", false);
       const contextTokens = live.tokens;
       const recordedTokens = message.usage ? contextTokensOf(message.usage) : null;
-      steps.push({ step, messageIndex: index, contextTokens, recordedTokens, messages: live.length, epoch: live.epochIndex, length: live.length });
+      const record: ReplayStep = { step, messageIndex: index, contextTokens, recordedTokens, messages: live.length, epoch: live.epochIndex, length: live.length };
+      steps.push(record);
+      options.onStep?.(record);
       if (contextTokens > usableWindow && !inOverflow) emit({ type: "overflow", step, tokens: contextTokens, usableWindow });
       inOverflow = contextTokens > usableWindow;
       if (recordedTokens !== null) estimator.observe(recordedAdditive, recordedTokens);

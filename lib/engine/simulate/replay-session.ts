@@ -8,7 +8,7 @@ import type { EstimatorId } from "../tokens/estimator";
 import type { SummaryOutcome } from "./execute-compaction";
 import { replayCore } from "./replay-core";
 import type { ReplayEvent } from "./replay-events";
-import type { ReplayResult } from "./replay-result";
+import type { ReplayResult, ReplayStep } from "./replay-result";
 
 /** The window a replay assumes when neither the caller nor the session says (the seeds' 200K). */
 export const DEFAULT_REPLAY_WINDOW = 200_000;
@@ -28,6 +28,10 @@ export interface ReplayOptions {
   signal?: AbortSignal;
   /** progress: called with every event as it happens */
   onEvent?: (event: ReplayEvent) => void;
+  /** progress: called once per model call, after the step is recorded */
+  onStep?: (step: ReplayStep) => void;
+  /** manual compaction: force one before model call `forceAtStep` (see ReplayCoreOptions) */
+  forceAtStep?: number;
 }
 
 /**
@@ -49,6 +53,8 @@ export async function replaySession(options: ReplayOptions): Promise<ReplayResul
     estimator: createEstimator(options.estimator ?? "chars4"),
     signal: options.signal,
     onEvent: options.onEvent,
+    onStep: options.onStep,
+    forceAtStep: options.forceAtStep,
   });
   let next = run.next();
   while (!next.done) {
