@@ -39,6 +39,17 @@ export class UnsupportedMediaTypeError extends Error {
   }
 }
 
+/**
+ * → 400 for a request that parses but cannot be served as asked (an unknown strategy, an anthropic run with no
+ * key). `path` names the field at fault, like a zod issue's.
+ */
+export class BadRequestError extends Error {
+  constructor(readonly code: string, message: string, readonly path?: string) {
+    super(message);
+    this.name = "BadRequestError";
+  }
+}
+
 function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
   if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KB`;

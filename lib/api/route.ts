@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { ImportError } from "../transcripts/import-error";
 import type { ApiError } from "./schemas";
-import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from "./errors";
+import { SettingsError } from "../engine/strategies/resolve-settings";
+import { BadRequestError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from "./errors";
 
 /**
  * Wraps a route handler: a plain object it returns becomes a 200 JSON response (return a `Response` for any other
  * status), and every thrown error becomes one JSON `ApiError` body:
- * zod → 400 `invalid_request` (issues with their path), ImportError → 400 with its code, format and issues
+ * zod → 400 `invalid_request` (issues with their path), a strategy SettingsError → 400 `invalid_settings` (the
+ * setting as `settings.<name>`), BadRequestError → 400 with its code, ImportError → 400 with its code, format and issues
  * (line / JSON path), NotFoundError → 404 `not_found:<entity>`, PayloadTooLargeError → 413,
  * UnsupportedMediaTypeError → 415, anything else → logged, generic 500 (no internals leak to the client).
  */
@@ -40,6 +42,12 @@ export function errorResponse(error: unknown, request?: Request): Response {
       issues: error.issues,
       totalIssues: error.totalIssues,
     });
+  }
+  if (error instanceof SettingsError) {
+    return apiError(400, { code: error.code, message: error.message, issues: [{ path: error.setting ? `settings.${error.setting}` : "settings", message: error.message }] });
+  }
+  if (error instanceof BadRequestError) {
+    return apiError(400, { code: error.code, message: error.message, ...(error.path ? { issues: [{ path: error.path, message: error.message }] } : {}) });
   }
   if (error instanceof NotFoundError) return apiError(404, { code: error.code, message: error.message });
   if (error instanceof PayloadTooLargeError) return apiError(413, { code: error.code, message: error.message });
