@@ -1,7 +1,11 @@
 import { anthropicClearToolUsesStrategy } from "./anthropic-clear-tool-uses";
+import { claudeCodeStrategy } from "./claude-code";
+import { codexStrategy } from "./codex";
+import { geminiCliStrategy } from "./gemini-cli";
 import { noneStrategy } from "./none";
 import { observationMaskingStrategy } from "./observation-masking";
 import { opencodeStrategy } from "./opencode";
+import { piStrategy } from "./pi";
 import type { AnyStrategy } from "./strategy";
 import { trimMessagesStrategy } from "./trim-messages";
 import { vibeStrategy } from "./vibe";
@@ -12,6 +16,10 @@ export const strategiesById: Readonly<Record<string, AnyStrategy>> = {
   [trimMessagesStrategy.id]: trimMessagesStrategy,
   [observationMaskingStrategy.id]: observationMaskingStrategy,
   [anthropicClearToolUsesStrategy.id]: anthropicClearToolUsesStrategy,
+  [piStrategy.id]: piStrategy,
+  [claudeCodeStrategy.id]: claudeCodeStrategy,
+  [codexStrategy.id]: codexStrategy,
+  [geminiCliStrategy.id]: geminiCliStrategy,
   [opencodeStrategy.id]: opencodeStrategy,
   [vibeStrategy.id]: vibeStrategy,
 };
