@@ -2,6 +2,7 @@ import { anthropicClearToolUsesStrategy } from "./anthropic-clear-tool-uses";
 import { claudeCodeStrategy } from "./claude-code";
 import { codexStrategy } from "./codex";
 import { geminiCliStrategy } from "./gemini-cli";
+import { microAgentStrategy } from "./micro-agent";
 import { noneStrategy } from "./none";
 import { observationMaskingStrategy } from "./observation-masking";
 import { opencodeStrategy } from "./opencode";
@@ -22,6 +23,7 @@ export const strategiesById: Readonly<Record<string, AnyStrategy>> = {
   [geminiCliStrategy.id]: geminiCliStrategy,
   [opencodeStrategy.id]: opencodeStrategy,
   [vibeStrategy.id]: vibeStrategy,
+  [microAgentStrategy.id]: microAgentStrategy,
 };
 
 /** Every strategy, in registry order. */
