@@ -5,6 +5,7 @@ import { geminiCliStrategy } from "./gemini-cli";
 import { microAgentStrategy } from "./micro-agent";
 import { noneStrategy } from "./none";
 import { observationMaskingStrategy } from "./observation-masking";
+import { openclawStrategy } from "./openclaw";
 import { opencodeStrategy } from "./opencode";
 import { piStrategy } from "./pi";
 import type { AnyStrategy } from "./strategy";
@@ -22,6 +23,7 @@ export const strategiesById: Readonly<Record<string, AnyStrategy>> = {
   [codexStrategy.id]: codexStrategy,
   [geminiCliStrategy.id]: geminiCliStrategy,
   [opencodeStrategy.id]: opencodeStrategy,
+  [openclawStrategy.id]: openclawStrategy,
   [vibeStrategy.id]: vibeStrategy,
   [microAgentStrategy.id]: microAgentStrategy,
 };
