@@ -5,15 +5,16 @@ import { checkInvariants } from "../../engine/simulate/check-invariants";
 import { replaySession } from "../../engine/simulate/replay-session";
 import { findStrategy, strategies } from "../../engine/strategies";
 import { resolveSettings, SettingsError } from "../../engine/strategies/resolve-settings";
+import type { Summarizer } from "../../engine/summarize/summarizer";
 import { ESTIMATOR_IDS, type EstimatorId } from "../../engine/tokens/estimator";
 import { ImportError, importTranscript } from "../../transcripts";
 import { exportAnthropic } from "../../transcripts/export-anthropic";
 import { EXIT_BAD_INPUT, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
 import { describeImportError } from "../describe-import-error";
 
-const SUMMARIZERS = ["extractive"] as const;
+const SUMMARIZERS = ["extractive", "anthropic"] as const;
 
-export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [--window N] [--output-reserve N] [--set key=value …] [--estimator ${ESTIMATOR_IDS.join("|")}] [--summarizer ${SUMMARIZERS.join("|")}] [--context-out <path>] [--json]`;
+export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [--window N] [--output-reserve N] [--set key=value …] [--estimator ${ESTIMATOR_IDS.join("|")}] [--summarizer ${SUMMARIZERS.join("|")}] [--model <id> (anthropic)] [--context-out <path>] [--json]`;
 
 /**
  * Replays a transcript through a strategy. With --json prints
@@ -34,6 +35,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       set: { type: "string", multiple: true },
       estimator: { type: "string" },
       summarizer: { type: "string" },
+      model: { type: "string" },
       "context-out": { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
@@ -52,6 +54,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (values.summarizer !== undefined && !(SUMMARIZERS as readonly string[]).includes(values.summarizer)) {
     throw new UsageError(`--summarizer takes one of ${SUMMARIZERS.join(", ")}, got "${values.summarizer}"`, usage);
   }
+  if (values.model !== undefined && values.summarizer !== "anthropic") throw new UsageError("--model goes with --summarizer anthropic", usage);
   const window = integerFlag({ value: values.window, flag: "window", usage, min: 1 });
   const outputReserve = integerFlag({ value: values["output-reserve"], flag: "output-reserve", usage });
   const overrides = parseSetFlags(values.set ?? []);
@@ -80,7 +83,20 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return EXIT_BAD_INPUT;
   }
 
-  const result = await replaySession({ session, strategy, settings: overrides, window, outputReserve, estimator });
+  let summarizer: Summarizer | undefined;
+  if (values.summarizer === "anthropic") {
+    // loaded only here, so other runs never load the SDK; key and base URL come from ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL
+    const { createAnthropicSummarizer, DEFAULT_SUMMARY_MODEL } = await import("../../llm/anthropic-summarizer");
+    const { AnthropicSummarizerError } = await import("../../llm/anthropic-summarizer-error");
+    try {
+      summarizer = createAnthropicSummarizer({ model: values.model ?? DEFAULT_SUMMARY_MODEL });
+    } catch (error) {
+      if (!(error instanceof AnthropicSummarizerError)) throw error;
+      io.stderr(`${error.message}\n`);
+      return EXIT_BAD_INPUT;
+    }
+  }
+  const result = await replaySession({ session, strategy, settings: overrides, window, outputReserve, estimator, summarizer });
   const invariants = checkInvariants(session, result);
   const final = finalContext(session, result);
   if (values["context-out"]) {
