@@ -4,6 +4,8 @@ import type { SummarizeRequest, SummarizeResult, Summarizer } from "../engine/su
 import { AnthropicSummarizerError, toSummarizerError } from "./anthropic-summarizer-error";
 import { buildSummaryPrompt } from "./build-summary-prompt";
 
+/** The model a run uses when it names none: a small, current model, as compaction models usually are. */
+export const DEFAULT_SUMMARY_MODEL = "claude-haiku-4-5";
 /** Seed 002's SummarizationMaxTokens; used when neither the run nor the strategy says. */
 export const DEFAULT_SUMMARY_MAX_OUTPUT_TOKENS = 4_096;
 /** Per attempt. A summary of a long history is slow, but a stuck call should not hold a replay for 10 minutes. */
