@@ -46,24 +46,25 @@ afterAll(async () => {
 
 describe("lab simulate --summarizer anthropic (child process, fake server)", () => {
   // nous is the brief's example; it is skipped (and shown as skipped) until its strategy is registered
-  it.for(["nous", "opencode", "pi"].map((id) => [id, findStrategy(id) === undefined] as const))("%s: the summaries in the replay are the server's text", async ([strategyId, missing], context) => {
-    context.skip(missing, `strategy "${strategyId}" is not registered yet`);
-    const before = server.requests.length;
-    const { code, stdout, stderr } = await lab(
-      ["simulate", file, "--strategy", strategyId, "--window", "12000", "--summarizer", "anthropic", "--model", "lab-test-model", "--json"],
-      { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: KEY },
-    );
-    expect(code, stderr).toBe(0);
-    const output = JSON.parse(stdout) as { events: { type: string; summary?: string | null; reason?: string }[] };
-    const summaries = output.events.flatMap((event) => (event.type === "compaction-end" && event.summary ? [event.summary] : []));
-    expect(summaries.length, JSON.stringify(output.events.filter((event) => event.type === "fallback"))).toBeGreaterThan(0);
-    for (const summary of summaries) expect(summary).toContain(FAKE_SUMMARY_MARKER);
+  for (const strategyId of ["nous", "opencode", "pi"]) {
+    it.skipIf(findStrategy(strategyId) === undefined)(`${strategyId}: the summaries in the replay are the server's text`, async () => {
+      const before = server.requests.length;
+      const { code, stdout, stderr } = await lab(
+        ["simulate", file, "--strategy", strategyId, "--window", "12000", "--summarizer", "anthropic", "--model", "lab-test-model", "--json"],
+        { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: KEY },
+      );
+      expect(code, stderr).toBe(0);
+      const output = JSON.parse(stdout) as { events: { type: string; summary?: string | null; reason?: string }[] };
+      const summaries = output.events.flatMap((event) => (event.type === "compaction-end" && event.summary ? [event.summary] : []));
+      expect(summaries.length, JSON.stringify(output.events.filter((event) => event.type === "fallback"))).toBeGreaterThan(0);
+      for (const summary of summaries) expect(summary).toContain(FAKE_SUMMARY_MARKER);
 
-    const received = server.requests.slice(before).filter((request) => request.path === "/v1/messages");
-    expect(received.length).toBeGreaterThanOrEqual(summaries.length);
-    expect(received.every((request) => request.status === 200 && (request.body as { model: string }).model === "lab-test-model")).toBe(true);
-    expect(JSON.stringify(server.requests) + stdout + stderr).not.toContain(KEY);
-  }, 60_000);
+      const received = server.requests.slice(before).filter((request) => request.path === "/v1/messages");
+      expect(received.length).toBeGreaterThanOrEqual(summaries.length);
+      expect(received.every((request) => request.status === 200 && (request.body as { model: string }).model === "lab-test-model")).toBe(true);
+      expect(JSON.stringify(server.requests) + stdout + stderr).not.toContain(KEY);
+    }, 60_000);
+  }
 
   it("exits 2 with a clear message when there is no key", async () => {
     const { code, stderr } = await lab(["simulate", file, "--strategy", "opencode", "--summarizer", "anthropic", "--json"], { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: undefined });
