@@ -1,4 +1,7 @@
 import { z } from "zod";
+import type { ReplayEvent } from "../engine/simulate/replay-events";
+import type { ReplayResult } from "../engine/simulate/replay-result";
+import type { PartMarkKind } from "../engine/model";
 
 /**
  * Wire shapes of the playground: strategies, previews and compaction runs. Shared by the route handlers and
@@ -21,6 +24,13 @@ export const StrategyInfoSchema = z.object({
   settingsJsonSchema: z.record(z.string(), z.unknown()),
   /** the prompt preset the strategy sends to an LLM summarizer, editable per run; null when it has none */
   prompt: z.object({ system: z.string(), instructions: z.string() }).nullable(),
+  /**
+   * Every prompt preset of the strategy (pi and nous have a "summary" and an "update" prompt, …); `prompt` is
+   * the first of them. `system` null: the source sends no system prompt of its own.
+   */
+  prompts: z.array(
+    z.object({ name: z.string(), label: z.string(), source: z.string(), system: z.string().nullable(), instructions: z.string() }),
+  ),
 });
 export type StrategyInfo = z.infer<typeof StrategyInfoSchema>;
 
@@ -51,6 +61,13 @@ export const RunRequestSchema = ReplayConfigSchema.extend({
   instructions: z.string().max(4_000).optional(),
   /** an edited prompt preset for this run (system / instructions override) */
   prompt: z.object({ system: z.string().max(20_000), instructions: z.string().max(20_000) }).optional(),
+  /**
+   * edits of several presets by name (see StrategyInfo.prompts), e.g. { update: { instructions } }; a field left
+   * out keeps the strategy's text. `prompt` is shorthand for the first preset and loses to an entry here.
+   */
+  promptOverrides: z
+    .record(z.string(), z.strictObject({ system: z.string().max(20_000).optional(), instructions: z.string().max(20_000).optional() }))
+    .optional(),
   /** manual compaction ("compact here"): force a compaction before this model call */
   compactAtStep: z.number().int().min(0).optional(),
   /** a per-request Anthropic key: used for this run only, never stored or logged */
@@ -75,6 +92,8 @@ export const RunSummarySchema = z.object({
     model: z.string().nullable(),
     instructions: z.string().nullable(),
     compactAtStep: z.number().int().nullable(),
+    /** the prompt edits the run used, by preset name; null when none */
+    promptOverrides: z.record(z.string(), z.object({ system: z.string().optional(), instructions: z.string().optional() })).nullable(),
   }),
   status: RunStatusSchema,
   error: z.string().nullable(),
@@ -102,3 +121,62 @@ export type RunStreamLine =
   | { type: "event"; event: Record<string, unknown> }
   | { type: "done"; run: RunSummary }
   | { type: "error"; error: { code: string; message: string }; run: RunSummary | null };
+
+/** One part the previewed compaction would prune (a layer-1 mark made by the forced decision). */
+export interface PreviewPrunedPart {
+  messageId: string;
+  /** the message's seq in the stored session (= index in the canonical session) */
+  seq: number;
+  partIndex: number;
+  kind: PartMarkKind;
+  /** estimated tokens the mark frees (the part as stored minus the part as rendered with the mark) */
+  tokensFreed: number;
+}
+
+/** POST /api/sessions/:id/preview → CompactionPreviewView */
+export interface CompactionPreviewView {
+  strategyId: string;
+  /** the model call the preview compacts before; `totalSteps` when previewing after the last message */
+  atStep: number;
+  totalSteps: number;
+  tokensBefore: number;
+  tokensAfter: number;
+  /** the first session message kept verbatim after the summary / trim, null when nothing is */
+  firstKept: { messageId: string; seq: number } | null;
+  pruned: PreviewPrunedPart[];
+  /** what the forced decision did: prune, compaction start/end or trim, warnings */
+  events: ReplayEvent[];
+  /** the extractive summary standing in for the real one; null when the strategy would not summarize */
+  summaryPreview: string | null;
+  /** the plan's reason and budget; null when the strategy had nothing to compact */
+  plan: { reason: string; budget: number; summaries: number } | null;
+  /** messages in the context after the previewed compaction */
+  messagesAfter: number;
+}
+
+/** GET /api/runs/:id → RunDetail: the summary, the engine's ReplayResult (null unless done), the session basics */
+export type RunDetail = RunSummary & {
+  result: ReplayResult | null;
+  session: { id: string; title: string; format: string; messageCount: number };
+};
+
+/** GET /api/sessions/:id/runs → RunList, newest first */
+export interface RunList {
+  runs: RunSummary[];
+}
+
+/**
+ * POST /api/runs/:id/cancel → CancelRunResult. `cancelling` is true when the run was running in this server
+ * process and its replay was aborted (the stream then ends with an `error` line, code `cancelled`, and the row is
+ * stored as `cancelled`); false when the run had already ended (`status` says how).
+ */
+export interface CancelRunResult {
+  runId: string;
+  cancelling: boolean;
+  status: RunStatus;
+}
+
+/** GET /api/runs/:id/context?step=N|final → the engine's ContextSnapshot (lib/engine/simulate/context-at.ts) */
+export const ContextQuerySchema = z.object({
+  step: z.union([z.literal("final"), z.coerce.number().int().min(0)]).default("final"),
+});

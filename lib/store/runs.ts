@@ -1,49 +1,182 @@
 import { z } from "zod";
 import { NotFoundError } from "../api/errors";
+import { RunSummarySchema, type RunStatus, type RunSummary } from "../api/run-schemas";
+import type { ReplayResult } from "../engine/simulate/replay-result";
+import type { Prisma } from "../generated/prisma/client";
 import { db } from "./db";
 
-/** A run's lifecycle. Strings in the database (SQLite has no enums); validated when read back. */
-export const RUN_STATUSES = ["queued", "running", "done", "failed"] as const;
-export const RunStatusSchema = z.enum(RUN_STATUSES);
-export type RunStatus = z.infer<typeof RunStatusSchema>;
+/** What a run was asked to do (RunSummary.options): never a key. */
+export type RunOptions = RunSummary["options"];
 
-/** A compaction run as the API returns it: plain data, dates as ISO strings; `result` is left to the runs API. */
-export const RunSummarySchema = z.object({
-  id: z.string(),
-  sessionId: z.string(),
-  strategyId: z.string(),
-  settings: z.record(z.string(), z.unknown()),
-  options: z.record(z.string(), z.unknown()),
-  status: RunStatusSchema,
-  error: z.string().nullable(),
+/** The figures a finished run reports beside the Run columns (tokensBefore, tokensAfter, compactions). */
+export const RunFiguresSchema = z.object({
   tokensBefore: z.number().int().nullable(),
   tokensAfter: z.number().int().nullable(),
   compactions: z.number().int(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
+  prunes: z.number().int(),
+  fallbacks: z.number().int(),
+  summarizerUsage: z.object({ input: z.number().int(), output: z.number().int() }).nullable(),
+  estimatedCostUsd: z.number().nullable(),
 });
-export type RunSummary = z.infer<typeof RunSummarySchema>;
+export type RunFigures = z.infer<typeof RunFiguresSchema>;
+
+/**
+ * The `options` JSON column: the run's options, and — once it ended — the figures that have no column of their
+ * own (prunes, fallbacks, summarizer usage, cost). Kept in JSON rather than new columns so the two providers'
+ * schemas stay as they are; they are written once, with the final status.
+ */
+const StoredOptionsSchema = RunSummarySchema.shape.options.extend({
+  figures: RunFiguresSchema.pick({ prunes: true, fallbacks: true, summarizerUsage: true, estimatedCostUsd: true }).nullable().default(null),
+});
+
+/**
+ * The parts of a stored ReplayResult the API relies on. The rest is the engine's own plain data, written by
+ * this server from a ReplayResult; it is checked for shape, not re-validated field by field.
+ */
+const StoredResultSchema = z.looseObject({
+  strategyId: z.string(),
+  steps: z.array(z.looseObject({ step: z.number(), contextTokens: z.number(), epoch: z.number(), length: z.number() })),
+  events: z.array(z.looseObject({ type: z.string(), step: z.number() })),
+  epochs: z.array(z.looseObject({ step: z.number(), entries: z.array(z.unknown()) })),
+  marks: z.array(z.unknown()),
+  final: z.looseObject({ epoch: z.number(), length: z.number(), contextTokens: z.number() }),
+});
+
+const SUMMARY_SELECT = {
+  id: true,
+  sessionId: true,
+  strategyId: true,
+  settings: true,
+  options: true,
+  status: true,
+  error: true,
+  tokensBefore: true,
+  tokensAfter: true,
+  compactions: true,
+  createdAt: true,
+  finishedAt: true,
+} as const;
+type SummaryRow = Prisma.RunGetPayload<{ select: typeof SUMMARY_SELECT }>;
+
+/** Inserts a run as `running`. The caller has checked that the session exists. */
+export async function createRun(input: { sessionId: string; strategyId: string; settings: object; options: RunOptions }): Promise<RunSummary> {
+  const prisma = await db();
+  const row = await prisma.run.create({
+    data: {
+      sessionId: input.sessionId,
+      strategyId: input.strategyId,
+      settings: toJson(input.settings),
+      options: toJson({ ...input.options, figures: null }),
+      status: "running",
+    },
+    select: SUMMARY_SELECT,
+  });
+  return toRunSummary(row);
+}
+
+/**
+ * Ends a running run: status, error, result and figures in ONE update, so a run is either `running` or fully
+ * ended. A run that already ended is left alone (returns null): the first end wins.
+ */
+export async function finishRun(
+  id: string,
+  end: { status: Exclude<RunStatus, "running">; error: string | null; result: ReplayResult | null; figures: RunFigures | null },
+): Promise<RunSummary | null> {
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    const row = await tx.run.findUnique({ where: { id }, select: { status: true, options: true } });
+    if (!row || row.status !== "running") return null;
+    const options = parseStored(StoredOptionsSchema, row.options, id);
+    const { tokensBefore = null, tokensAfter = null, compactions = 0, ...rest } = end.figures ?? {};
+    const updated = await tx.run.update({
+      where: { id },
+      data: {
+        status: end.status,
+        error: end.error,
+        result: end.result === null ? undefined : toJson(end.result),
+        tokensBefore,
+        tokensAfter,
+        compactions,
+        options: toJson({ ...options, figures: end.figures ? rest : null }),
+        finishedAt: new Date(),
+      },
+      select: SUMMARY_SELECT,
+    });
+    return toRunSummary(updated);
+  });
+}
+
+/** A run's summary. Throws NotFoundError (`not_found:run`). */
+export async function getRunSummary(id: string): Promise<RunSummary> {
+  const prisma = await db();
+  const row = await prisma.run.findUnique({ where: { id }, select: SUMMARY_SELECT });
+  if (!row) throw new NotFoundError("run", id);
+  return toRunSummary(row);
+}
+
+/** A run with its replay result (null unless it finished `done`) and its session's basics. Throws `not_found:run`. */
+export async function getRun(id: string): Promise<RunSummary & { result: ReplayResult | null; session: { id: string; title: string; format: string; messageCount: number } }> {
+  const prisma = await db();
+  const row = await prisma.run.findUnique({
+    where: { id },
+    select: { ...SUMMARY_SELECT, result: true, session: { select: { id: true, title: true, format: true, messageCount: true } } },
+  });
+  if (!row) throw new NotFoundError("run", id);
+  const result = row.result === null ? null : (parseStored(StoredResultSchema, row.result, id) as unknown as ReplayResult);
+  return { ...toRunSummary(row), result, session: row.session };
+}
 
 /** The runs of a session, newest first. Throws NotFoundError (`not_found:session`) for an unknown session. */
 export async function listRuns(sessionId: string): Promise<{ runs: RunSummary[] }> {
   const prisma = await db();
   const session = await prisma.session.findUnique({ where: { id: sessionId }, select: { id: true } });
   if (!session) throw new NotFoundError("session", sessionId);
-  const rows = await prisma.run.findMany({
-    where: { sessionId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    omit: { result: true },
+  const rows = await prisma.run.findMany({ where: { sessionId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: SUMMARY_SELECT });
+  return { runs: rows.map(toRunSummary) };
+}
+
+/** Deletes a run. Throws NotFoundError (`not_found:run`). */
+export async function deleteRun(id: string): Promise<void> {
+  const prisma = await db();
+  const { count } = await prisma.run.deleteMany({ where: { id } });
+  if (count === 0) throw new NotFoundError("run", id);
+}
+
+/**
+ * A cheap fingerprint of a stored session's content (one indexed row read), so an in-memory copy of the
+ * canonical session can be reused until a re-import changes it. Throws `not_found:session`.
+ */
+export async function sessionFingerprint(sessionId: string): Promise<string> {
+  const prisma = await db();
+  const row = await prisma.session.findUnique({
+    where: { id: sessionId },
+    select: { messageCount: true, estimatedTokens: true, toolCallCount: true, recordedCompactionCount: true, format: true, pick: true },
   });
-  return {
-    runs: rows.map((row) => {
-      const parsed = RunSummarySchema.safeParse({
-        ...row,
-        createdAt: row.createdAt.toISOString(),
-        finishedAt: row.finishedAt?.toISOString() ?? null,
-      });
-      // a stored row that does not fit is a corrupted database (a logged 500), not a bad request (a ZodError → 400)
-      if (!parsed.success) throw new Error(`Stored run ${row.id} is invalid: ${z.prettifyError(parsed.error)}`);
-      return parsed.data;
-    }),
-  };
+  if (!row) throw new NotFoundError("session", sessionId);
+  return [row.format, row.pick, row.messageCount, row.estimatedTokens, row.toolCallCount, row.recordedCompactionCount].join(":");
+}
+
+function toRunSummary(row: SummaryRow): RunSummary {
+  const { figures, ...options } = parseStored(StoredOptionsSchema, row.options, row.id);
+  return parseStored(RunSummarySchema, {
+    ...row,
+    options,
+    prunes: figures?.prunes ?? 0,
+    fallbacks: figures?.fallbacks ?? 0,
+    summarizerUsage: figures?.summarizerUsage ?? null,
+    estimatedCostUsd: figures?.estimatedCostUsd ?? null,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  }, row.id);
+}
+
+/** A stored value that does not fit is a corrupted database (a logged 500), not a bad request (a ZodError → 400). */
+function parseStored<T extends z.ZodType>(schema: T, value: unknown, runId: string): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new Error(`Stored run ${runId} is invalid: ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
+function toJson(value: unknown): Prisma.InputJsonValue {
+  return JSON.parse(JSON.stringify(value)) as Prisma.InputJsonValue;
 }

@@ -1,0 +1,14 @@
+import { handle } from "@/lib/api/route";
+import { PreviewRequestSchema } from "@/lib/api/run-schemas";
+import { previewCompaction } from "@/lib/runs/preview-compaction";
+
+type Context = { params: Promise<{ id: string }> };
+
+/**
+ * POST /api/sessions/:id/preview (PreviewRequest) → 200 CompactionPreviewView: the instant, LLM-free preview.
+ * 400 `invalid_request` / `invalid_settings` (naming the setting) / `unknown_strategy`; 404 `not_found:session`.
+ */
+export const POST = handle(async (request: Request, { params }: Context) => {
+  const body = PreviewRequestSchema.parse(await request.json().catch(() => null));
+  return previewCompaction({ sessionId: (await params).id, request: body });
+});

@@ -1,0 +1,23 @@
+import { handle } from "@/lib/api/route";
+import { RunRequestSchema } from "@/lib/api/run-schemas";
+import { startRun } from "@/lib/runs/start-run";
+import { listRuns } from "@/lib/store/runs";
+
+type Context = { params: Promise<{ id: string }> };
+
+/** GET /api/sessions/:id/runs → 200 `{ runs: RunSummary[] }`, newest first; 404 `not_found:session`. */
+export const GET = handle(async (_request: Request, { params }: Context) => listRuns((await params).id));
+
+/**
+ * POST /api/sessions/:id/runs (RunRequest) → 200 `application/x-ndjson`: RunStreamLine per line (`started`,
+ * `progress`, `event`, then `done` or `error`). Refusals come before the stream, as JSON errors: 400
+ * `invalid_request` / `invalid_settings` / `unknown_strategy` / `missing_api_key` / `invalid_step`, 404
+ * `not_found:session`. Aborting the request cancels the run (stored as `cancelled`).
+ */
+export const POST = handle(async (request: Request, { params }: Context) => {
+  const body = RunRequestSchema.parse(await request.json().catch(() => null));
+  const stream = await startRun({ sessionId: (await params).id, request: body, signal: request.signal });
+  return new Response(stream, {
+    headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" },
+  });
+});

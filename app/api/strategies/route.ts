@@ -1,0 +1,5 @@
+import { handle } from "@/lib/api/route";
+import { listStrategies } from "@/lib/runs/list-strategies";
+
+/** GET /api/strategies → 200 `{ strategies: StrategyInfo[] }` (lib/api/run-schemas.ts). */
+export const GET = handle(async () => listStrategies());

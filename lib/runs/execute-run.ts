@@ -1,0 +1,92 @@
+import type { RunRequest, RunStreamLine, RunSummary } from "../api/run-schemas";
+import type { Session } from "../engine/model";
+import { replaySession } from "../engine/simulate/replay-session";
+import type { AnyStrategy } from "../engine/strategies/strategy";
+import type { Summarizer } from "../engine/summarize/summarizer";
+import { finishRun, getRunSummary, type RunFigures } from "../store/runs";
+import { RunCancelledError } from "./run-registry";
+import { computeRunFigures } from "./run-figures";
+
+/** Progress lines are sent at most this often (the replay itself reports every step). */
+export const PROGRESS_INTERVAL_MS = 100;
+
+export interface ExecuteRunOptions {
+  runId: string;
+  session: Session;
+  strategy: AnyStrategy;
+  /** validated settings */
+  settings: object;
+  request: RunRequest;
+  window: number;
+  summarizer: Summarizer;
+  /** the billed model, null for the extractive summarizer */
+  model: string | null;
+  totalSteps: number;
+  signal: AbortSignal;
+  /** every line after `started`: progress, events, then exactly one `done` or `error` */
+  emit: (line: RunStreamLine) => void;
+}
+
+/**
+ * Replays a stored run (already inserted as `running`) and ends it with ONE update: `done` with the result and
+ * figures, `cancelled` when the signal fired (a cancel request or the client going away), `failed` on anything
+ * else. Summarizer failures are not failures: the replay records them as fallback events. Never rejects.
+ */
+export async function executeRun(options: ExecuteRunOptions): Promise<RunSummary | null> {
+  const { runId, signal, emit } = options;
+  let end: { status: "done" | "failed" | "cancelled"; error: string | null; figures: RunFigures | null; result: Awaited<ReturnType<typeof replaySession>> | null };
+  try {
+    let lastProgressAt = 0;
+    const result = await replaySession({
+      session: options.session,
+      strategy: options.strategy,
+      settings: options.settings as Record<string, unknown>,
+      window: options.window,
+      outputReserve: options.request.outputReserve,
+      estimator: options.request.estimator,
+      summarizer: yieldingFirst(options.summarizer),
+      forceAtStep: options.request.compactAtStep,
+      signal,
+      onEvent: (event) => emit({ type: "event", event: { ...event } }),
+      onStep: ({ step }) => {
+        const now = performance.now();
+        if (now - lastProgressAt < PROGRESS_INTERVAL_MS && step !== options.totalSteps - 1) return;
+        lastProgressAt = now;
+        emit({ type: "progress", step: step + 1, totalSteps: options.totalSteps });
+      },
+    });
+    const figures = await computeRunFigures({ session: options.session, result, model: options.model });
+    signal.throwIfAborted();
+    end = { status: "done", error: null, figures, result };
+  } catch (error) {
+    if (signal.aborted) {
+      const reason = signal.reason instanceof RunCancelledError ? signal.reason.message : "The run was cancelled.";
+      end = { status: "cancelled", error: reason, figures: null, result: null };
+    } else {
+      console.error(`[runs] run ${runId} failed:`, error);
+      end = { status: "failed", error: "The run failed on the server; the error was logged.", figures: null, result: null };
+    }
+  }
+  try {
+    const run = (await finishRun(runId, end)) ?? (await getRunSummary(runId));
+    if (end.status === "done") emit({ type: "done", run });
+    else emit({ type: "error", error: { code: end.status, message: end.error ?? end.status }, run });
+    return run;
+  } catch (error) {
+    console.error(`[runs] run ${runId} could not be stored:`, error);
+    emit({ type: "error", error: { code: "internal", message: "The run could not be stored; the error was logged." }, run: null });
+    return null;
+  }
+}
+
+/**
+ * The summarizer, after a turn of the event loop: an extractive replay is otherwise one long synchronous
+ * stretch, during which neither a cancel request nor a client disconnect (nor the streamed lines) get through.
+ */
+function yieldingFirst(summarizer: Summarizer): Summarizer {
+  return async (request) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    request.signal?.throwIfAborted();
+    return summarizer(request);
+  };
+}

@@ -1,0 +1,58 @@
+import type { CompactionPreviewView, PreviewPrunedPart, PreviewRequest } from "../api/run-schemas";
+import { BadRequestError } from "../api/errors";
+import { renderMarkedPart } from "../engine/prune/render-marked-part";
+import { planCompaction } from "../engine/simulate/plan-compaction";
+import { findStrategy } from "../engine/strategies";
+import { createEstimator } from "../engine/tokens/create-estimator";
+import { loadSessionCached } from "./session-cache";
+
+/**
+ * The instant preview of a compaction (no LLM): the stored session replayed up to `atStep` (default: after the
+ * last message), then the strategy forced to compact there — tokens before → after, the first kept message,
+ * the parts it would prune and the extractive summary standing in for the real one. The canonical session comes
+ * from the in-memory cache, so a preview costs one row read plus the replay. Throws 400 for an unknown
+ * strategy or a bad setting (naming it), 404 for an unknown session.
+ */
+export async function previewCompaction(options: { sessionId: string; request: PreviewRequest }): Promise<CompactionPreviewView> {
+  const { request } = options;
+  const strategy = findStrategy(request.strategy);
+  if (!strategy) throw new BadRequestError("unknown_strategy", `Unknown strategy ${JSON.stringify(request.strategy)}.`, "strategy");
+  const session = await loadSessionCached(options.sessionId);
+  const preview = planCompaction({
+    session,
+    strategy,
+    settings: request.settings,
+    window: request.window,
+    outputReserve: request.outputReserve,
+    estimator: request.estimator,
+    atStep: request.atStep,
+  });
+  const totalSteps = preview.replay.steps.length;
+  const atStep = Math.min(request.atStep ?? totalSteps, totalSteps);
+  const seqById = new Map(session.messages.map((message, index) => [message.id, index]));
+  const estimator = createEstimator(request.estimator);
+  const pruned: PreviewPrunedPart[] = [];
+  for (const record of preview.replay.marks) {
+    if (record.mark.step !== atStep) continue;
+    const seq = seqById.get(record.messageId);
+    const part = seq === undefined ? undefined : session.messages[seq].parts[record.partIndex];
+    if (seq === undefined || !part) continue;
+    const tokensFreed = estimator.partTokens(part) - estimator.partTokens(renderMarkedPart(part, record.mark));
+    pruned.push({ messageId: record.messageId, seq, partIndex: record.partIndex, kind: record.mark.kind, tokensFreed });
+  }
+  const firstKeptSeq = preview.firstKeptMessageId === null ? undefined : seqById.get(preview.firstKeptMessageId);
+  const plan = preview.plan as { reason: string; budget: number; summaries: readonly unknown[] } | null;
+  return {
+    strategyId: strategy.id,
+    atStep,
+    totalSteps,
+    tokensBefore: preview.tokensBefore,
+    tokensAfter: preview.tokensAfter,
+    firstKept: preview.firstKeptMessageId !== null && firstKeptSeq !== undefined ? { messageId: preview.firstKeptMessageId, seq: firstKeptSeq } : null,
+    pruned,
+    events: preview.events,
+    summaryPreview: preview.summaryPreview,
+    plan: plan ? { reason: plan.reason, budget: plan.budget, summaries: plan.summaries.length } : null,
+    messagesAfter: preview.replay.final.messages,
+  };
+}

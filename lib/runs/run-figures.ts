@@ -1,0 +1,53 @@
+import type { Session } from "../engine/model";
+import type { ReplayResult } from "../engine/simulate/replay-result";
+import { replaySession } from "../engine/simulate/replay-session";
+import { noneStrategy } from "../engine/strategies/none";
+import { estimateCost } from "../llm/model-prices";
+import type { RunFigures } from "../store/runs";
+
+/**
+ * A finished run's figures:
+ * - `tokensBefore`: the peak context the session sends with no compaction, by the run's estimator (a `none`
+ *   replay: linear, no summarizer) — what the strategy is compared against;
+ * - `tokensAfter`: the peak context the run sent (max over its model calls; the final context when it has none);
+ * - `compactions`: context rewrites (compaction-end and trim events, a compaction that fell back included);
+ * - `prunes`, `fallbacks`: prune and fallback events;
+ * - `summarizerUsage`: billed tokens summed over the compactions (null for the extractive summarizer, whose
+ *   "usage" is only an estimate); `estimatedCostUsd` from the dated price table (null when unknown).
+ */
+export async function computeRunFigures(options: {
+  session: Session;
+  result: ReplayResult;
+  /** the billed model, null for the extractive summarizer */
+  model: string | null;
+}): Promise<RunFigures> {
+  const { session, result } = options;
+  const baseline = await replaySession({ session, strategy: noneStrategy, window: result.window, outputReserve: result.outputReserve, estimator: result.estimatorId });
+  let compactions = 0;
+  let prunes = 0;
+  let fallbacks = 0;
+  const usage = { input: 0, output: 0 };
+  for (const event of result.events) {
+    if (event.type === "compaction-end" || event.type === "trim") compactions++;
+    if (event.type === "prune") prunes++;
+    if (event.type === "fallback") fallbacks++;
+    if (event.type === "compaction-end" && event.summarizerUsage) {
+      usage.input += event.summarizerUsage.input;
+      usage.output += event.summarizerUsage.output;
+    }
+  }
+  const summarizerUsage = options.model === null ? null : usage;
+  return {
+    tokensBefore: peakOf(baseline),
+    tokensAfter: peakOf(result),
+    compactions,
+    prunes,
+    fallbacks,
+    summarizerUsage,
+    estimatedCostUsd: options.model === null ? null : estimateCost({ model: options.model, inputTokens: usage.input, outputTokens: usage.output }),
+  };
+}
+
+function peakOf(result: ReplayResult): number {
+  return result.steps.length === 0 ? result.final.contextTokens : result.steps.reduce((peak, step) => Math.max(peak, step.contextTokens), 0);
+}

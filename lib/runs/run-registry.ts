@@ -1,0 +1,30 @@
+/**
+ * The runs replaying in this server process, by run id, so `POST /api/runs/:id/cancel` can abort one. In-process
+ * only: with several server instances a cancel reaches only the instance that runs the replay.
+ */
+const controllersByRunId = new Map<string, AbortController>();
+
+/** Registers a run's controller; the returned function unregisters it (call it when the run ends). */
+export function registerRun(runId: string, controller: AbortController): () => void {
+  controllersByRunId.set(runId, controller);
+  return () => {
+    if (controllersByRunId.get(runId) === controller) controllersByRunId.delete(runId);
+  };
+}
+
+/** Aborts a run replaying in this process. False when there is none (it ended, or runs elsewhere). */
+export function abortRun(runId: string, reason = "cancelled"): boolean {
+  const controller = controllersByRunId.get(runId);
+  if (!controller) return false;
+  controller.abort(new RunCancelledError(reason));
+  return true;
+}
+
+/** The abort reason of a cancelled run (a client disconnect or a cancel request). */
+export class RunCancelledError extends Error {
+  readonly code = "cancelled";
+  constructor(reason: string) {
+    super(`The run was cancelled (${reason}).`);
+    this.name = "RunCancelledError";
+  }
+}

@@ -1,0 +1,77 @@
+import { BadRequestError } from "../api/errors";
+import type { RunRequest, RunStreamLine } from "../api/run-schemas";
+import { classifyMessages } from "../engine/simulate/classify-messages";
+import { DEFAULT_REPLAY_WINDOW } from "../engine/simulate/replay-session";
+import { findStrategy } from "../engine/strategies";
+import { resolveSettings } from "../engine/strategies/resolve-settings";
+import { createRun } from "../store/runs";
+import { buildSummarizer } from "./build-summarizer";
+import { executeRun } from "./execute-run";
+import { RunCancelledError, registerRun } from "./run-registry";
+import { loadSessionCached } from "./session-cache";
+
+/**
+ * Starts a compaction run of a stored session and returns its NDJSON stream (one {@link RunStreamLine} per
+ * line: `started`, then `progress` / `event`, then `done` or `error`).
+ *
+ * Everything that can be refused is checked before the row is inserted, and throws: an unknown strategy or a bad
+ * setting (400 naming it), an unknown session (404), an anthropic run without a key (400). The run then replays
+ * in the background of the stream; it is aborted by `signal` (the request's: the client went away), by
+ * `abortRun(runId)` (POST /api/runs/:id/cancel) or by the stream being cancelled, and stored as `cancelled`.
+ * The per-request key lives only in the summarizer's closure: it is not in the stored options or any line.
+ */
+export async function startRun(options: { sessionId: string; request: RunRequest; signal?: AbortSignal }): Promise<ReadableStream<Uint8Array>> {
+  const { request } = options;
+  const strategy = findStrategy(request.strategy);
+  if (!strategy) throw new BadRequestError("unknown_strategy", `Unknown strategy ${JSON.stringify(request.strategy)}.`, "strategy");
+  const settings = resolveSettings(strategy, request.settings);
+  const session = await loadSessionCached(options.sessionId);
+  const { summarizer, model, promptOverrides } = buildSummarizer(request);
+  const window = request.window ?? session.meta.contextWindow ?? DEFAULT_REPLAY_WINDOW;
+  const totalSteps = classifyMessages(session).filter((kind) => kind === "call").length;
+  if (request.compactAtStep !== undefined && request.compactAtStep >= totalSteps) {
+    throw new BadRequestError("invalid_step", `compactAtStep ${request.compactAtStep} is past the session's last model call (${totalSteps} calls).`, "compactAtStep");
+  }
+  const run = await createRun({
+    sessionId: options.sessionId,
+    strategyId: strategy.id,
+    settings,
+    options: {
+      window,
+      outputReserve: request.outputReserve,
+      estimator: request.estimator,
+      summarizer: request.summarizer,
+      model,
+      instructions: request.instructions ?? null,
+      compactAtStep: request.compactAtStep ?? null,
+      promptOverrides,
+    },
+  });
+
+  const controller = new AbortController();
+  const unregister = registerRun(run.id, controller);
+  const onClientAbort = () => controller.abort(new RunCancelledError("the client disconnected"));
+  options.signal?.addEventListener("abort", onClientAbort, { once: true });
+  if (options.signal?.aborted) onClientAbort();
+  const encoder = new TextEncoder();
+  let open = true;
+
+  return new ReadableStream<Uint8Array>({
+    start(stream) {
+      const emit = (line: RunStreamLine) => {
+        if (open) stream.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+      };
+      emit({ type: "started", runId: run.id, totalSteps });
+      void executeRun({ runId: run.id, session, strategy, settings, request, window, summarizer, model, totalSteps, signal: controller.signal, emit }).finally(() => {
+        unregister();
+        options.signal?.removeEventListener("abort", onClientAbort);
+        if (open) stream.close();
+        open = false;
+      });
+    },
+    cancel() {
+      open = false;
+      controller.abort(new RunCancelledError("the client stopped reading"));
+    },
+  });
+}
