@@ -4,6 +4,7 @@ import { codexStrategy } from "./codex";
 import { geminiCliStrategy } from "./gemini-cli";
 import { microAgentStrategy } from "./micro-agent";
 import { noneStrategy } from "./none";
+import { nousStrategy } from "./nous";
 import { observationMaskingStrategy } from "./observation-masking";
 import { openclawStrategy } from "./openclaw";
 import { opencodeStrategy } from "./opencode";
@@ -26,6 +27,7 @@ export const strategiesById: Readonly<Record<string, AnyStrategy>> = {
   [openclawStrategy.id]: openclawStrategy,
   [vibeStrategy.id]: vibeStrategy,
   [microAgentStrategy.id]: microAgentStrategy,
+  [nousStrategy.id]: nousStrategy,
 };
 
 /** Every strategy, in registry order. */
