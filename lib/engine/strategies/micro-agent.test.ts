@@ -4,6 +4,7 @@ import type { Message, Session } from "../model";
 import { checkInvariants } from "../simulate/check-invariants";
 import { contextAt, finalContext, type ContextMessage } from "../simulate/context-at";
 import type { ReplayEvent } from "../simulate/replay-events";
+import { planCompaction } from "../simulate/plan-compaction";
 import { replaySession } from "../simulate/replay-session";
 import { partChars } from "../tokens/chars4";
 import { NARRATIVE_SUMMARY_FORMAT } from "../summarize/summary-formats";
@@ -218,6 +219,16 @@ describe("micro-agent: fallback and backstop (seed 002 § Fallback, Problem)", (
 });
 
 describe("micro-agent: generated sessions", () => {
+  it("when a trim has left a tool call as message 0, its results stay with it (seed 1, 120 messages, forced at the end)", () => {
+    const generated = deepFreeze(generateSession({ seed: 1, messages: 120 }));
+    const preview = planCompaction({ session: generated, strategy: microAgentStrategy, window: 30_000 });
+    const final = finalContext(generated, preview.replay).messages;
+    expect(final[1].message.parts.some((part) => part.type === "tool-call")).toBe(true);
+    expect(final[2].message.role).toBe("tool");
+    expect(checkInvariants(generated, preview.replay).violations).toEqual([]);
+  });
+
+
   it.each([
     { name: "defaults", settings: {} },
     { name: "summaries only (no message cap)", settings: { maxConversationMessages: 100_000, compactionThresholdTokens: 20_000 } },

@@ -74,7 +74,7 @@ export const MICRO_AGENT_ACKNOWLEDGEMENT = "Understood. Continuing with the curr
  * Deliberate differences: message 0 is kept as it is and the summary block is its own synthetic user message
  * right after it (the API joins adjacent user messages; the lab keeps the session's message untouched); a
  * zone end that would still split a call from its result compacts nothing instead (the seed's loop can stop
- * on a tool result); the trim moves its cut forward past tool results whose call it drops; token estimates
+ * on a tool result); when a trim has left a tool call as message 0, its results stay with it; the trim moves its cut forward past tool results whose call it drops; token estimates
  * add a 4-token overhead per message; the compaction's budget is the threshold (ending above it means the
  * next trigger compacts again).
  */
@@ -163,7 +163,8 @@ function planSummary(options: {
   const startOf = (message: number) => (message < starts.length ? starts[message] : context.length);
   const isToolResult = (message: number) => message < starts.length && context.entry(starts[message]).message.role === "tool";
 
-  const compactStart = 1;
+  // after a trim, message 0 can be a tool call: its results (the next message) stay with it
+  const compactStart = isToolResult(1) ? 2 : 1;
   let compactEnd = starts.length - settings.protectedTailMessages;
   if (compactEnd - compactStart < 2) return null;
   while (compactEnd > compactStart + 1 && isToolResult(compactEnd)) compactEnd--;
