@@ -1,0 +1,270 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ApiErrorSchema } from "@/lib/api/schemas";
+import { RunSummarySchema, StrategyInfoSchema, type CompactionPreviewView, type RunDetail, type RunStreamLine } from "@/lib/api/run-schemas";
+import type { ContextSnapshot } from "@/lib/engine/simulate/context-at";
+import { generateSession } from "@/lib/generator/generate-session";
+import { FAKE_SUMMARY_MARKER } from "@/lib/llm/fake-summary";
+import { startFakeAnthropicServer, type FakeAnthropicServer } from "@/lib/llm/fake-anthropic-server";
+import { db } from "@/lib/store/db";
+import { storeSession } from "@/lib/store/sessions";
+import { useTestDatabase } from "@/lib/store/use-test-database";
+import { GET as listStrategies } from "../strategies/route";
+import { POST as preview } from "../sessions/[id]/preview/route";
+import { GET as listRuns, POST as startRun } from "../sessions/[id]/runs/route";
+import { POST as cancelRun } from "./[id]/cancel/route";
+import { GET as runContext } from "./[id]/context/route";
+import { DELETE as deleteRun, GET as getRun } from "./[id]/route";
+
+const BASE = "http://lab.test/api";
+const SECRET_KEY = "sk-ant-test-per-request-SECRET-4242";
+const params = (id: string) => ({ params: Promise.resolve({ id }) });
+const json = (body: unknown, init: RequestInit = {}) => ({ method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" }, ...init });
+
+async function errorOf(response: Response) {
+  return ApiErrorSchema.parse(await response.json()).error;
+}
+
+async function readLines(response: Response): Promise<RunStreamLine[]> {
+  const text = await response.text();
+  return text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as RunStreamLine);
+}
+
+/** Reads the stream until a line matches, returning the lines so far and the reader (to read on or cancel). */
+async function readUntil(response: Response, predicate: (line: RunStreamLine) => boolean) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const lines: RunStreamLine[] = [];
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return { lines, reader, done: true };
+    buffer += decoder.decode(value, { stream: true });
+    const parts = buffer.split("\n");
+    buffer = parts.pop() ?? "";
+    for (const part of parts) if (part) lines.push(JSON.parse(part));
+    if (lines.some(predicate)) return { lines, reader, done: false };
+  }
+}
+
+async function storeGenerated(messages: number, seed = 7): Promise<string> {
+  const stored = await storeSession({ session: generateSession({ seed, messages }), sessionCount: 1, pick: 0 });
+  return stored.id;
+}
+
+async function run(sessionId: string, body: Record<string, unknown>, init: RequestInit = {}) {
+  return startRun(new Request(`${BASE}/sessions/${sessionId}/runs`, json(body, init)), params(sessionId));
+}
+
+async function rawRunRow(id: string) {
+  return (await db()).run.findUnique({ where: { id } });
+}
+
+describe("runs API route handlers (real Requests, fresh SQLite database, the fake Anthropic server)", () => {
+  useTestDatabase("sqlite");
+  let fake: FakeAnthropicServer;
+  let sessionId: string;
+  const savedEnv = { key: process.env.ANTHROPIC_API_KEY, url: process.env.ANTHROPIC_BASE_URL };
+
+  beforeAll(async () => {
+    fake = await startFakeAnthropicServer({ expectedApiKey: SECRET_KEY, slowMs: 10_000, retryAfterMs: 10 });
+    process.env.ANTHROPIC_BASE_URL = fake.url;
+    delete process.env.ANTHROPIC_API_KEY;
+    sessionId = await storeGenerated(160);
+  });
+  afterAll(async () => {
+    await fake.close();
+    process.env.ANTHROPIC_BASE_URL = savedEnv.url;
+    if (savedEnv.key !== undefined) process.env.ANTHROPIC_API_KEY = savedEnv.key;
+  });
+  afterEach(() => {
+    delete process.env.ANTHROPIC_API_KEY;
+  });
+
+  it("GET /api/strategies lists every strategy with its settings' JSON Schema and prompt presets", async () => {
+    const body = (await (await listStrategies(new Request(`${BASE}/strategies`), undefined)).json()) as { strategies: unknown[] };
+    const strategies = body.strategies.map((strategy) => StrategyInfoSchema.parse(strategy));
+    const byId = new Map(strategies.map((strategy) => [strategy.id, strategy]));
+    expect(byId.get("none")).toMatchObject({ prompt: null, prompts: [] });
+    const opencode = byId.get("opencode")!;
+    expect(opencode.settingsJsonSchema).toMatchObject({ type: "object", properties: { pruneProtect: { type: "integer" } } });
+    expect(opencode.prompt?.system).toContain("summarizing conversations");
+    expect(opencode.prompts.map((prompt) => prompt.name)).toEqual(["summary"]);
+    expect(opencode.defaults).toMatchObject({ auto: true, prune: true });
+  });
+
+  it("POST /preview answers from the pure plan, changes with a setting, and names a bad setting", async () => {
+    const ask = (body: Record<string, unknown>) => preview(new Request(`${BASE}/sessions/${sessionId}/preview`, json(body)), params(sessionId));
+    const started = performance.now();
+    const keep50 = (await (await ask({ strategy: "trim-messages" })).json()) as CompactionPreviewView;
+    const keep10 = (await (await ask({ strategy: "trim-messages", settings: { maxConversationMessages: 10 } })).json()) as CompactionPreviewView;
+    console.log(`preview ×2 on a 160-message session: ${(performance.now() - started).toFixed(0)} ms`);
+    // trim-messages trims before every call: the setting shows in the context the preview starts from and ends with
+    expect(keep10.tokensAfter).toBeLessThan(keep50.tokensAfter);
+    expect(keep10.messagesAfter).toBeLessThan(keep50.messagesAfter);
+
+    const pruning = (await (await ask({ strategy: "opencode", settings: { pruneProtect: 2_000, pruneMinimum: 1_000 } })).json()) as CompactionPreviewView;
+    const noPrune = (await (await ask({ strategy: "opencode", settings: { prune: false } })).json()) as CompactionPreviewView;
+    expect(pruning.tokensBefore).toBeLessThan(noPrune.tokensBefore);
+
+    const opencode = (await (await ask({ strategy: "opencode", window: 60_000 })).json()) as CompactionPreviewView;
+    expect(opencode.summaryPreview).toBeTruthy();
+    expect(opencode.plan?.summaries).toBe(1);
+    expect(opencode.tokensAfter).toBeLessThan(opencode.tokensBefore);
+
+    const atStep = (await (await ask({ strategy: "trim-messages", settings: { maxConversationMessages: 10 }, atStep: 20 })).json()) as CompactionPreviewView;
+    expect(atStep).toMatchObject({ atStep: 20, totalSteps: 20 });
+    expect(keep10.totalSteps).toBeGreaterThan(20);
+
+    const bad = await ask({ strategy: "trim-messages", settings: { maxConversationMessages: 0 } });
+    expect(bad.status).toBe(400);
+    const error = await errorOf(bad);
+    expect(error).toMatchObject({ code: "invalid_settings", issues: [{ path: "settings.maxConversationMessages" }] });
+    expect((await errorOf(await ask({ strategy: "nope" }))).code).toBe("unknown_strategy");
+  });
+
+  it("an extractive run streams started → events → done, is stored with figures, and serves its detail, context and list", async () => {
+    const response = await run(sessionId, { strategy: "opencode", window: 60_000 });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/x-ndjson");
+    const lines = await readLines(response);
+    expect(lines[0]).toMatchObject({ type: "started" });
+    expect(lines.at(-1)!.type).toBe("done");
+    expect(lines.some((line) => line.type === "event" && line.event.type === "compaction-end")).toBe(true);
+    expect(lines.some((line) => line.type === "progress")).toBe(true);
+    const started = lines[0] as Extract<RunStreamLine, { type: "started" }>;
+    const done = RunSummarySchema.parse((lines.at(-1) as Extract<RunStreamLine, { type: "done" }>).run);
+    expect(done).toMatchObject({ id: started.runId, status: "done", strategyId: "opencode", summarizerUsage: null, estimatedCostUsd: null, error: null });
+    expect(done.options).toMatchObject({ window: 60_000, summarizer: "extractive", model: null, compactAtStep: null });
+    expect(done.compactions).toBeGreaterThan(0);
+    expect(done.tokensAfter!).toBeLessThan(done.tokensBefore!);
+    expect(done.finishedAt).not.toBeNull();
+
+    const detail = (await (await getRun(new Request(`${BASE}/runs/${done.id}`), params(done.id))).json()) as RunDetail;
+    expect(detail).toMatchObject({ ...done, session: { id: sessionId, messageCount: 160 } });
+    expect(detail.result!.steps.length).toBe(started.totalSteps);
+    expect(detail.result!.events.length).toBe(lines.filter((line) => line.type === "event").length);
+
+    const final = (await (await runContext(new Request(`${BASE}/runs/${done.id}/context?step=final`), params(done.id))).json()) as ContextSnapshot;
+    expect(final).toMatchObject({ step: "final", contextTokens: detail.result!.final.contextTokens });
+    expect(final.messages.some((entry) => entry.purpose === "summary")).toBe(true);
+    const last = started.totalSteps - 1;
+    const atLast = (await (await runContext(new Request(`${BASE}/runs/${done.id}/context?step=${last}`), params(done.id))).json()) as ContextSnapshot;
+    expect(atLast).toMatchObject({ step: last, contextTokens: detail.result!.steps[last].contextTokens });
+    expect((await runContext(new Request(`${BASE}/runs/${done.id}/context?step=99999`), params(done.id))).status).toBe(400);
+
+    const list = (await (await listRuns(new Request(`${BASE}/sessions/${sessionId}/runs`), params(sessionId))).json()) as { runs: unknown[] };
+    expect(list.runs.map((row) => RunSummarySchema.parse(row).id)).toContain(done.id);
+  });
+
+  it("manual compaction: compactAtStep forces a compaction before that call", async () => {
+    const lines = await readLines(await run(sessionId, { strategy: "opencode", compactAtStep: 30 }));
+    const ends = lines.flatMap((line) => (line.type === "event" && line.event.type === "compaction-end" ? [line.event.step] : []));
+    expect(ends).toEqual([30]);
+    expect(lines.at(-1)).toMatchObject({ type: "done", run: { options: { compactAtStep: 30 }, compactions: 1 } });
+    const tooFar = await run(sessionId, { strategy: "opencode", compactAtStep: 100_000 });
+    expect((await errorOf(tooFar)).code).toBe("invalid_step");
+  });
+
+  it("an anthropic run against the fake server stores the server's summary, usage and cost; the key is nowhere", async () => {
+    const response = await run(sessionId, { strategy: "opencode", window: 60_000, summarizer: "anthropic", model: "claude-sonnet-4-5", apiKey: SECRET_KEY, instructions: "focus on the API" });
+    const text = await response.clone().text();
+    const lines = await readLines(response);
+    const done = lines.at(-1) as Extract<RunStreamLine, { type: "done" }>;
+    expect(done.type).toBe("done");
+    expect(done.run.summarizerUsage!.input).toBeGreaterThan(0);
+    expect(done.run.summarizerUsage!.output).toBeGreaterThan(0);
+    expect(done.run.estimatedCostUsd).toBeGreaterThan(0);
+    expect(done.run.options).toMatchObject({ summarizer: "anthropic", model: "claude-sonnet-4-5", instructions: "focus on the API" });
+    const messagesCalls = fake.requests.filter((request) => request.path === "/v1/messages");
+    expect(messagesCalls.length).toBeGreaterThan(0);
+
+    const detail = (await (await getRun(new Request(`${BASE}/runs/${done.run.id}`), params(done.run.id))).json()) as RunDetail;
+    const summaries = detail.result!.events.flatMap((event) => (event.type === "compaction-end" && event.summary ? [event.summary] : []));
+    expect(summaries.length).toBe(done.run.compactions);
+    const served = JSON.stringify(messagesCalls.map((call) => call.body));
+    expect(served).toContain("focus on the API");
+    expect(summaries.every((summary) => summary.includes(FAKE_SUMMARY_MARKER))).toBe(true);
+
+    const row = await rawRunRow(done.run.id);
+    expect(JSON.stringify(row)).not.toContain(SECRET_KEY);
+    expect(text).not.toContain(SECRET_KEY);
+    expect(JSON.stringify(detail)).not.toContain(SECRET_KEY);
+  });
+
+  it("a summarizer that keeps failing (fake 500) ends as recorded fallbacks in a consistent `done` row", async () => {
+    const lines = await readLines(await run(sessionId, { strategy: "opencode", window: 60_000, summarizer: "anthropic", model: "fake-server-error", apiKey: SECRET_KEY }));
+    const end = lines.at(-1) as Extract<RunStreamLine, { type: "done" }>;
+    expect(end.type).toBe("done");
+    expect(end.run.fallbacks).toBeGreaterThan(0);
+    const fallback = lines.find((line) => line.type === "event" && line.event.type === "fallback");
+    expect(JSON.stringify(fallback)).toMatch(/server_error|500/);
+    const row = await rawRunRow(end.run.id);
+    expect(row).toMatchObject({ status: "done", error: null });
+    expect(row!.result).not.toBeNull();
+    expect(JSON.stringify(row)).not.toContain(SECRET_KEY);
+  });
+
+  it("POST /api/runs/:id/cancel aborts a run mid-summary → stored `cancelled`, no result", async () => {
+    const response = await run(sessionId, { strategy: "opencode", window: 60_000, summarizer: "anthropic", model: "fake-slow", apiKey: SECRET_KEY });
+    const { lines, reader } = await readUntil(response, (line) => line.type === "event" && line.event.type === "compaction-start");
+    const runId = (lines[0] as Extract<RunStreamLine, { type: "started" }>).runId;
+    const cancelled = await cancelRun(new Request(`${BASE}/runs/${runId}/cancel`, { method: "POST" }), params(runId));
+    expect(await cancelled.json()).toEqual({ runId, cancelling: true, status: "running" });
+    const rest: RunStreamLine[] = [];
+    const decoder = new TextDecoder();
+    let buffer = "";
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) buffer += decoder.decode(chunk.value, { stream: true });
+    for (const line of buffer.split("\n").filter(Boolean)) rest.push(JSON.parse(line));
+    expect(rest.at(-1)).toMatchObject({ type: "error", error: { code: "cancelled" }, run: { id: runId, status: "cancelled" } });
+    const row = await rawRunRow(runId);
+    expect(row).toMatchObject({ status: "cancelled", result: null, tokensAfter: null });
+    expect(row!.finishedAt).not.toBeNull();
+    const again = await cancelRun(new Request(`${BASE}/runs/${runId}/cancel`, { method: "POST" }), params(runId));
+    expect(await again.json()).toEqual({ runId, cancelling: false, status: "cancelled" });
+  });
+
+  it("the client aborting the request cancels the run", async () => {
+    const client = new AbortController();
+    const response = await run(sessionId, { strategy: "opencode", window: 60_000, summarizer: "anthropic", model: "fake-slow", apiKey: SECRET_KEY }, { signal: client.signal });
+    const { lines } = await readUntil(response, (line) => line.type === "event" && line.event.type === "compaction-start");
+    const runId = (lines[0] as Extract<RunStreamLine, { type: "started" }>).runId;
+    client.abort();
+    await expect.poll(async () => (await rawRunRow(runId))?.status, { timeout: 5_000 }).toBe("cancelled");
+  });
+
+  it("an anthropic run without a key is refused before anything runs", async () => {
+    const before = (await (await db()).run.count());
+    const response = await run(sessionId, { strategy: "opencode", summarizer: "anthropic" });
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toMatchObject({ code: "missing_api_key", message: expect.stringContaining("ANTHROPIC_API_KEY") });
+    expect(await (await db()).run.count()).toBe(before);
+  });
+
+  it("404s and DELETE", async () => {
+    expect((await errorOf(await run("missing", { strategy: "none" }))).code).toBe("not_found:session");
+    expect((await errorOf(await preview(new Request(`${BASE}/sessions/missing/preview`, json({ strategy: "none" })), params("missing")))).code).toBe("not_found:session");
+    expect((await errorOf(await listRuns(new Request(`${BASE}/sessions/missing/runs`), params("missing")))).code).toBe("not_found:session");
+    expect((await errorOf(await getRun(new Request(`${BASE}/runs/missing`), params("missing")))).code).toBe("not_found:run");
+    expect((await errorOf(await runContext(new Request(`${BASE}/runs/missing/context`), params("missing")))).code).toBe("not_found:run");
+    expect((await errorOf(await cancelRun(new Request(`${BASE}/runs/missing/cancel`, { method: "POST" }), params("missing")))).code).toBe("not_found:run");
+    expect((await deleteRun(new Request(`${BASE}/runs/missing`, { method: "DELETE" }), params("missing"))).status).toBe(404);
+
+    const lines = await readLines(await run(sessionId, { strategy: "none" }));
+    const id = (lines[0] as Extract<RunStreamLine, { type: "started" }>).runId;
+    expect((await deleteRun(new Request(`${BASE}/runs/${id}`, { method: "DELETE" }), params(id))).status).toBe(204);
+    expect((await getRun(new Request(`${BASE}/runs/${id}`), params(id))).status).toBe(404);
+  });
+
+  it("a 2,000-message generated session runs to the end", async () => {
+    const bigId = await storeGenerated(2_000, 11);
+    const started = performance.now();
+    const lines = await readLines(await run(bigId, { strategy: "opencode", window: 60_000 }));
+    const elapsed = performance.now() - started;
+    const done = lines.at(-1) as Extract<RunStreamLine, { type: "done" }>;
+    expect(done.type).toBe("done");
+    console.log(
+      `2,000-message run (opencode, 60K window, extractive): ${elapsed.toFixed(0)} ms, ${(lines[0] as { totalSteps: number }).totalSteps} steps, ` +
+        `${done.run.compactions} compactions, ${done.run.prunes} prunes, peak ${done.run.tokensBefore} → ${done.run.tokensAfter} tokens`,
+    );
+  });
+});
