@@ -5,6 +5,7 @@ import type { AnyStrategy } from "../engine/strategies/strategy";
 import type { Summarizer } from "../engine/summarize/summarizer";
 import { finishRun, getRunSummary, type RunFigures } from "../store/runs";
 import { RunCancelledError } from "./run-registry";
+import { withSessionLock } from "./session-lock";
 import { computeRunFigures } from "./run-figures";
 
 /** Progress lines are sent at most this often (the replay itself reports every step). */
@@ -12,6 +13,7 @@ export const PROGRESS_INTERVAL_MS = 100;
 
 export interface ExecuteRunOptions {
   runId: string;
+  sessionId: string;
   session: Session;
   strategy: AnyStrategy;
   /** validated settings */
@@ -44,7 +46,7 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunSummary
       window: options.window,
       outputReserve: options.request.outputReserve,
       estimator: options.request.estimator,
-      summarizer: yieldingFirst(options.summarizer),
+      summarizer: yieldingFirst(lockedBySession(options.sessionId, options.summarizer)),
       forceAtStep: options.request.compactAtStep,
       signal,
       onEvent: (event) => emit({ type: "event", event: { ...event } }),
@@ -77,6 +79,19 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunSummary
     emit({ type: "error", error: { code: "internal", message: "The run could not be stored; the error was logged." }, run: null });
     return null;
   }
+}
+
+/**
+ * Seed 004's per-session lock around each compaction's summarizer call: two runs of one session may replay side by
+ * side, but their summaries are made one at a time (runs of different sessions never wait on each other). A run
+ * cancelled while it waits for the lock stops as soon as it gets it.
+ */
+function lockedBySession(sessionId: string, summarizer: Summarizer): Summarizer {
+  return (request) =>
+    withSessionLock(sessionId, () => {
+      request.signal?.throwIfAborted();
+      return summarizer(request);
+    });
 }
 
 /**

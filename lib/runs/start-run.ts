@@ -62,7 +62,7 @@ export async function startRun(options: { sessionId: string; request: RunRequest
         if (open) stream.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
       };
       emit({ type: "started", runId: run.id, totalSteps });
-      void executeRun({ runId: run.id, session, strategy, settings, request, window, summarizer, model, totalSteps, signal: controller.signal, emit }).finally(() => {
+      void executeRun({ runId: run.id, sessionId: options.sessionId, session, strategy, settings, request, window, summarizer, model, totalSteps, signal: controller.signal, emit }).finally(() => {
         unregister();
         options.signal?.removeEventListener("abort", onClientAbort);
         if (open) stream.close();
