@@ -2,18 +2,19 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { replaySession } from "../engine/simulate/replay-session";
 import type { ReplayEvent } from "../engine/simulate/replay-events";
+import { NOUS_CHECKPOINT_SYSTEM_PROMPT, NOUS_UPDATE_SYSTEM_PROMPT } from "../engine/strategies/nous";
+import { MERGE_SUMMARIES_INSTRUCTIONS } from "../engine/strategies/openclaw/plan-stages";
 import { defineStrategy, type CompactionPlan, type StrategyInput } from "../engine/strategies/strategy";
 import { CHECKPOINT_SUMMARY_FORMAT } from "../engine/summarize/summary-formats";
 import { buildSession, type TurnSpec } from "../engine/testing/build-session";
 import { createAnthropicSummarizer } from "./anthropic-summarizer";
 import { startFakeAnthropicServer, type FakeAnthropicServer } from "./fake-anthropic-server";
 import { FAKE_SUMMARY_MARKER } from "./fake-summary";
-import { SEED_001_MERGE_SUMMARIES_INSTRUCTIONS, SEED_004_CHECKPOINT_SYSTEM_PROMPT, SEED_004_UPDATE_SYSTEM_PROMPT } from "./seed-prompts";
 
 /**
  * The two multi-call shapes of the seeds, driven through the real replay, the real SDK and the fake server:
- * openclaw's chunks-then-merge (seed 001) and nous' iterative UPDATE (seed 004). The strategies here are
- * minimal test strategies: they plan at fixed points so the tests can name every request.
+ * openclaw's chunks-then-merge (seed 001) and nous' iterative UPDATE (seed 004), with those strategies' prompts.
+ * The strategies here are minimal test strategies: they plan at fixed points so the tests can name every request.
  */
 
 const turns: TurnSpec[] = Array.from({ length: 6 }, (_, round) => [
@@ -41,7 +42,7 @@ const chunkThenMerge = defineStrategy<object>({
       summaries: [
         { ranges: [{ from: 0, to: 3 }], request: chunk },
         { ranges: [{ from: 3, to: 6 }], request: chunk },
-        { ranges: [], summariesAsMessages: [0, 1], request: { system: "", instructions: SEED_001_MERGE_SUMMARIES_INSTRUCTIONS, format: CHECKPOINT_SUMMARY_FORMAT } },
+        { ranges: [], summariesAsMessages: [0, 1], request: { system: "", instructions: MERGE_SUMMARIES_INSTRUCTIONS, format: CHECKPOINT_SUMMARY_FORMAT } },
       ],
       layout: [
         { kind: "synthetic", role: "user", purpose: "summary", text: "{{summary:2}}" },
@@ -65,7 +66,7 @@ const iterativeUpdate = defineStrategy<object>({
   decide(input) {
     const { context } = input;
     if (context.length < 6 || context.entry(context.length - 1).message.role !== "user") return {};
-    const system = input.previousSummary ? SEED_004_UPDATE_SYSTEM_PROMPT : SEED_004_CHECKPOINT_SYSTEM_PROMPT;
+    const system = input.previousSummary ? NOUS_UPDATE_SYSTEM_PROMPT : NOUS_CHECKPOINT_SYSTEM_PROMPT;
     const from = context.lastSummaryPosition + 1;
     return {
       compaction: {
@@ -104,7 +105,7 @@ describe("the Anthropic summarizer in a replay", () => {
     const merge = userTurnOf(2);
     expect(merge).toMatch(/^<transcript>\n\[1\] SUMMARY \(of an earlier part of the conversation\):\n\[fake-anthropic summary\]/);
     expect(merge).toContain("[2] SUMMARY (of an earlier part of the conversation):");
-    expect(merge.endsWith(SEED_001_MERGE_SUMMARIES_INSTRUCTIONS)).toBe(true);
+    expect(merge.endsWith(MERGE_SUMMARIES_INSTRUCTIONS)).toBe(true);
 
     const end = result.events.find((event): event is Extract<ReplayEvent, { type: "compaction-end" }> => event.type === "compaction-end");
     expect(end?.summary).toContain(FAKE_SUMMARY_MARKER);
@@ -117,9 +118,9 @@ describe("the Anthropic summarizer in a replay", () => {
     const summaries = result.events.flatMap((event) => (event.type === "compaction-end" && event.summary ? [event.summary] : []));
 
     expect(summaries.length).toBeGreaterThanOrEqual(2);
-    expect(systemOf(0)).toBe(SEED_004_CHECKPOINT_SYSTEM_PROMPT.trim());
+    expect(systemOf(0)).toBe(NOUS_CHECKPOINT_SYSTEM_PROMPT.trim());
     expect(userTurnOf(0).startsWith("<transcript>")).toBe(true);
-    expect(systemOf(1)).toBe(SEED_004_UPDATE_SYSTEM_PROMPT.trim());
+    expect(systemOf(1)).toBe(NOUS_UPDATE_SYSTEM_PROMPT.trim());
     expect(userTurnOf(1).startsWith(`## Existing Summary\n\n${summaries[0]}\n\n## New Conversation\n\n<transcript>`)).toBe(true);
     expect(summaries[1]).toContain("updating an existing summary");
   });

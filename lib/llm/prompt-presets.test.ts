@@ -1,13 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { replaySession } from "../engine/simulate/replay-session";
+import { strategies } from "../engine/strategies";
+import { extractiveSummarizer } from "../engine/summarize/extractive-summarizer";
 import { CONTINUATION_SUMMARY_FORMAT } from "../engine/summarize/summary-formats";
 import type { SummarizeRequest } from "../engine/summarize/summarizer";
 import { buildSession } from "../engine/testing/build-session";
+import { generateSession } from "../generator/generate-session";
 import { createAnthropicSummarizer } from "./anthropic-summarizer";
 import { startFakeAnthropicServer, type FakeAnthropicServer } from "./fake-anthropic-server";
 import { applyPromptOverride, applyPromptOverrides, effectivePrompts, findPresetOf, promptPresetsByStrategy, promptPresetsFor, withPromptOverrides } from "./prompt-presets";
-import * as seedPrompts from "./seed-prompts";
 
 const SEEDS_DIR = path.resolve(import.meta.dirname, "../../../shared/seeds");
 const seedsText = fs.existsSync(SEEDS_DIR) ? fs.readdirSync(SEEDS_DIR).map((file) => fs.readFileSync(path.join(SEEDS_DIR, file), "utf8")).join("\n") : null;
@@ -43,11 +46,44 @@ describe("prompt presets", () => {
     expect(promptPresetsFor("nous").map((preset) => preset.system?.slice(0, 40))).toEqual(["You are a conversation summarizer. Read ", "You are updating a conversation summary."]);
   });
 
-  it.skipIf(seedsText === null)("copies the seeds' texts verbatim (ignoring trailing spaces)", () => {
+  it.skipIf(seedsText === null)("carries the seeds' texts verbatim (ignoring trailing spaces)", () => {
     const normalize = (text: string) => text.replace(/[ \t]+$/gm, "");
-    const seeds = normalize(seedsText!);
-    for (const [name, text] of Object.entries(seedPrompts)) expect(seeds.includes(normalize(text)) || seeds.replace(/"\s*\+\s*"/g, "").includes(text), name).toBe(true);
-    expect(seeds).toContain(normalize(promptPresetsFor("vibe")[0].instructions));
+    const seeds = normalize(seedsText!).replace(/"\s*\+\s*"/g, "");
+    const seedTexts = [
+      ...promptPresetsFor("vibe").map((preset) => preset.instructions),
+      ...promptPresetsFor("micro-agent").map((preset) => preset.instructions),
+      ...promptPresetsFor("nous").map((preset) => preset.system!),
+      opencodePreset.system!,
+      ...opencodePreset.instructions.split("\n\n"),
+      promptPresetsFor("openclaw").find((preset) => preset.name === "merge")!.instructions.split("Additional focus:\n")[1],
+    ];
+    for (const text of seedTexts) expect(seeds.includes(normalize(text)), text.slice(0, 60)).toBe(true);
+  });
+
+  /** thresholds low enough that a 300-message generated session compacts under every strategy that can */
+  const LOW_THRESHOLDS: Record<string, Record<string, unknown>> = {
+    vibe: { autoCompactThreshold: 12_000 },
+    "micro-agent": { compactionThresholdTokens: 12_000 },
+    nous: { compactionThreshold: 12_000, keepRecentTokens: 3_000 },
+  };
+  const generated = generateSession({ seed: 7, messages: 300 });
+
+  it.each(strategies.map((strategy) => [strategy.id, strategy] as const))("every summarization request of %s uses one of its presets", async (id, strategy) => {
+    const unmatched = new Set<string>();
+    let requests = 0;
+    await replaySession({
+      session: generated,
+      strategy,
+      window: 16_000,
+      settings: LOW_THRESHOLDS[id],
+      summarizer: async (request) => {
+        requests++;
+        if (!findPresetOf(request, promptPresetsFor(id))) unmatched.add(request.instructions.slice(0, 80) || request.system.slice(0, 80));
+        return extractiveSummarizer(request);
+      },
+    });
+    expect([...unmatched], `add a preset for ${id} in lib/llm/prompt-presets.ts`).toEqual([]);
+    if (promptPresetsFor(id).length > 0) expect(requests, `${id} has presets but never summarized here`).toBeGreaterThan(0);
   });
 
   it("identifies a request's preset and applies the run's edit to it only", () => {

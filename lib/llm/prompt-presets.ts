@@ -1,14 +1,14 @@
 import { z } from "zod";
+import { CLAUDE_CODE_SUMMARY_INSTRUCTIONS } from "../engine/strategies/claude-code";
+import { CODEX_SUMMARY_INSTRUCTIONS } from "../engine/strategies/codex";
+import { GEMINI_CLI_SUMMARY_INSTRUCTIONS } from "../engine/strategies/gemini-cli";
+import { MICRO_AGENT_SUMMARIZATION_PROMPT } from "../engine/strategies/micro-agent";
+import { NOUS_CHECKPOINT_SYSTEM_PROMPT, NOUS_UPDATE_SYSTEM_PROMPT } from "../engine/strategies/nous";
+import { MERGE_SUMMARIES_INSTRUCTIONS, OPENCLAW_SUMMARY_SYSTEM_PROMPT } from "../engine/strategies/openclaw/plan-stages";
 import { OPENCODE_COMPACTION_INSTRUCTION, OPENCODE_COMPACTION_SYSTEM_PROMPT, OPENCODE_MARKER_TEXT } from "../engine/strategies/opencode";
 import { PI_SUMMARY_INSTRUCTIONS, PI_TURN_PREFIX_INSTRUCTIONS, PI_UPDATE_INSTRUCTIONS } from "../engine/strategies/pi";
 import { VIBE_COMPACTION_PROMPT } from "../engine/strategies/vibe";
 import type { SummarizeRequest, Summarizer } from "../engine/summarize/summarizer";
-import {
-  SEED_001_MERGE_SUMMARIES_INSTRUCTIONS,
-  SEED_002_SUMMARIZATION_PROMPT,
-  SEED_004_CHECKPOINT_SYSTEM_PROMPT,
-  SEED_004_UPDATE_SYSTEM_PROMPT,
-} from "./seed-prompts";
 
 /**
  * One prompt a strategy sends its summarizer, as its source wrote it. A request "uses" a preset when its
@@ -26,16 +26,22 @@ export interface PromptPreset {
   instructions: string;
 }
 
+/** openclaw's merge call: the pi instruction with seed 001's merge text as its additional focus (openclaw/plan-stages.ts). */
+const withFocus = (instructions: string, focus: string) => `${instructions}\n\nAdditional focus:\n${focus}`;
+
 /**
- * The seeds' prompts by strategy id. Texts come from the strategy files where they exist (vibe, opencode, pi);
- * the others (micro-agent, nous, openclaw) from the seeds, verbatim, until their strategy files carry them.
+ * The strategies' summarization prompts by strategy id, imported from the strategy files (one source of truth):
+ * seed 000's seven sections (vibe), seed 002's narrative prompt (micro-agent), seed 003's system prompt, marker
+ * text and continuation instruction (opencode), seed 004's CHECKPOINT and UPDATE prompts (nous), seed 001's merge
+ * instructions (openclaw), and the peers' (pi, claude-code, codex, gemini-cli; their system prompts are not
+ * exported, so only their instructions are presets). Strategies that never summarize have none.
  */
 export const promptPresetsByStrategy: Readonly<Record<string, readonly PromptPreset[]>> = {
   vibe: [
     { name: "summary", label: "compact.md: seven sections", source: "seed 000 §4 (prompts/compact.md)", system: null, instructions: VIBE_COMPACTION_PROMPT },
   ],
   "micro-agent": [
-    { name: "summary", label: "concise narrative summary", source: "seed 002, Summarization step 3", system: SEED_002_SUMMARIZATION_PROMPT, instructions: "" },
+    { name: "summary", label: "concise narrative summary", source: "seed 002, Summarization step 3", system: "", instructions: MICRO_AGENT_SUMMARIZATION_PROMPT },
   ],
   opencode: [
     {
@@ -47,17 +53,24 @@ export const promptPresetsByStrategy: Readonly<Record<string, readonly PromptPre
     },
   ],
   nous: [
-    { name: "summary", label: "structured checkpoint", source: "seed 004 CHECKPOINT_SYSTEM_PROMPT", system: SEED_004_CHECKPOINT_SYSTEM_PROMPT, instructions: "" },
-    { name: "update", label: "iterative update with size cap", source: "seed 004 UPDATE_SYSTEM_PROMPT", system: SEED_004_UPDATE_SYSTEM_PROMPT, instructions: "" },
+    { name: "summary", label: "structured checkpoint", source: "seed 004 CHECKPOINT_SYSTEM_PROMPT", system: NOUS_CHECKPOINT_SYSTEM_PROMPT, instructions: "" },
+    { name: "update", label: "iterative update with size cap", source: "seed 004 UPDATE_SYSTEM_PROMPT", system: NOUS_UPDATE_SYSTEM_PROMPT, instructions: "" },
   ],
   openclaw: [
-    { name: "merge", label: "merge partial summaries", source: "seed 001 MERGE_SUMMARIES_INSTRUCTIONS", system: null, instructions: SEED_001_MERGE_SUMMARIES_INSTRUCTIONS },
+    { name: "summary", label: "chunk summary", source: "openclaw/plan-stages.ts (pi's checkpoint)", system: OPENCLAW_SUMMARY_SYSTEM_PROMPT, instructions: PI_SUMMARY_INSTRUCTIONS },
+    { name: "update", label: "chunk updating the previous summary", source: "openclaw/plan-stages.ts (pi's update)", system: OPENCLAW_SUMMARY_SYSTEM_PROMPT, instructions: PI_UPDATE_INSTRUCTIONS },
+    { name: "merge", label: "merge partial summaries", source: "seed 001 MERGE_SUMMARIES_INSTRUCTIONS", system: OPENCLAW_SUMMARY_SYSTEM_PROMPT, instructions: withFocus(PI_SUMMARY_INSTRUCTIONS, MERGE_SUMMARIES_INSTRUCTIONS) },
+    { name: "merge-update", label: "merge partial summaries into the previous summary", source: "seed 001 MERGE_SUMMARIES_INSTRUCTIONS", system: OPENCLAW_SUMMARY_SYSTEM_PROMPT, instructions: withFocus(PI_UPDATE_INSTRUCTIONS, MERGE_SUMMARIES_INSTRUCTIONS) },
+    { name: "turn-prefix", label: "split-turn prefix", source: "openclaw.ts (pi's turn prefix)", system: OPENCLAW_SUMMARY_SYSTEM_PROMPT, instructions: PI_TURN_PREFIX_INSTRUCTIONS },
   ],
   pi: [
-    { name: "summary", label: "checkpoint", source: "lib/engine/strategies/pi.ts (pi's layout, own wording)", system: null, instructions: PI_SUMMARY_INSTRUCTIONS },
-    { name: "update", label: "update the previous summary", source: "lib/engine/strategies/pi.ts", system: null, instructions: PI_UPDATE_INSTRUCTIONS },
-    { name: "turn-prefix", label: "split-turn prefix", source: "lib/engine/strategies/pi.ts", system: null, instructions: PI_TURN_PREFIX_INSTRUCTIONS },
+    { name: "summary", label: "checkpoint", source: "pi.ts (pi's layout, own wording)", system: null, instructions: PI_SUMMARY_INSTRUCTIONS },
+    { name: "update", label: "update the previous summary", source: "pi.ts", system: null, instructions: PI_UPDATE_INSTRUCTIONS },
+    { name: "turn-prefix", label: "split-turn prefix", source: "pi.ts", system: null, instructions: PI_TURN_PREFIX_INSTRUCTIONS },
   ],
+  "claude-code": [{ name: "summary", label: "compact summary", source: "claude-code.ts", system: null, instructions: CLAUDE_CODE_SUMMARY_INSTRUCTIONS }],
+  codex: [{ name: "summary", label: "handoff summary", source: "codex.ts", system: null, instructions: CODEX_SUMMARY_INSTRUCTIONS }],
+  "gemini-cli": [{ name: "summary", label: "state snapshot", source: "gemini-cli.ts", system: null, instructions: GEMINI_CLI_SUMMARY_INSTRUCTIONS }],
 };
 
 /** A user's edit of one preset for one run; a field left out keeps the strategy's text. */

@@ -7,10 +7,15 @@ import type { Message, Part } from "../engine/model";
  * as payloads, only named (`[image: image/png, 12,345 bytes]`). Marks are already applied by the replay, so a
  * pruned tool result shows its placeholder, as the model saw it.
  *
- * A literal `</transcript>` inside a message is defused so the transcript cannot close its own wrapper.
+ * Messages with nothing to show (a bare compaction marker) are left out. A literal `</transcript>` inside a message is defused so the transcript cannot close its own wrapper.
  */
 export function renderTranscript(messages: readonly Message[]): string {
-  return messages.map((message, index) => `[${index + 1}] ${roleLabel(message)}:\n${message.parts.map(renderPart).filter(Boolean).join("\n")}`.trimEnd()).join("\n\n").replaceAll("</transcript>", "<\\/transcript>");
+  return messages
+    .map((message) => ({ message, body: message.parts.map(renderPart).filter(Boolean).join("\n") }))
+    .filter(({ body }) => body.length > 0)
+    .map(({ message, body }, index) => `[${index + 1}] ${roleLabel(message)}:\n${body}`.trimEnd())
+    .join("\n\n")
+    .replaceAll("</transcript>", "<\\/transcript>");
 }
 
 function roleLabel(message: Message): string {
