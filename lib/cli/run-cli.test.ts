@@ -32,7 +32,9 @@ describe("runCli", () => {
   it.each(["--help", "help"])("lists the commands for %s on stdout", async (flag) => {
     const { code, stdout } = await run(flag);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/formats .*\n.*import .*\n.*generate /);
+    for (const command of ["formats", "import", "generate", "strategies", "simulate"]) {
+      expect(stdout).toMatch(new RegExp(`^  ${command} +\\S`, "m"));
+    }
   });
 
   it("writes a canonical session to stdout without --out", async () => {
