@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RunSummarySchema, type RunSummary } from "../api/run-schemas";
-import type { PartMark } from "../engine/model";
+import type { PartMarkKind } from "../engine/model";
 import type { ContextSnapshot } from "../engine/simulate/context-at";
 import type { ReplayEvent } from "../engine/simulate/replay-events";
 import type { ReplayResult } from "../engine/simulate/replay-result";
@@ -37,59 +37,66 @@ export const RunDetailSchema = z
 
 export const RunListSchema = z.object({ runs: z.array(RunSummarySchema) });
 
-/** A part the preview would prune, clear or trim. */
+/** A part the preview would prune, clear or trim (CompactionPreviewView.pruned). */
 export interface PreviewPart {
   messageId: string;
+  seq: number | null;
   partIndex: number;
-  messageIndex: number | null;
-  mark: PartMark | null;
-  tokens: number | null;
-  toolName: string | null;
+  kind: PartMarkKind | null;
+  tokensFreed: number | null;
 }
 
-/** POST /api/sessions/:id/preview, normalised: the figures the strategy panel shows. */
+/** POST /api/sessions/:id/preview (CompactionPreviewView), normalised for the strategy panel. */
 export interface PreviewView {
+  atStep: number | null;
+  totalSteps: number | null;
   tokensBefore: number;
   tokensAfter: number;
-  firstKeptMessageId: string | null;
-  firstKeptMessageIndex: number | null;
+  firstKept: { messageId: string | null; seq: number | null } | null;
   summaryPreview: string | null;
   events: ReplayEvent[];
-  parts: PreviewPart[];
+  pruned: PreviewPart[];
+  plan: { reason: string; budget: number } | null;
+  messagesAfter: number | null;
 }
 
 const numberOrNull = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : null);
 const stringOrNull = (value: unknown) => (typeof value === "string" ? value : null);
+const recordOf = (value: unknown) => (value && typeof value === "object" ? (value as Record<string, unknown>) : null);
 
 export const PreviewViewSchema = z
-  .object({ tokensBefore: z.number(), tokensAfter: z.number() })
-  .loose()
+  .looseObject({ tokensBefore: z.number(), tokensAfter: z.number() })
   .transform((raw): PreviewView => {
     const record = raw as Record<string, unknown>;
-    const partsSource = [record.parts, record.partsToPrune, record.prunedParts, record.marks].find(Array.isArray) as unknown[] | undefined;
+    const firstKept = recordOf(record.firstKept);
+    const plan = recordOf(record.plan);
+    const pruned = [record.pruned, record.parts].find(Array.isArray) as unknown[] | undefined;
     return {
+      atStep: numberOrNull(record.atStep),
+      totalSteps: numberOrNull(record.totalSteps),
       tokensBefore: raw.tokensBefore,
       tokensAfter: raw.tokensAfter,
-      firstKeptMessageId: stringOrNull(record.firstKeptMessageId),
-      firstKeptMessageIndex: numberOrNull(record.firstKeptMessageIndex ?? record.firstKeptIndex),
+      firstKept: firstKept
+        ? { messageId: stringOrNull(firstKept.messageId), seq: numberOrNull(firstKept.seq) }
+        : typeof record.firstKeptMessageId === "string"
+          ? { messageId: record.firstKeptMessageId, seq: null }
+          : null,
       summaryPreview: stringOrNull(record.summaryPreview),
       events: Array.isArray(record.events) ? (record.events as ReplayEvent[]) : [],
-      parts: (partsSource ?? []).map(readPreviewPart),
+      pruned: (pruned ?? []).map((entry) => {
+        const part = recordOf(entry) ?? {};
+        return {
+          messageId: stringOrNull(part.messageId) ?? "",
+          seq: numberOrNull(part.seq),
+          partIndex: numberOrNull(part.partIndex) ?? 0,
+          kind: (stringOrNull(part.kind) as PartMarkKind | null) ?? null,
+          tokensFreed: numberOrNull(part.tokensFreed),
+        };
+      }),
+      plan: plan ? { reason: stringOrNull(plan.reason) ?? "", budget: numberOrNull(plan.budget) ?? 0 } : null,
+      messagesAfter: numberOrNull(record.messagesAfter),
     };
   });
-
-function readPreviewPart(raw: unknown): PreviewPart {
-  const record = (raw ?? {}) as Record<string, unknown>;
-  const mark = (record.mark && typeof record.mark === "object" ? record.mark : null) as PartMark | null;
-  return {
-    messageId: stringOrNull(record.messageId) ?? "",
-    partIndex: numberOrNull(record.partIndex) ?? 0,
-    messageIndex: numberOrNull(record.messageIndex ?? record.sessionIndex ?? record.index),
-    mark,
-    tokens: numberOrNull(record.tokens ?? record.tokensFreed),
-    toolName: stringOrNull(record.toolName ?? record.name),
-  };
-}
 
 /** GET /api/runs/:id/context?step= → the context as sent (accepts the snapshot itself or `{ context }`). */
 export const ContextSnapshotSchema = z

@@ -4,6 +4,7 @@ import { memo } from "react";
 import type { Message, Role } from "@/lib/engine/model";
 import { contextTokensOf } from "@/lib/engine/model";
 import { formatCount, formatDateTime } from "@/app/_components/format-number";
+import type { RowOverlay } from "./build-run-overlay";
 import { PartView } from "./part-view";
 
 export const ROLE_STYLES: Record<Role, { rule: string; badge: string }> = {
@@ -17,7 +18,21 @@ export const ROLE_STYLES: Record<Role, { rule: string; badge: string }> = {
  * One message: a header line (number, role, size, model, time) and its parts. Memoized: the timeline
  * re-renders on every scroll frame, a row only when its message changes.
  */
-export const MessageRow = memo(function MessageRow({ seq, tokens, message }: { seq: number; tokens: number; message: Message }) {
+export const MessageRow = memo(function MessageRow({
+  seq,
+  tokens,
+  message,
+  overlay,
+  actions,
+}: {
+  seq: number;
+  tokens: number;
+  message: Message;
+  /** the selected run's view of this message: dropped from the context, marks on its parts */
+  overlay?: RowOverlay;
+  /** extra header controls (e.g. "compact here") */
+  actions?: React.ReactNode;
+}) {
   const role = ROLE_STYLES[message.role] ? message.role : "system";
   const style = ROLE_STYLES[role];
   const parts = Array.isArray(message.parts) ? message.parts : [];
@@ -42,13 +57,21 @@ export const MessageRow = memo(function MessageRow({ seq, tokens, message }: { s
     <div className="min-w-0 flex-1 space-y-1.5">
       {parts.length === 0 && <span className="text-xs text-slate-400 italic">(no content)</span>}
       {parts.map((part, index) => (
-        <PartView key={index} part={part} memoryKey={`${seq}:${index}`} />
+        <PartView key={index} part={part} memoryKey={`${seq}:${index}`} mark={overlay?.marks.get(index)} />
       ))}
     </div>
   );
+  const dropped = overlay?.dropped ?? false;
 
   return (
-    <div data-testid="message" data-role={message.role} data-seq={seq} className={`border-l-4 ${style.rule} bg-white px-3 py-2`}>
+    <div
+      data-testid="message"
+      data-role={message.role}
+      data-seq={seq}
+      data-dropped={dropped ? "true" : undefined}
+      title={dropped ? "The model no longer sees this message at the viewed step (it was compacted away)" : undefined}
+      className={`border-l-4 ${style.rule} px-3 py-2 ${dropped ? "bg-slate-100 opacity-50 grayscale transition-opacity hover:opacity-90" : "bg-white"}`}
+    >
       <div className="mb-1 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-500">
         <span className="font-mono text-slate-400">#{seq}</span>
         <span className={`rounded px-1.5 py-px font-semibold ${style.badge}`}>{message.role}</span>
@@ -61,7 +84,9 @@ export const MessageRow = memo(function MessageRow({ seq, tokens, message }: { s
           </span>
         )}
         {message.model && <span className="font-mono">{message.model}</span>}
+        {dropped && <span className="rounded bg-slate-300 px-1.5 py-px font-semibold text-slate-700">not sent</span>}
         {message.timestamp && <MessageTime timestamp={message.timestamp} />}
+        {actions}
       </div>
       {message.summary ? (
         <div data-testid="summary-card" className="rounded border border-fuchsia-200 bg-fuchsia-50/60 px-3 py-2">

@@ -1,15 +1,22 @@
 "use client";
 
-import type { Part } from "@/lib/engine/model";
+import type { Part, PartMark } from "@/lib/engine/model";
 import { ClampedText } from "./clamped-text";
 import { CompactionDivider } from "./compaction-divider";
+import { MarkedPartView } from "./marked-part-view";
 import { MediaChip } from "./media-chip";
 import { ReasoningPartView } from "./reasoning-part-view";
 import { ToolCallPartView } from "./tool-call-part-view";
 import { ToolResultPartView } from "./tool-result-part-view";
 
-/** One part of a message; `memoryKey` identifies it for remembered expand/collapse state. */
-export function PartView({ part, memoryKey }: { part: Part; memoryKey: string }) {
+/**
+ * One part of a message; `memoryKey` identifies it for remembered expand/collapse state. With a run's `mark`
+ * on it (pruned, cleared, trimmed…), it shows what the model is sent, with the original one click away.
+ */
+export function PartView({ part, memoryKey, mark }: { part: Part; memoryKey: string; mark?: PartMark }) {
+  if (mark && (part.type === "tool-result" || (part.type === "tool-call" && mark.kind === "cleared" && mark.inputCleared))) {
+    return <MarkedPartView part={part} mark={mark} memoryKey={memoryKey} original={<PartView part={part} memoryKey={`${memoryKey}:o`} />} />;
+  }
   switch (part.type) {
     case "text":
       return (

@@ -2,23 +2,26 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { sessionQueries } from "@/lib/queries/session-queries";
 import { ApiErrorView } from "@/app/_components/api-error-view";
 import { ContextChart, CONTEXT_CHART_HEIGHT } from "./context-chart";
+import { Playground } from "./playground";
 import { SessionHeader } from "./session-header";
 import { Timeline, type TimelineTarget } from "./timeline";
 
 /**
- * One imported session: its figures, the context chart, and the virtualized timeline. The timeline's first page
- * loads in parallel with the session detail (whose context curve takes longer on a long session), and the
- * header and chart keep their space while loading so the timeline does not jump.
+ * One imported session: its figures, and the playground (strategy panel, run chart and history, the
+ * timeline with the selected run drawn over it). The timeline's first page loads in parallel with the
+ * session detail, and the header keeps its space while loading so the timeline does not jump.
  */
 export function SessionView({ id }: { id: string }) {
   const detail = useQuery(sessionQueries.detail(id));
   const [target, setTarget] = useState<TimelineTarget | null>(null);
   const jumpTo = useCallback((index: number) => setTarget((previous) => ({ index, nonce: (previous?.nonce ?? 0) + 1 })), []);
+  const session = detail.data;
+  const stepByIndex = useMemo(() => new Map(session?.contextCurve.map((point) => [point.messageIndex, point.step]) ?? []), [session]);
 
   if (detail.error) {
     return (
@@ -30,25 +33,31 @@ export function SessionView({ id }: { id: string }) {
       </div>
     );
   }
-  const session = detail.data;
-  return (
-    <div className="space-y-3">
-      {session ? (
-        <>
-          <SessionHeader session={session} />
-          <ContextChart
-            points={session.contextCurve}
-            contextWindow={typeof session.meta.contextWindow === "number" ? session.meta.contextWindow : null}
-            onPointClick={jumpTo}
-          />
-        </>
-      ) : (
+  if (!session) {
+    return (
+      <div className="space-y-3">
         <div aria-busy="true" className="space-y-3">
           <div className="h-[6.75rem] animate-pulse rounded bg-slate-200/60" />
           <div className="animate-pulse rounded border border-slate-200 bg-white" style={{ height: CONTEXT_CHART_HEIGHT + 34 }} />
         </div>
-      )}
-      <Timeline sessionId={id} target={target} onJump={jumpTo} />
-    </div>
+        <Timeline sessionId={id} target={target} onJump={jumpTo} />
+      </div>
+    );
+  }
+  return (
+    <Playground
+      session={session}
+      target={target}
+      onJump={jumpTo}
+      header={<SessionHeader session={session} />}
+      sessionChart={
+        <ContextChart
+          points={session.contextCurve}
+          contextWindow={typeof session.meta.contextWindow === "number" ? session.meta.contextWindow : null}
+          onPointClick={jumpTo}
+        />
+      }
+      stepByIndex={stepByIndex}
+    />
   );
 }

@@ -9,9 +9,13 @@ import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { sessionQueries } from "@/lib/queries/session-queries";
 import { ApiErrorView } from "@/app/_components/api-error-view";
 import { formatCount } from "@/app/_components/format-number";
+import type { RunOverlay } from "./build-run-overlay";
+import { CompactHere } from "./compact-here";
 import { estimateRowHeight } from "./estimate-row-height";
 import { JumpToMessage } from "./jump-to-message";
 import { MessageRow } from "./message-row";
+import { PivotCard } from "./pivot-card";
+import { PruneStrip } from "./prune-strip";
 import { ToggleMemoryProvider } from "./remembered-toggle";
 
 /** A request to bring message `index` into view; `nonce` makes a repeated jump to the same index count. */
@@ -35,10 +39,20 @@ export function Timeline({
   sessionId,
   target,
   onJump,
+  overlay,
+  stepByIndex,
+  onCompactHere,
+  compactDisabled = false,
 }: {
   sessionId: string;
   target: TimelineTarget | null;
   onJump: (index: number) => void;
+  /** the selected run, drawn over the transcript: pivots, prunes, marks, messages no longer sent */
+  overlay?: RunOverlay | null;
+  /** model call number by the index of the message it produced (for "compact here") */
+  stepByIndex?: ReadonlyMap<number, number>;
+  onCompactHere?: (step: number, instructions: string) => void;
+  compactDisabled?: boolean;
 }) {
   const query = useInfiniteQuery(sessionQueries.messages(sessionId));
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -102,6 +116,7 @@ export function Timeline({
           ref={scrollRef}
           data-testid="timeline"
           data-total={total}
+          data-run-overlay={overlay ? String(overlay.viewStep) : undefined}
           data-loaded={rows.length}
           className="h-[72vh] min-h-96 overflow-auto rounded border border-slate-200 bg-slate-100 [overflow-anchor:none]"
         >
@@ -119,7 +134,16 @@ export function Timeline({
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
                   {row ? (
-                    <MessageRow seq={row.seq} tokens={row.tokens} message={asMessage(row)!} />
+                    <TimelineRow
+                      seq={row.seq}
+                      tokens={row.tokens}
+                      message={asMessage(row)!}
+                      overlay={overlay ?? null}
+                      step={stepByIndex?.get(row.seq) ?? null}
+                      onJump={onJump}
+                      onCompactHere={onCompactHere}
+                      compactDisabled={compactDisabled}
+                    />
                   ) : (
                     <RowPlaceholder index={item.index} />
                   )}
@@ -130,6 +154,43 @@ export function Timeline({
         </div>
       </ToggleMemoryProvider>
     </section>
+  );
+}
+
+/** A message with what the selected run did around it: prunes and pivots before it, the cut mark, its marks. */
+function TimelineRow(props: {
+  seq: number;
+  tokens: number;
+  message: Message;
+  overlay: RunOverlay | null;
+  step: number | null;
+  onJump: (index: number) => void;
+  onCompactHere?: (step: number, instructions: string) => void;
+  compactDisabled: boolean;
+}) {
+  const { seq, overlay, step, onCompactHere } = props;
+  const rowOverlay = overlay?.row(seq, props.message.id);
+  return (
+    <>
+      {rowOverlay?.prunes.map((event, index) => <PruneStrip key={`p${index}`} event={event} />)}
+      {rowOverlay?.pivots.map((pivot, index) => <PivotCard key={`c${index}`} pivot={pivot} onJump={props.onJump} />)}
+      {rowOverlay && rowOverlay.cutOf.length > 0 && (
+        <div data-testid="cut-marker" className="mx-3 mt-1 flex items-center gap-2 text-xs font-semibold text-fuchsia-800">
+          <span className="h-px flex-1 border-t-2 border-dashed border-fuchsia-400" />
+          ✂ cut: first message kept verbatim after the compaction at call {rowOverlay.cutOf.map((pivot) => pivot.step).join(", ")}
+          <span className="h-px flex-1 border-t-2 border-dashed border-fuchsia-400" />
+        </div>
+      )}
+      <MessageRow
+        seq={seq}
+        tokens={props.tokens}
+        message={props.message}
+        overlay={rowOverlay}
+        actions={
+          step !== null && onCompactHere ? <CompactHere step={step} onCompact={onCompactHere} disabled={props.compactDisabled} /> : undefined
+        }
+      />
+    </>
   );
 }
 

@@ -1,0 +1,73 @@
+"use client";
+
+import { formatCount } from "@/app/_components/format-number";
+import type { Pivot } from "./build-run-overlay";
+import { percentChange } from "./build-run-overlay";
+import { InertMarkdown } from "./inert-markdown";
+import { useRememberedToggle } from "./remembered-toggle";
+
+/**
+ * A compaction the run performed (or a trim), drawn as a card where it happened: the reason, tokens before →
+ * after, the summary the model is sent instead of what was cut, and a link to the cut point.
+ */
+export function PivotCard({ pivot, onJump }: { pivot: Pivot; onJump?: (index: number) => void }) {
+  const { end } = pivot;
+  const isSummary = end.type === "compaction-end";
+  const summary = isSummary ? end.summary : null;
+  const [open, toggle] = useRememberedToggle(`pivot:${pivot.step}:open`, true);
+  return (
+    <div
+      data-testid="pivot-card"
+      data-kind={end.type}
+      data-step={pivot.step}
+      className={`mx-3 my-2 overflow-hidden rounded-lg border shadow-sm ${
+        isSummary ? "border-fuchsia-300 bg-gradient-to-br from-fuchsia-50 to-white" : "border-sky-300 bg-gradient-to-br from-sky-50 to-white"
+      }`}
+    >
+      <div className={`flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-1.5 text-xs ${isSummary ? "text-fuchsia-900" : "text-sky-900"}`}>
+        <span className={`rounded-full px-2 py-0.5 font-semibold text-white ${isSummary ? "bg-fuchsia-600" : "bg-sky-600"}`}>
+          {isSummary ? (summary === null ? "Compaction (fell back)" : "Summary pivot") : "Trim"}
+        </span>
+        <span>before model call {pivot.step}</span>
+        <span className="font-semibold tabular-nums" data-testid="pivot-tokens">
+          {formatCount(end.tokensBefore)} → {formatCount(end.tokensAfter)} tok{" "}
+          <span className="text-emerald-700">{percentChange(end.tokensBefore, end.tokensAfter)}</span>
+        </span>
+        {isSummary && (
+          <span className="tabular-nums">
+            {formatCount(end.messagesBefore)} → {formatCount(end.messagesAfter)} messages
+          </span>
+        )}
+        {end.type === "trim" && <span className="tabular-nums">{formatCount(end.messagesDropped)} messages dropped</span>}
+        {!end.fits && <span className="rounded bg-red-100 px-1.5 font-semibold text-red-800">over budget {formatCount(end.budget)}</span>}
+        {isSummary && end.summarizerUsage && (
+          <span className="tabular-nums opacity-80">
+            summarizer {formatCount(end.summarizerUsage.input)} in · {formatCount(end.summarizerUsage.output)} out
+          </span>
+        )}
+        <span className="ml-auto flex items-center gap-2">
+          {pivot.firstKeptIndex !== null && onJump && (
+            <button type="button" data-testid="pivot-jump-cut" onClick={() => onJump(pivot.firstKeptIndex!)} className="font-medium underline decoration-dotted">
+              cut → #{pivot.firstKeptIndex}
+            </button>
+          )}
+          {summary && (
+            <button type="button" onClick={toggle} aria-expanded={open} className="font-medium">
+              {open ? "▾ summary" : "▸ summary"}
+            </button>
+          )}
+        </span>
+      </div>
+      {(pivot.start?.reason || (end.type === "trim" && end.reason)) && (
+        <div className="border-t border-black/5 px-3 py-1 text-xs text-slate-600">
+          why: {pivot.start?.reason ?? (end.type === "trim" ? end.reason : "")}
+        </div>
+      )}
+      {summary && open && (
+        <div data-testid="pivot-summary" className="max-h-96 overflow-auto border-t border-fuchsia-200 bg-white/60 px-3 py-2">
+          <InertMarkdown text={summary} />
+        </div>
+      )}
+    </div>
+  );
+}

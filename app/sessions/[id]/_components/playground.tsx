@@ -1,0 +1,216 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import type { SessionDetail } from "@/lib/api/schemas";
+import { toApiErrorBody } from "@/lib/client/api-request-error";
+import { runQueries } from "@/lib/queries/run-queries";
+import { buildRunOverlay } from "./build-run-overlay";
+import { ModelContextView } from "./model-context-view";
+import { initialConfig, previewRequestOf, runRequestOf, type PlaygroundConfig } from "./playground-config";
+import { RunChart } from "./run-chart";
+import { RunCompare } from "./run-compare";
+import { RunHistory } from "./run-history";
+import { StrategyPanel } from "./strategy-panel";
+import { Timeline, type TimelineTarget } from "./timeline";
+import { useDebouncedValue } from "./use-debounced-value";
+import { useRunStream } from "./use-run-stream";
+
+/** A moving slider asks for a preview once it rests this long. */
+const PREVIEW_DEBOUNCE_MS = 150;
+/** Strategy the panel opens on when the registry has it: it prunes and summarizes, so both overlays show. */
+const PREFERRED_STRATEGY = "opencode";
+
+/**
+ * The playground on a session: the strategy panel on the left; on the right the session's figures, the
+ * selected run's token chart (or the session's own curve), the run history, and the timeline with the run
+ * drawn over it — or, toggled, exactly what the model was sent at a chosen step.
+ */
+export function Playground({
+  session,
+  header,
+  sessionChart,
+  target,
+  onJump,
+  stepByIndex,
+}: {
+  session: SessionDetail;
+  header: ReactNode;
+  sessionChart: ReactNode;
+  target: TimelineTarget | null;
+  onJump: (index: number) => void;
+  stepByIndex: ReadonlyMap<number, number>;
+}) {
+  const sessionWindow = typeof session.meta.contextWindow === "number" ? session.meta.contextWindow : null;
+  const strategies = useQuery(runQueries.strategies());
+  const history = useQuery(runQueries.history(session.id));
+  const [config, setConfig] = useState<PlaygroundConfig | null>(null);
+  const [selectedRunId, setSelectedRunId] = useState<string | null>(null);
+  const [compareRunId, setCompareRunId] = useState<string | null>(null);
+  const [viewStep, setViewStep] = useState<number | "final">("final");
+  const [showContext, setShowContext] = useState(false);
+
+  // the first strategy list sets the panel up
+  const list = strategies.data?.strategies;
+  useEffect(() => {
+    if (!list || config) return;
+    setConfig(initialConfig(list.find((strategy) => strategy.id === PREFERRED_STRATEGY) ?? list[0], sessionWindow));
+  }, [list, config, sessionWindow]);
+
+  const previewRequest = useMemo(() => (config?.strategy ? previewRequestOf(config) : null), [config]);
+  const settledRequest = useDebouncedValue(previewRequest, PREVIEW_DEBOUNCE_MS);
+  const preview = useQuery({ ...runQueries.preview(session.id, settledRequest ?? previewRequestOf(initialConfig(undefined, null))), enabled: settledRequest !== null });
+
+  const openRun = (runId: string | null) => {
+    setSelectedRunId(runId);
+    setCompareRunId(null);
+    setViewStep("final");
+  };
+  const run = useRunStream(session.id, openRun);
+  const startRun = (extra?: { compactAtStep?: number; instructions?: string }) => {
+    if (config) void run.start(runRequestOf(config, extra));
+  };
+
+  const runs = history.data?.runs ?? [];
+  const selected = useQuery({ ...runQueries.detail(selectedRunId ?? ""), enabled: selectedRunId !== null });
+  const compared = useQuery({ ...runQueries.detail(compareRunId ?? ""), enabled: compareRunId !== null });
+  const result = selectedRunId ? selected.data?.result ?? null : null;
+  const overlay = useMemo(
+    () => (result ? buildRunOverlay({ result, messageCount: session.messageCount, viewStep }) : null),
+    [result, session.messageCount, viewStep],
+  );
+  const selectedSummary = runs.find((candidate) => candidate.id === selectedRunId) ?? selected.data ?? null;
+  const comparedSummary = runs.find((candidate) => candidate.id === compareRunId) ?? compared.data ?? null;
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
+      <div className="lg:sticky lg:top-3 lg:max-h-[calc(100vh-1.5rem)] lg:self-start lg:overflow-y-auto">
+        {config && list ? (
+          <StrategyPanel
+            strategies={list}
+            config={config}
+            onChange={setConfig}
+            preview={{
+              data: preview.data,
+              loading: preview.isFetching || settledRequest !== previewRequest,
+              error: preview.error ? toApiErrorBody(preview.error).message : null,
+            }}
+            onJump={onJump}
+            run={run}
+            onRun={() => startRun()}
+            onCancel={run.cancel}
+          />
+        ) : (
+          <div data-testid="strategy-panel-loading" className="rounded-lg border border-slate-200 bg-white p-3 text-xs text-slate-500">
+            {strategies.error ? `Could not load the strategies: ${toApiErrorBody(strategies.error).message}` : "loading strategies…"}
+          </div>
+        )}
+      </div>
+
+      <div className="min-w-0 space-y-3">
+        {header}
+        {result && selectedSummary ? (
+          <RunChart
+            result={result}
+            baseline={session.contextCurve}
+            compare={compareRunId ? compared.data?.result ?? null : null}
+            compareLabel={comparedSummary ? `previous: ${comparedSummary.strategyId}` : undefined}
+            onPointClick={(messageIndex, step) => {
+              setViewStep(step);
+              onJump(messageIndex);
+            }}
+          />
+        ) : selectedRunId && selected.isPending ? (
+          <div className="h-[17rem] animate-pulse rounded-lg border border-slate-200 bg-white" aria-busy="true" />
+        ) : (
+          sessionChart
+        )}
+        {selected.error && <div className="text-xs text-red-700">Could not open the run: {toApiErrorBody(selected.error).message}</div>}
+        {selectedSummary && comparedSummary && <RunCompare run={selectedSummary} previous={comparedSummary} />}
+        <RunHistory
+          sessionId={session.id}
+          runs={runs}
+          selectedId={selectedRunId}
+          compareId={compareRunId}
+          onOpen={openRun}
+          onCompare={(runId, previousId) => {
+            setSelectedRunId(runId);
+            setCompareRunId(previousId);
+          }}
+        />
+        {overlay && selectedRunId && (
+          <div data-testid="view-bar" className="flex flex-wrap items-center gap-2 rounded-lg border border-violet-200 bg-violet-50 px-3 py-1.5 text-xs text-violet-900">
+            <span className="font-semibold">{selectedSummary?.strategyId}</span>
+            <span>
+              {overlay.pivots.length} pivots · {overlay.droppedCount.toLocaleString("en-US")} messages no longer sent
+            </span>
+            <span className="ml-2">at</span>
+            <StepPicker step={viewStep} maxStep={Math.max(0, (result?.steps.length ?? 1) - 1)} onChange={setViewStep} />
+            <div className="ml-auto flex overflow-hidden rounded border border-violet-300" role="tablist">
+              <button type="button" role="tab" aria-selected={!showContext} data-testid="view-timeline" onClick={() => setShowContext(false)} className={`px-2 py-0.5 font-medium ${!showContext ? "bg-violet-700 text-white" : "bg-white"}`}>
+                Timeline
+              </button>
+              <button type="button" role="tab" aria-selected={showContext} data-testid="view-model-context" onClick={() => setShowContext(true)} className={`px-2 py-0.5 font-medium ${showContext ? "bg-violet-700 text-white" : "bg-white"}`}>
+                What the model sees
+              </button>
+            </div>
+          </div>
+        )}
+        {overlay && selectedRunId && showContext ? (
+          <ModelContextView
+            runId={selectedRunId}
+            step={viewStep}
+            onJump={(index) => {
+              setShowContext(false);
+              onJump(index);
+            }}
+          />
+        ) : (
+          <Timeline
+            sessionId={session.id}
+            target={target}
+            onJump={onJump}
+            overlay={overlay}
+            stepByIndex={stepByIndex}
+            onCompactHere={(step, instructions) => startRun({ compactAtStep: step, instructions: instructions || undefined })}
+            compactDisabled={run.busy || !config}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The step whose context is shown: a number, or "final" (after the last message). */
+function StepPicker({ step, maxStep, onChange }: { step: number | "final"; maxStep: number; onChange: (step: number | "final") => void }) {
+  const current = step === "final" ? maxStep + 1 : step;
+  return (
+    <span className="inline-flex items-center gap-1">
+      <button type="button" aria-label="previous step" onClick={() => onChange(Math.max(0, current - 1))} className="rounded border border-violet-300 bg-white px-1.5">
+        ‹
+      </button>
+      <input
+        data-testid="view-step-input"
+        type="number"
+        min={0}
+        max={maxStep}
+        value={step === "final" ? "" : step}
+        placeholder="final"
+        onChange={(event) => {
+          const value = event.target.value;
+          if (value === "") onChange("final");
+          else if (Number.isInteger(Number(value))) onChange(Math.min(maxStep, Math.max(0, Number(value))));
+        }}
+        className="w-20 rounded border border-violet-300 bg-white px-1 py-px tabular-nums"
+      />
+      <button type="button" aria-label="next step" onClick={() => onChange(current + 1 > maxStep ? "final" : current + 1)} className="rounded border border-violet-300 bg-white px-1.5">
+        ›
+      </button>
+      {step !== "final" && (
+        <button type="button" data-testid="view-final" onClick={() => onChange("final")} className="text-violet-700 underline">
+          final
+        </button>
+      )}
+    </span>
+  );
+}

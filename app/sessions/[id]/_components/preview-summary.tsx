@@ -1,0 +1,109 @@
+"use client";
+
+import type { PreviewView } from "@/lib/client/run-views";
+import { formatCount } from "@/app/_components/format-number";
+import { percentChange } from "./build-run-overlay";
+import { InertMarkdown } from "./inert-markdown";
+
+const SHOWN_PARTS = 6;
+
+/** The instant preview: tokens before → after, where the cut falls, what would be pruned; the summary on demand. */
+export function PreviewSummary({
+  preview,
+  loading,
+  error,
+  onJump,
+}: {
+  preview: PreviewView | undefined;
+  loading: boolean;
+  error: string | null;
+  onJump: (index: number) => void;
+}) {
+  if (!preview) {
+    return (
+      <div data-testid="preview" data-state={error ? "error" : "loading"} className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-xs text-slate-500">
+        {error ? <span className="text-red-700">Preview failed: {error}</span> : "computing the preview…"}
+      </div>
+    );
+  }
+  const saved = preview.tokensBefore - preview.tokensAfter;
+  const pruned = [...preview.pruned].sort((a, b) => (b.tokensFreed ?? 0) - (a.tokensFreed ?? 0));
+  const prunedTokens = pruned.reduce((sum, part) => sum + (part.tokensFreed ?? 0), 0);
+  const compacted = preview.events.some((event) => event.type === "compaction-end" || event.type === "trim");
+  return (
+    <div
+      data-testid="preview"
+      data-state={loading ? "loading" : error ? "error" : "ready"}
+      data-tokens-after={preview.tokensAfter}
+      className={`space-y-2 rounded-md border border-violet-200 bg-violet-50/60 px-3 py-2 transition-opacity ${loading ? "opacity-70" : ""}`}
+    >
+      <div className="flex items-baseline justify-between text-xs text-violet-900">
+        <span className="font-semibold uppercase tracking-wide">Preview</span>
+        <span className="text-violet-700/80">
+          {preview.atStep !== null && preview.totalSteps !== null && preview.atStep < preview.totalSteps ? `before call ${preview.atStep}` : "after the last message"}
+          {loading && " · updating…"}
+        </span>
+      </div>
+      <div className="flex items-baseline gap-2 tabular-nums" data-testid="preview-tokens">
+        <span className="text-lg font-semibold text-slate-500">{formatCount(preview.tokensBefore)}</span>
+        <span className="text-slate-400">→</span>
+        <span className="text-2xl font-bold text-violet-900">{formatCount(preview.tokensAfter)}</span>
+        <span className={`text-sm font-semibold ${saved > 0 ? "text-emerald-700" : "text-slate-500"}`}>{percentChange(preview.tokensBefore, preview.tokensAfter) || "±0%"}</span>
+      </div>
+      {error && <div className="text-xs text-red-700">Latest preview failed: {error}</div>}
+      <ul className="space-y-1 text-xs text-slate-700">
+        <li>
+          {compacted ? (
+            preview.firstKept?.seq !== null && preview.firstKept?.seq !== undefined ? (
+              <>
+                ✂ cut falls before{" "}
+                <button type="button" data-testid="preview-cut" onClick={() => onJump(preview.firstKept!.seq!)} className="font-semibold text-violet-800 underline decoration-dotted">
+                  message #{preview.firstKept.seq}
+                </button>{" "}
+                — everything earlier is summarized
+              </>
+            ) : (
+              "✂ everything is summarized (nothing kept verbatim)"
+            )
+          ) : (
+            <span className="text-slate-500">no summary or trim at this point</span>
+          )}
+        </li>
+        {preview.plan?.reason && <li className="text-slate-500">why: {preview.plan.reason}</li>}
+        <li data-testid="preview-pruned" data-count={pruned.length}>
+          {pruned.length === 0 ? (
+            <span className="text-slate-500">no tool output pruned</span>
+          ) : (
+            <>
+              <span className="font-semibold text-rose-800">
+                {formatCount(pruned.length)} tool parts pruned (−{formatCount(prunedTokens)} tok)
+              </span>
+              <span className="mt-0.5 flex flex-wrap gap-1">
+                {pruned.slice(0, SHOWN_PARTS).map((part) => (
+                  <button
+                    key={`${part.messageId}:${part.partIndex}`}
+                    type="button"
+                    disabled={part.seq === null}
+                    onClick={() => part.seq !== null && onJump(part.seq)}
+                    className="rounded border border-rose-200 bg-white px-1.5 font-mono text-[11px] text-rose-900 hover:bg-rose-50"
+                  >
+                    #{part.seq ?? "?"} {part.kind} −{formatCount(part.tokensFreed ?? 0)}
+                  </button>
+                ))}
+                {pruned.length > SHOWN_PARTS && <span className="text-slate-500">+{formatCount(pruned.length - SHOWN_PARTS)} more</span>}
+              </span>
+            </>
+          )}
+        </li>
+      </ul>
+      {preview.summaryPreview && (
+        <details className="text-xs">
+          <summary className="cursor-pointer font-medium text-violet-800">summary preview (extractive stand-in)</summary>
+          <div className="mt-1 max-h-64 overflow-auto rounded border border-violet-100 bg-white px-2 py-1">
+            <InertMarkdown text={preview.summaryPreview} />
+          </div>
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { RunSummary } from "@/lib/api/run-schemas";
+import { toApiErrorBody } from "@/lib/client/api-request-error";
+import { fetchNoContent } from "@/lib/client/fetch-json";
+import { runKeys } from "@/lib/queries/run-queries";
+import { formatCount, formatDateTime } from "@/app/_components/format-number";
+import { percentChange } from "./build-run-overlay";
+
+/**
+ * The session's runs, newest first: strategy, what changed from its defaults, before → after, compactions,
+ * summarizer tokens and cost. Open one to draw it over the timeline; compare it with the run before it.
+ */
+export function RunHistory({
+  sessionId,
+  runs,
+  selectedId,
+  compareId,
+  onOpen,
+  onCompare,
+}: {
+  sessionId: string;
+  runs: RunSummary[];
+  selectedId: string | null;
+  compareId: string | null;
+  onOpen: (runId: string | null) => void;
+  onCompare: (runId: string, previousId: string | null) => void;
+}) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (runId: string) => fetchNoContent(`/api/runs/${encodeURIComponent(runId)}`, { method: "DELETE" }),
+    onSuccess: async (_data, runId) => {
+      if (runId === selectedId) onOpen(null);
+      queryClient.removeQueries({ queryKey: runKeys.detail(runId) });
+      await queryClient.invalidateQueries({ queryKey: runKeys.session(sessionId) });
+    },
+  });
+  if (runs.length === 0) {
+    return (
+      <section data-testid="run-history" data-count={0} className="rounded-lg border border-dashed border-slate-300 bg-white px-3 py-2 text-xs text-slate-500">
+        No runs yet: pick a strategy on the left, watch the preview, then Run.
+      </section>
+    );
+  }
+  return (
+    <section data-testid="run-history" data-count={runs.length} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+      <div className="flex items-center gap-2 border-b border-slate-100 px-3 py-1.5 text-xs">
+        <h2 className="font-semibold text-slate-800">Runs</h2>
+        <span className="text-slate-500">{formatCount(runs.length)}</span>
+        {remove.error && <span className="text-red-700">Delete failed: {toApiErrorBody(remove.error).message}</span>}
+      </div>
+      <div className="max-h-56 overflow-auto">
+        <table className="w-full text-xs">
+          <thead className="sticky top-0 bg-slate-50 text-left text-[11px] uppercase tracking-wide text-slate-500">
+            <tr>
+              <th className="px-3 py-1 font-medium">Strategy</th>
+              <th className="px-2 py-1 font-medium">Peak before → after</th>
+              <th className="px-2 py-1 font-medium">Compactions</th>
+              <th className="px-2 py-1 font-medium">Summarizer</th>
+              <th className="px-2 py-1 font-medium">When</th>
+              <th className="px-2 py-1" />
+            </tr>
+          </thead>
+          <tbody>
+            {runs.map((run, index) => {
+              const previous = runs[index + 1] ?? null;
+              const selected = run.id === selectedId;
+              return (
+                <tr key={run.id} data-testid="run-row" data-run-id={run.id} data-status={run.status} className={`border-t border-slate-100 ${selected ? "bg-violet-50" : "hover:bg-slate-50"}`}>
+                  <td className="px-3 py-1">
+                    <div className="font-medium text-slate-800">
+                      {run.strategyId}
+                      {run.options.compactAtStep !== null && <span className="ml-1 rounded bg-fuchsia-100 px-1 text-[10px] text-fuchsia-800">manual @ {run.options.compactAtStep}</span>}
+                      {run.status !== "done" && <span className={`ml-1 rounded px-1 text-[10px] ${run.status === "failed" ? "bg-red-100 text-red-800" : "bg-slate-100 text-slate-600"}`}>{run.status}</span>}
+                    </div>
+                    <div className="max-w-64 truncate font-mono text-[10px] text-slate-500" title={JSON.stringify(run.settings)}>
+                      {settingsLine(run)}
+                    </div>
+                  </td>
+                  <td className="px-2 py-1 tabular-nums">
+                    {run.tokensBefore !== null && run.tokensAfter !== null ? (
+                      <>
+                        {formatCount(run.tokensBefore)} → <span className="font-semibold">{formatCount(run.tokensAfter)}</span>{" "}
+                        <span className="text-emerald-700">{percentChange(run.tokensBefore, run.tokensAfter)}</span>
+                      </>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
+                  <td className="px-2 py-1 tabular-nums">
+                    {formatCount(run.compactions)}
+                    {run.prunes > 0 && <span className="text-slate-500"> · {formatCount(run.prunes)} prunes</span>}
+                  </td>
+                  <td className="px-2 py-1 tabular-nums">
+                    <div>{run.options.summarizer === "anthropic" ? run.options.model ?? "anthropic" : "extractive"}</div>
+                    {run.summarizerUsage && (
+                      <div className="text-slate-500">
+                        {formatCount(run.summarizerUsage.input)} in · {formatCount(run.summarizerUsage.output)} out
+                        {run.estimatedCostUsd !== null && <> · ${run.estimatedCostUsd.toFixed(run.estimatedCostUsd < 0.1 ? 4 : 2)}</>}
+                      </div>
+                    )}
+                  </td>
+                  <td className="px-2 py-1 whitespace-nowrap text-slate-500">{formatDateTime(run.createdAt)}</td>
+                  <td className="px-2 py-1 whitespace-nowrap text-right">
+                    <button type="button" data-testid="run-open" onClick={() => onOpen(selected ? null : run.id)} disabled={run.status !== "done"} className="rounded px-1.5 py-0.5 font-medium text-violet-800 hover:bg-violet-100 disabled:opacity-40">
+                      {selected ? "close" : "open"}
+                    </button>
+                    <button
+                      type="button"
+                      data-testid="run-compare"
+                      onClick={() => onCompare(run.id, compareId && selected ? null : previous?.id ?? null)}
+                      disabled={!previous || run.status !== "done" || previous.status !== "done"}
+                      className={`rounded px-1.5 py-0.5 font-medium hover:bg-teal-100 disabled:opacity-40 ${selected && compareId ? "bg-teal-100 text-teal-900" : "text-teal-800"}`}
+                      title="compare with the run before it"
+                    >
+                      compare
+                    </button>
+                    <button type="button" data-testid="run-delete" onClick={() => remove.mutate(run.id)} disabled={remove.isPending} className="rounded px-1.5 py-0.5 text-slate-500 hover:bg-red-50 hover:text-red-700">
+                      delete
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function settingsLine(run: RunSummary): string {
+  const entries = Object.entries(run.settings).map(([key, value]) => `${key}=${Array.isArray(value) ? value.join("|") : String(value)}`);
+  return [`window=${formatCount(run.options.window)}`, ...entries].join(" ");
+}

@@ -1,0 +1,139 @@
+"use client";
+
+import type { SettingControl } from "@/lib/client/setting-controls";
+import { formatCount } from "@/app/_components/format-number";
+
+const INPUT = "rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs tabular-nums focus:border-violet-500";
+
+/** One strategy setting as a labelled control, with its default shown and a reset when it differs. */
+export function SettingField({
+  control,
+  value,
+  fallback,
+  onChange,
+}: {
+  control: SettingControl;
+  value: unknown;
+  fallback: unknown;
+  onChange: (value: unknown) => void;
+}) {
+  const changed = JSON.stringify(value) !== JSON.stringify(fallback);
+  const id = `setting-${control.key}`;
+  return (
+    <div data-testid={id} data-changed={changed ? "true" : "false"} className="space-y-0.5">
+      <div className="flex items-center gap-2 text-xs">
+        <label htmlFor={id + "-input"} className={`font-medium ${changed ? "text-violet-800" : "text-slate-700"}`}>
+          {control.label}
+        </label>
+        <span className="truncate text-slate-400" title={`default: ${describe(fallback)}`}>
+          default {describe(fallback)}
+        </span>
+        {changed && (
+          <button type="button" data-testid={`${id}-reset`} onClick={() => onChange(fallback)} className="ml-auto text-violet-700 hover:underline">
+            reset
+          </button>
+        )}
+      </div>
+      <Control control={control} id={id + "-input"} value={value} onChange={onChange} />
+    </div>
+  );
+}
+
+function Control({ control, id, value, onChange }: { control: SettingControl; id: string; value: unknown; onChange: (value: unknown) => void }) {
+  switch (control.kind) {
+    case "boolean":
+      return (
+        <label className="flex items-center gap-2 text-xs text-slate-600">
+          <input id={id} type="checkbox" checked={value === true} onChange={(event) => onChange(event.target.checked)} className="accent-violet-600" />
+          {value === true ? "on" : "off"}
+        </label>
+      );
+    case "enum":
+      return (
+        <select id={id} value={String(value ?? "")} onChange={(event) => onChange(event.target.value)} className={INPUT + " w-full"}>
+          {control.options.map((option) => (
+            <option key={option}>{option}</option>
+          ))}
+        </select>
+      );
+    case "list":
+      return (
+        <input
+          id={id}
+          defaultValue={Array.isArray(value) ? value.join(", ") : ""}
+          key={Array.isArray(value) ? value.join(",") : ""}
+          placeholder="comma, separated"
+          onBlur={(event) => onChange(splitList(event.target.value))}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") onChange(splitList(event.currentTarget.value));
+          }}
+          className={INPUT + " w-full font-mono"}
+        />
+      );
+    case "text":
+      return <input id={id} value={String(value ?? "")} onChange={(event) => onChange(event.target.value)} className={INPUT + " w-full"} />;
+    case "number":
+      return <NumberControl control={control} id={id} value={value} onChange={onChange} />;
+  }
+}
+
+function NumberControl({ control, id, value, onChange }: { control: Extract<SettingControl, { kind: "number" }>; id: string; value: unknown; onChange: (value: unknown) => void }) {
+  const off = value === null;
+  const numeric = typeof value === "number" ? value : null;
+  const slider = control.slider;
+  const parse = (text: string) => {
+    const parsed = control.integer ? Math.round(Number(text)) : Number(text);
+    return Number.isFinite(parsed) ? parsed : numeric;
+  };
+  return (
+    <div className="flex items-center gap-2">
+      {control.nullable && (
+        <label className="flex shrink-0 items-center gap-1 text-xs text-slate-500" title="unset: the strategy derives it">
+          <input type="checkbox" checked={!off} onChange={(event) => onChange(event.target.checked ? (slider?.max ?? 0) / 2 : null)} className="accent-violet-600" />
+          set
+        </label>
+      )}
+      {slider && !off && (
+        <input
+          type="range"
+          aria-label={`${control.label} slider`}
+          data-testid={`${id}-slider`}
+          min={slider.min}
+          max={Math.max(slider.max, numeric ?? 0)}
+          step={slider.step}
+          value={numeric ?? slider.min}
+          onChange={(event) => onChange(parse(event.target.value))}
+          className="min-w-0 flex-1 accent-violet-600"
+        />
+      )}
+      {off ? (
+        <span className="text-xs text-slate-400 italic">auto</span>
+      ) : (
+        <input
+          id={id}
+          type="number"
+          value={numeric ?? ""}
+          min={control.min ?? undefined}
+          max={control.max ?? undefined}
+          step={control.integer ? 1 : (slider?.step ?? "any")}
+          onChange={(event) => onChange(parse(event.target.value))}
+          className={INPUT + (slider ? " w-24" : " w-full")}
+        />
+      )}
+    </div>
+  );
+}
+
+function splitList(text: string): string[] {
+  return text
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return "auto";
+  if (typeof value === "number") return Number.isInteger(value) ? formatCount(value) : String(value);
+  if (Array.isArray(value)) return value.length === 0 ? "none" : value.join(", ");
+  return String(value);
+}

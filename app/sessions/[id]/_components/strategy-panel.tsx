@@ -1,0 +1,174 @@
+"use client";
+
+import { useMemo } from "react";
+import type { StrategyInfo } from "@/lib/api/run-schemas";
+import { settingControls } from "@/lib/client/setting-controls";
+import type { PreviewView } from "@/lib/client/run-views";
+import type { PlaygroundConfig } from "./playground-config";
+import { PreviewSummary } from "./preview-summary";
+import { PromptEditor } from "./prompt-editor";
+import { RunProgress } from "./run-progress";
+import { SettingField } from "./setting-field";
+import type { RunStreamState } from "./use-run-stream";
+
+const INPUT = "rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs focus:border-violet-500";
+
+/**
+ * The playground's left column: pick a strategy, tune its settings and the replay, see the instant preview,
+ * run it with the chosen summarizer and follow the run.
+ */
+export function StrategyPanel({
+  strategies,
+  config,
+  onChange,
+  preview,
+  onJump,
+  run,
+  onRun,
+  onCancel,
+}: {
+  strategies: StrategyInfo[];
+  config: PlaygroundConfig;
+  onChange: (config: PlaygroundConfig) => void;
+  preview: { data: PreviewView | undefined; loading: boolean; error: string | null };
+  onJump: (index: number) => void;
+  run: { state: RunStreamState; busy: boolean };
+  onRun: () => void;
+  onCancel: () => void;
+}) {
+  const strategy = strategies.find((candidate) => candidate.id === config.strategy);
+  const controls = useMemo(() => (strategy ? settingControls(strategy.settingsJsonSchema, strategy.defaults) : []), [strategy]);
+  const set = (patch: Partial<PlaygroundConfig>) => onChange({ ...config, ...patch });
+  const pickStrategy = (id: string) => {
+    const next = strategies.find((candidate) => candidate.id === id);
+    onChange({ ...config, strategy: id, settings: { ...(next?.defaults ?? {}) }, promptEdits: {} });
+  };
+
+  return (
+    <aside data-testid="strategy-panel" className="space-y-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+      <div className="space-y-1">
+        <label htmlFor="strategy-select" className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">
+          Strategy
+        </label>
+        <select id="strategy-select" data-testid="strategy-select" value={config.strategy} onChange={(event) => pickStrategy(event.target.value)} className={`${INPUT} w-full py-1 text-sm font-medium`}>
+          {strategies.map((candidate) => (
+            <option key={candidate.id} value={candidate.id}>
+              {candidate.label} — {sourceLabel(candidate.source)}
+            </option>
+          ))}
+        </select>
+        {strategy && (
+          <div className="space-y-0.5 text-xs">
+            <SourceBadge source={strategy.source} />
+            <p data-testid="strategy-description" className="leading-4 text-slate-600">
+              {strategy.description}
+            </p>
+          </div>
+        )}
+      </div>
+
+      {controls.length > 0 && (
+        <fieldset data-testid="strategy-settings" className="space-y-2 border-t border-slate-100 pt-2">
+          <legend className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">Settings</legend>
+          {controls.map((control) => (
+            <SettingField
+              key={`${config.strategy}:${control.key}`}
+              control={control}
+              value={config.settings[control.key]}
+              fallback={strategy?.defaults[control.key]}
+              onChange={(value) => set({ settings: { ...config.settings, [control.key]: value } })}
+            />
+          ))}
+        </fieldset>
+      )}
+
+      <fieldset className="grid grid-cols-2 gap-2 border-t border-slate-100 pt-2 text-xs">
+        <legend className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">Replay</legend>
+        <label className="col-span-2 space-y-0.5">
+          <span className="flex justify-between font-medium text-slate-700">
+            Context window <span className="tabular-nums text-slate-500">{config.window.toLocaleString("en-US")}</span>
+          </span>
+          <span className="flex items-center gap-2">
+            <input type="range" data-testid="window-slider" min={8_000} max={1_000_000} step={1_000} value={config.window} onChange={(event) => set({ window: Number(event.target.value) })} className="min-w-0 flex-1 accent-violet-600" />
+            <input type="number" data-testid="window-input" min={1_000} step={1_000} value={config.window} onChange={(event) => Number(event.target.value) > 0 && set({ window: Math.round(Number(event.target.value)) })} className={`${INPUT} w-24 tabular-nums`} />
+          </span>
+        </label>
+        <label className="space-y-0.5">
+          <span className="block font-medium text-slate-700">Output reserve</span>
+          <input type="number" data-testid="reserve-input" min={0} step={1_000} value={config.outputReserve} onChange={(event) => set({ outputReserve: Math.max(0, Math.round(Number(event.target.value) || 0)) })} className={`${INPUT} w-full tabular-nums`} />
+        </label>
+        <label className="space-y-0.5">
+          <span className="block font-medium text-slate-700">Estimator</span>
+          <select data-testid="estimator-select" value={config.estimator} onChange={(event) => set({ estimator: event.target.value as PlaygroundConfig["estimator"] })} className={`${INPUT} w-full`}>
+            <option value="chars4">chars / 4</option>
+            <option value="calibrated">calibrated</option>
+            <option value="bpe">BPE tokenizer</option>
+          </select>
+        </label>
+      </fieldset>
+
+      <PreviewSummary preview={preview.data} loading={preview.loading} error={preview.error} onJump={onJump} />
+
+      <fieldset className="space-y-2 border-t border-slate-100 pt-2 text-xs">
+        <legend className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">Summarizer</legend>
+        <div className="flex gap-1" role="radiogroup">
+          {(["extractive", "anthropic"] as const).map((summarizer) => (
+            <label key={summarizer} className={`flex-1 cursor-pointer rounded border px-2 py-1 text-center font-medium ${config.summarizer === summarizer ? "border-violet-500 bg-violet-50 text-violet-900" : "border-slate-200 text-slate-600 hover:bg-slate-50"}`}>
+              <input type="radio" name="summarizer" data-testid={`summarizer-${summarizer}`} value={summarizer} checked={config.summarizer === summarizer} onChange={() => set({ summarizer })} className="sr-only" />
+              {summarizer === "extractive" ? "Extractive (free)" : "Anthropic"}
+            </label>
+          ))}
+        </div>
+        {config.summarizer === "anthropic" && (
+          <div className="grid grid-cols-2 gap-2">
+            <label className="space-y-0.5">
+              <span className="block font-medium text-slate-700">Model</span>
+              <input data-testid="model-input" value={config.model} onChange={(event) => set({ model: event.target.value })} className={`${INPUT} w-full font-mono`} />
+            </label>
+            <label className="space-y-0.5">
+              <span className="block font-medium text-slate-700">API key (this run only)</span>
+              <input type="password" autoComplete="off" value={config.apiKey} placeholder="server's key" onChange={(event) => set({ apiKey: event.target.value })} className={`${INPUT} w-full`} />
+            </label>
+          </div>
+        )}
+        <label className="block space-y-0.5">
+          <span className="block font-medium text-slate-700">Instructions (optional)</span>
+          <input data-testid="instructions-input" value={config.instructions} maxLength={4_000} placeholder="focus on …" onChange={(event) => set({ instructions: event.target.value })} className={`${INPUT} w-full`} />
+        </label>
+        {strategy && strategy.prompt && <PromptEditor strategy={strategy} edits={config.promptEdits} onChange={(promptEdits) => set({ promptEdits })} />}
+      </fieldset>
+
+      <button
+        type="button"
+        data-testid="run-button"
+        onClick={onRun}
+        disabled={run.busy || !strategy}
+        className="w-full rounded-md bg-violet-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-violet-800 disabled:opacity-50"
+      >
+        {run.busy ? "Running…" : `Run ${strategy?.label ?? ""} with ${config.summarizer === "anthropic" ? config.model || "Anthropic" : "extractive summaries"}`}
+      </button>
+      <RunProgress state={run.state} onCancel={onCancel} />
+    </aside>
+  );
+}
+
+/** "seed 003" / "peer: pi-coding-agent" / "baseline". */
+export function sourceLabel(source: Record<string, unknown>): string {
+  if (source.kind === "seed") return `seed ${String(source.file ?? "").slice(0, 3)}`;
+  if (source.kind === "peer") return "peer";
+  return String(source.kind ?? "");
+}
+
+function SourceBadge({ source }: { source: Record<string, unknown> }) {
+  const kind = String(source.kind ?? "");
+  const tone = kind === "seed" ? "bg-amber-100 text-amber-900" : kind === "peer" ? "bg-sky-100 text-sky-900" : "bg-slate-100 text-slate-700";
+  const detail = kind === "seed" ? `${String(source.file ?? "")}${source.section ? ` · ${String(source.section)}` : ""}` : String(source.name ?? source.note ?? "");
+  return (
+    <div data-testid="strategy-source" className="flex items-start gap-1.5">
+      <span className={`shrink-0 rounded px-1.5 py-px text-[10px] font-semibold uppercase ${tone}`}>{kind}</span>
+      <span className="min-w-0 break-words text-slate-500" title={typeof source.url === "string" ? source.url : undefined}>
+        {detail}
+      </span>
+    </div>
+  );
+}

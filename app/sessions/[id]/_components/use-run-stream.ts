@@ -1,0 +1,124 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { RunRequest, RunStreamLine, RunSummary } from "@/lib/api/run-schemas";
+import { toApiErrorBody } from "@/lib/client/api-request-error";
+import { cancelRun, streamRun } from "@/lib/client/run-stream";
+import { runKeys } from "@/lib/queries/run-queries";
+
+/** Events kept for the live log (the stored run has them all). */
+const LOG_LIMIT = 200;
+/** If the server has not ended the stream this long after a cancel, stop reading it. */
+const CANCEL_GRACE_MS = 5_000;
+
+export interface RunStreamState {
+  phase: "idle" | "starting" | "running" | "done" | "failed" | "cancelled";
+  runId: string | null;
+  step: number;
+  totalSteps: number;
+  events: Record<string, unknown>[];
+  eventCount: number;
+  run: RunSummary | null;
+  error: { code: string; message: string } | null;
+  cancelling: boolean;
+}
+
+const IDLE: RunStreamState = { phase: "idle", runId: null, step: 0, totalSteps: 0, events: [], eventCount: 0, run: null, error: null, cancelling: false };
+
+/**
+ * Starts a run and follows its NDJSON stream: progress for the bar, events for the live log, the stored run
+ * at the end. Lines are applied once per animation frame (a long run sends thousands). When the run ends,
+ * the session's run history is invalidated and `onFinished` gets the run id.
+ */
+export function useRunStream(sessionId: string, onFinished: (runId: string) => void) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<RunStreamState>(IDLE);
+  const controller = useRef<AbortController | null>(null);
+  const pending = useRef<RunStreamLine[]>([]);
+  const frame = useRef<number | null>(null);
+  const onFinishedRef = useRef(onFinished);
+  useEffect(() => {
+    onFinishedRef.current = onFinished;
+  });
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const flush = useCallback(() => {
+    frame.current = null;
+    const lines = pending.current;
+    pending.current = [];
+    if (lines.length > 0) setState((current) => lines.reduce(applyLine, current));
+  }, []);
+
+  const start = useCallback(
+    async (request: RunRequest) => {
+      controller.current?.abort();
+      const abort = new AbortController();
+      controller.current = abort;
+      setState({ ...IDLE, phase: "starting" });
+      let finalRunId: string | null = null;
+      try {
+        await streamRun({
+          sessionId,
+          request,
+          signal: abort.signal,
+          onLine: (line) => {
+            if (line.type === "started") finalRunId = line.runId;
+            if ((line.type === "done" || line.type === "error") && line.run) finalRunId = line.run.id;
+            pending.current.push(line);
+            if (frame.current === null) frame.current = requestAnimationFrame(flush);
+          },
+        });
+        flush();
+        setState((current) =>
+          current.phase === "running" || current.phase === "starting"
+            ? { ...current, phase: abort.signal.aborted ? "cancelled" : "failed", error: current.error ?? { code: "stream_ended", message: "The run's stream ended without a result." } }
+            : current,
+        );
+      } catch (error) {
+        flush();
+        setState((current) => ({ ...current, phase: "failed", error: toApiErrorBody(error) }));
+      } finally {
+        if (controller.current === abort) controller.current = null;
+        await queryClient.invalidateQueries({ queryKey: runKeys.session(sessionId) });
+        if (finalRunId) onFinishedRef.current(finalRunId);
+      }
+    },
+    [sessionId, queryClient, flush],
+  );
+
+  const cancel = useCallback(() => {
+    const abort = controller.current;
+    setState((current) => {
+      if (current.runId) void cancelRun(current.runId);
+      return { ...current, cancelling: true };
+    });
+    if (abort) setTimeout(() => abort.abort(), CANCEL_GRACE_MS);
+  }, []);
+
+  return { state, start, cancel, busy: state.phase === "starting" || state.phase === "running" };
+}
+
+function applyLine(state: RunStreamState, line: RunStreamLine): RunStreamState {
+  switch (line.type) {
+    case "started":
+      return { ...state, phase: "running", runId: line.runId, totalSteps: line.totalSteps };
+    case "progress":
+      return { ...state, phase: "running", step: line.step, totalSteps: line.totalSteps };
+    case "event": {
+      const events = state.events.length >= LOG_LIMIT ? [...state.events.slice(1 - LOG_LIMIT), line.event] : [...state.events, line.event];
+      return { ...state, events, eventCount: state.eventCount + 1 };
+    }
+    case "done":
+      return { ...state, phase: "done", run: line.run, runId: line.run.id, step: state.totalSteps, cancelling: false };
+    case "error":
+      return {
+        ...state,
+        phase: line.error.code === "cancelled" || line.run?.status === "cancelled" ? "cancelled" : "failed",
+        error: line.error,
+        run: line.run,
+        runId: line.run?.id ?? state.runId,
+        cancelling: false,
+      };
+  }
+}
