@@ -205,8 +205,9 @@ function buildMessages(selected: Entry[], context: BlockContext, notes: string[]
       }
       const { toolResults, rest } = splitUserParts(parts);
       const synthetic = value.isMeta === true ? { synthetic: true } : {};
-      push({ role: "tool", parts: toolResults, ...base }, entry.uuid);
-      push({ role: "user", parts: rest, ...synthetic, ...base }, entry.uuid);
+      // a user line is tool results, text, or (rarely) both: only a line with neither counts as empty
+      if (toolResults.length > 0) push({ role: "tool", parts: toolResults, ...base }, entry.uuid);
+      if (rest.length > 0 || toolResults.length === 0) push({ role: "user", parts: rest, ...synthetic, ...base }, entry.uuid);
       continue;
     }
     const responseId = typeof payload.id === "string" ? payload.id : null;
