@@ -9,5 +9,6 @@ export const commandsByName: Readonly<Record<string, Command>> = {
   import: lazyCommand("import a transcript file and print its counts and token sizes", () => import("./import")),
   strategies: lazyCommand("list the compaction strategies with their sources and defaults", () => import("./strategies")),
   simulate: lazyCommand("replay a transcript through a strategy and print the timeline and events", () => import("./simulate")),
+  estimators: lazyCommand("each token estimator's error against the usage a transcript recorded", () => import("./estimators")),
   generate: lazyCommand("write a generated, realistic coding-agent session", () => import("./generate")),
 };
