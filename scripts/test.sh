@@ -40,7 +40,8 @@ rm -rf reports && mkdir -p reports
 status=0
 step ./node_modules/.bin/tsc --noEmit || status=1
 step ./node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json || status=1
-step ./node_modules/.bin/next build || status=1
+# built with a sentinel key so e2e/client-bundle.spec.ts can prove no key value reaches the client bundle
+ANTHROPIC_API_KEY=sk-ant-lab-bundle-sentinel-7f3c9a step ./node_modules/.bin/next build || status=1
 if [ -d .next ]; then
   PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json step ./node_modules/.bin/playwright test || status=1
 fi
