@@ -39,6 +39,9 @@ export function buildSummarizer(request: RunRequest): RunSummarizer {
 function promptOverridesOf(request: RunRequest): PromptOverrides | null {
   const first = promptPresetsFor(request.strategy)[0];
   if (request.prompt && !first) throw new BadRequestError("invalid_prompt", `Strategy ${request.strategy} has no prompt to edit.`, "prompt");
-  const overrides: PromptOverrides = { ...(request.prompt && first ? { [first.name]: request.prompt } : {}), ...request.promptOverrides };
+  // StrategyInfo.prompt shows a preset without a system prompt as system "": echoed back, it must not blank the
+  // system prompt the strategy sends (vibe sends the session's own)
+  const shorthand = request.prompt && first ? (first.system === null && request.prompt.system === "" ? { instructions: request.prompt.instructions } : request.prompt) : null;
+  const overrides: PromptOverrides = { ...(shorthand && first ? { [first.name]: shorthand } : {}), ...request.promptOverrides };
   return Object.keys(overrides).length > 0 ? overrides : null;
 }
