@@ -2,6 +2,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3200);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** the project's fake Anthropic server (npm run fake-llm) for the anthropic summarizer; never the real API */
+const FAKE_LLM_PORT = Number(process.env.E2E_FAKE_LLM_PORT ?? 4210);
 
 /**
  * E2E against the production build (`next build` runs first, in scripts/test.sh) on a fresh SQLite file per run.
@@ -37,14 +39,30 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // a fresh SQLite file per run, migrated with the normal Prisma CLI, then the built app
-    command: `mkdir -p data && rm -f data/e2e.db data/e2e.db-journal && ./node_modules/.bin/prisma migrate deploy && ./node_modules/.bin/next start -p ${PORT}`,
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 90_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: { NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: "file:./data/e2e.db" },
-  },
+  webServer: [
+    {
+      // a fresh SQLite file per run, migrated with the normal Prisma CLI, then the built app
+      command: `mkdir -p data && rm -f data/e2e.db data/e2e.db-journal && ./node_modules/.bin/prisma migrate deploy && ./node_modules/.bin/next start -p ${PORT}`,
+      url: `${BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NEXT_TELEMETRY_DISABLED: "1",
+        DATABASE_URL: "file:./data/e2e.db",
+        ANTHROPIC_BASE_URL: `http://127.0.0.1:${FAKE_LLM_PORT}`,
+        ANTHROPIC_API_KEY: "e2e-dummy-key",
+      },
+    },
+    {
+      command: "./node_modules/.bin/tsx lib/llm/fake-anthropic-server-main.ts",
+      port: FAKE_LLM_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { FAKE_LLM_PORT: String(FAKE_LLM_PORT) },
+    },
+  ],
 });

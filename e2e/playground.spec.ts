@@ -1,0 +1,196 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { generateSession } from "../lib/generator/generate-session";
+import { exportOpenAI } from "../lib/transcripts/export-openai";
+import { importThroughApi, type UploadedSession } from "./fixtures/api";
+import { keepScreenshot } from "./fixtures/keep-screenshot";
+import { PlaygroundPanel } from "./pages/playground-panel";
+import { SessionPage } from "./pages/session-page";
+
+/**
+ * The playground end to end in Chromium: preview, runs with the extractive summarizer and with the
+ * anthropic one against the project's fake Anthropic server (the app's webServer points
+ * ANTHROPIC_BASE_URL at it, see playwright.config.ts), overlays, chart markers, history, manual compaction.
+ */
+
+/** Small enough to compact several times and prune under this window; large enough to need it. */
+const WINDOW = 60_000;
+
+interface RunResultView {
+  result: {
+    steps: { step: number; messageIndex: number }[];
+    events: { type: string; step: number; firstKeptMessageId?: string | null }[];
+    marks: { messageId: string; partIndex: number; mark: { kind: string } }[];
+  };
+}
+
+async function uploadGenerated(request: APIRequestContext, options: { seed: number; messages: number }): Promise<UploadedSession> {
+  const generated = generateSession(options);
+  return importThroughApi(request, {
+    name: `generated-${options.seed}-${options.messages}.json`,
+    body: JSON.stringify(exportOpenAI(generated)),
+    format: "openai",
+  });
+}
+
+async function latestRun(request: APIRequestContext, sessionId: string): Promise<{ id: string } & RunResultView> {
+  const list = await (await request.get(`/api/sessions/${sessionId}/runs`)).json();
+  const response = await request.get(`/api/runs/${list.runs[0].id}`);
+  expect(response.ok()).toBe(true);
+  return response.json();
+}
+
+/** seq of a message by id (the timeline is paged, so ask the API). */
+async function seqOf(request: APIRequestContext, sessionId: string, messageId: string): Promise<number> {
+  let cursor: number | null = 0;
+  while (cursor !== null) {
+    const page = await (await request.get(`/api/sessions/${sessionId}/messages?cursor=${cursor}&limit=500`)).json();
+    const hit = page.messages.find((entry: { message: { id: string } }) => entry.message.id === messageId);
+    if (hit) return hit.seq;
+    cursor = page.nextCursor;
+  }
+  throw new Error(`message ${messageId} not found`);
+}
+
+test.describe.configure({ mode: "serial" });
+
+let session: UploadedSession;
+
+test.beforeAll(async ({ request }) => {
+  session = await uploadGenerated(request, { seed: 11, messages: 600 });
+});
+
+test("preview follows a threshold; an extractive run shows pivots, pruned placeholders, dropped messages and chart markers", async ({ page, request }, testInfo) => {
+  const sessionPage = new SessionPage(page);
+  const playground = new PlaygroundPanel(page);
+  await sessionPage.goto(session.id);
+  await playground.waitForPanel();
+  // pi keeps the most recent tokens verbatim: a smaller threshold moves the cut and shrinks the context
+  await playground.pickStrategy("pi");
+  await expect(page.getByTestId("strategy-source")).toContainText("peer");
+  await playground.setWindow(WINDOW);
+  const before = await playground.previewTokensAfter();
+  await playground.setSetting("keepRecentTokens", 2_000);
+  await expect(async () => expect(await playground.previewTokensAfter()).toBeLessThan(before)).toPass({ timeout: 15_000 });
+  await expect(page.getByTestId("preview-cut")).toBeVisible();
+  await keepScreenshot(page, testInfo, "playground-preview");
+
+  // opencode prunes old tool output and pivots on a summary
+  await playground.pickStrategy("opencode");
+  await expect(page.getByTestId("strategy-source")).toContainText("seed");
+  await expect(page.getByTestId("strategy-description")).not.toBeEmpty();
+  await playground.setSetting("pruneProtect", 4_000);
+  await playground.setSetting("pruneMinimum", 2_000);
+  await playground.run("done");
+  await expect(playground.runRows).toHaveCount(1);
+  await expect(playground.chart).toBeVisible();
+  expect(Number(await playground.chart.getAttribute("data-points"))).toBeLessThanOrEqual(2_000);
+  await expect(playground.chartMarkers("compaction").first()).toBeAttached();
+  await expect(playground.chartMarkers("prune").first()).toBeAttached();
+
+  const run = await latestRun(request, session.id);
+  // the pivot card where the first compaction happened, with its summary
+  const compaction = run.result.events.find((event) => event.type === "compaction-end")!;
+  await sessionPage.jumpTo(run.result.steps[compaction.step].messageIndex);
+  const pivot = playground.pivotCards.first();
+  await expect(pivot).toBeVisible();
+  await expect(pivot.getByTestId("pivot-summary")).not.toBeEmpty();
+  await expect(pivot.getByTestId("pivot-tokens")).toContainText("→");
+  await keepScreenshot(page, testInfo, "playground-pivot");
+  // the cut point, and messages before it greyed out (the model no longer sees them)
+  await pivot.getByTestId("pivot-jump-cut").click();
+  await expect(playground.cutMarkers.first()).toBeVisible();
+  await expect(playground.droppedMessages.first()).toBeAttached();
+
+  // a pruned tool output: its placeholder, the original one click away
+  const mark = run.result.marks.find((record) => record.mark.kind === "pruned")!;
+  const markedSeq = await seqOf(request, session.id, mark.messageId);
+  await sessionPage.jumpTo(markedSeq);
+  const marked = sessionPage.message(markedSeq).getByTestId("marked-part").first();
+  await expect(marked).toBeVisible();
+  await expect(marked.getByTestId("placeholder")).toContainText("cleared");
+  await marked.getByTestId("show-original").click();
+  await expect(marked.getByTestId("original-part")).toBeVisible();
+  await keepScreenshot(page, testInfo, "playground-pruned");
+
+  // what the model sees after the last message: the summary first, then the kept messages
+  await playground.viewModelContext();
+  await expect(page.getByTestId("context-synthetic").first()).toBeVisible();
+  await keepScreenshot(page, testInfo, "playground-model-context");
+  await playground.viewTimeline();
+});
+
+test("a run with the anthropic summarizer (fake server) shows its summary, usage and the comparison", async ({ page, request }, testInfo) => {
+  const sessionPage = new SessionPage(page);
+  const playground = new PlaygroundPanel(page);
+  await sessionPage.goto(session.id);
+  await playground.waitForPanel();
+  await playground.pickStrategy("opencode");
+  await playground.setWindow(WINDOW);
+  await playground.setSetting("pruneProtect", 4_000);
+  await playground.setSetting("pruneMinimum", 2_000);
+  await playground.chooseSummarizer("anthropic");
+  await playground.run("done");
+  await expect(playground.runRows).toHaveCount(2);
+  const row = playground.runRows.first();
+  await expect(row).toContainText("claude-haiku-4-5");
+  await expect(row).toContainText(" in ·");
+
+  const run = await latestRun(request, session.id);
+  const compaction = run.result.events.find((event) => event.type === "compaction-end")!;
+  await sessionPage.jumpTo(run.result.steps[compaction.step].messageIndex);
+  await expect(playground.pivotCards.first().getByTestId("pivot-summary")).toBeVisible();
+  await expect(playground.chartMarkers("compaction").first()).toBeAttached();
+
+  await row.getByTestId("run-compare").click();
+  await expect(playground.compareTable).toBeVisible();
+  await expect(playground.chart.locator("path.recharts-line-curve")).not.toHaveCount(0);
+  await keepScreenshot(page, testInfo, "playground-anthropic-compare");
+});
+
+test("compact here runs a manual compaction; a slow run can be cancelled", async ({ page }, testInfo) => {
+  const sessionPage = new SessionPage(page);
+  const playground = new PlaygroundPanel(page);
+  await sessionPage.goto(session.id);
+  await playground.waitForPanel();
+  await playground.pickStrategy("opencode");
+  await playground.setWindow(1_000_000);
+
+  const button = page.getByTestId("compact-here").first();
+  await button.click();
+  await page.getByTestId("compact-here-instructions").fill("the failing tests");
+  await page.getByTestId("compact-here-run").click();
+  await expect(playground.progress).toHaveAttribute("data-phase", "done", { timeout: 60_000 });
+  await expect(playground.runRows.first()).toContainText("manual @");
+  await keepScreenshot(page, testInfo, "playground-compact-here");
+
+  // the fake server's slow behaviour (a model named fake-slow) keeps the run going until cancelled
+  await playground.setWindow(WINDOW);
+  await playground.chooseSummarizer("anthropic");
+  await playground.setModel("fake-slow");
+  await playground.runButton.click();
+  await expect(playground.cancelButton).toBeEnabled({ timeout: 20_000 });
+  await playground.cancelButton.click();
+  await expect(playground.progress).toHaveAttribute("data-phase", "cancelled", { timeout: 30_000 });
+});
+
+test("a run over a 2,000-message session completes and renders", async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000);
+  const large = await uploadGenerated(request, { seed: 5, messages: 2_000 });
+  const sessionPage = new SessionPage(page);
+  const playground = new PlaygroundPanel(page);
+  await sessionPage.goto(large.id);
+  await playground.waitForPanel();
+  await playground.pickStrategy("opencode");
+  await playground.setWindow(WINDOW);
+  await playground.previewTokensAfter();
+
+  const started = Date.now();
+  await playground.run("done", 150_000);
+  await expect(playground.chart).toBeVisible({ timeout: 30_000 });
+  await expect(playground.chartMarkers("compaction").first()).toBeAttached();
+  const runAndRenderMs = Date.now() - started;
+  testInfo.annotations.push({ type: "run-and-render-ms", description: String(runAndRenderMs) });
+  console.log(`2,000-message run: completed and rendered in ${runAndRenderMs} ms`);
+  await keepScreenshot(page, testInfo, "playground-2000-messages");
+  expect(runAndRenderMs).toBeLessThan(120_000);
+});
