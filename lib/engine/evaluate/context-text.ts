@@ -1,0 +1,39 @@
+import type { Part } from "../model";
+import type { ContextSnapshot } from "../simulate/context-at";
+import { normalizeProbeText } from "./normalize-probe-text";
+
+/**
+ * Everything the model reads in a context, normalised (see `normalizeProbeText`): text and reasoning, tool
+ * names with their JSON input, tool output — marks already applied, so a pruned result reads as its
+ * placeholder. Messages and parts are separated by a newline (normalised to a space), so a probe can only
+ * match across a part boundary if it spans the separator, which extracted probes never do.
+ */
+export function contextText(snapshot: ContextSnapshot): string {
+  const pieces: string[] = [];
+  for (const entry of snapshot.messages) for (const part of entry.message.parts) pieces.push(partText(part));
+  return normalizeProbeText(pieces.join("\n"));
+}
+
+function partText(part: Part): string {
+  switch (part.type) {
+    case "text":
+    case "reasoning":
+      return part.text;
+    case "tool-call":
+      return `${part.name}\n${inputText(part.input)}`;
+    case "tool-result":
+      return part.output;
+    case "file":
+      return part.filename ?? "";
+    default:
+      return "";
+  }
+}
+
+/** A tool input as its values, one per line (not JSON: escaping would hide `"a\\b"` from a probe `"a\b"`). */
+function inputText(input: unknown): string {
+  if (input === null || input === undefined) return "";
+  if (typeof input !== "object") return String(input);
+  const values = Array.isArray(input) ? input : Object.values(input);
+  return values.map(inputText).join("\n");
+}

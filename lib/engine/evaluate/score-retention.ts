@@ -1,0 +1,86 @@
+import type { Session } from "../model";
+import { contextAt, finalContext, type ContextSnapshot } from "../simulate/context-at";
+import type { ReplayResult } from "../simulate/replay-result";
+import { contextText } from "./context-text";
+import { PROBE_KINDS, PROBE_WEIGHTS, type Probe, type ProbeKind } from "./probe";
+
+export interface KindRetention {
+  /** probes of the kind that had appeared by the point */
+  counted: number;
+  retained: number;
+  /** retained / counted, null when none counted */
+  score: number | null;
+}
+
+export interface RetentionPoint {
+  /** the step whose context was scored, or "final" */
+  step: number | "final";
+  /** weighted share of counted probes retained (Σ weight of retained / Σ weight of counted), null when none counted */
+  overall: number | null;
+  counted: number;
+  retained: number;
+  byKind: Record<ProbeKind, KindRetention>;
+  /** ids of counted probes that are not in the context */
+  lostProbeIds: string[];
+}
+
+export interface RetentionReport {
+  final: RetentionPoint;
+  /** one per compaction or trim, in order: the context of the first call that sees its result */
+  compactions: (RetentionPoint & { event: "compaction-end" | "trim"; eventStep: number })[];
+}
+
+/**
+ * How much of what the agent would need a replay keeps. A probe counts at a point when it had appeared by then
+ * (`probe.firstStep <= step`; every probe counts at the end) and is retained when its normalised text occurs in
+ * the normalised text the model is sent there (see `contextText`): the final context, and after each
+ * compaction-end or trim event the context of the step it belongs to (a compaction after the last call is scored
+ * on the final context). The context text is built once per point, so the cost is O(points × (context + probes
+ * × context search)). A probe that appears in the context only through a summary counts as retained — that is
+ * the point of a summary.
+ */
+export function scoreRetention(options: { session: Session; result: ReplayResult; probes: readonly Probe[] }): RetentionReport {
+  const { session, result, probes } = options;
+  const final = scorePoint({ snapshot: finalContext(session, result), probes, upToStep: Infinity });
+  const compactions = result.events.flatMap((event) => {
+    if (event.type !== "compaction-end" && event.type !== "trim") return [];
+    const snapshot = event.step < result.steps.length ? contextAt(session, result, event.step) : finalContext(session, result);
+    const upToStep = snapshot.step === "final" ? Infinity : event.step;
+    return [{ ...scorePoint({ snapshot, probes, upToStep }), event: event.type, eventStep: event.step }];
+  });
+  return { final, compactions };
+}
+
+function scorePoint(options: { snapshot: ContextSnapshot; probes: readonly Probe[]; upToStep: number }): RetentionPoint {
+  const text = contextText(options.snapshot);
+  const byKind = Object.fromEntries(PROBE_KINDS.map((kind) => [kind, { counted: 0, retained: 0, score: null }])) as Record<ProbeKind, KindRetention>;
+  const lostProbeIds: string[] = [];
+  let weightCounted = 0;
+  let weightRetained = 0;
+  for (const probe of options.probes) {
+    if (probe.firstStep > options.upToStep) continue;
+    const weight = PROBE_WEIGHTS[probe.kind];
+    byKind[probe.kind].counted++;
+    weightCounted += weight;
+    if (text.includes(probe.normalized)) {
+      byKind[probe.kind].retained++;
+      weightRetained += weight;
+    } else lostProbeIds.push(probe.id);
+  }
+  let counted = 0;
+  let retained = 0;
+  for (const kind of PROBE_KINDS) {
+    const entry = byKind[kind];
+    entry.score = entry.counted ? entry.retained / entry.counted : null;
+    counted += entry.counted;
+    retained += entry.retained;
+  }
+  return {
+    step: options.snapshot.step,
+    overall: weightCounted ? weightRetained / weightCounted : null,
+    counted,
+    retained,
+    byKind,
+    lostProbeIds,
+  };
+}
