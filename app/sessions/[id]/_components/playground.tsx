@@ -72,6 +72,7 @@ export function Playground({
   };
 
   const runs = history.data?.runs ?? [];
+  const defaultsById = useMemo(() => new Map((list ?? []).map((strategy) => [strategy.id, strategy.defaults])), [list]);
   const selected = useQuery({ ...runQueries.detail(selectedRunId ?? ""), enabled: selectedRunId !== null });
   const compared = useQuery({ ...runQueries.detail(compareRunId ?? ""), enabled: compareRunId !== null });
   const result = selectedRunId ? selected.data?.result ?? null : null;
@@ -132,6 +133,7 @@ export function Playground({
           runs={runs}
           selectedId={selectedRunId}
           compareId={compareRunId}
+          defaultsById={defaultsById}
           onOpen={openRun}
           onCompare={(runId, previousId) => {
             setSelectedRunId(runId);

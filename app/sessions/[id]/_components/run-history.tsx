@@ -19,8 +19,11 @@ export function RunHistory({
   compareId,
   onOpen,
   onCompare,
+  defaultsById,
 }: {
   sessionId: string;
+  /** each strategy's defaults, so a row lists only the settings the run changed */
+  defaultsById: ReadonlyMap<string, Record<string, unknown>>;
   runs: RunSummary[];
   selectedId: string | null;
   compareId: string | null;
@@ -75,7 +78,7 @@ export function RunHistory({
                       {run.status !== "done" && <span className={`ml-1 rounded px-1 text-[10px] ${run.status === "failed" ? "bg-red-100 text-red-800" : "bg-slate-100 text-slate-600"}`}>{run.status}</span>}
                     </div>
                     <div className="max-w-64 truncate font-mono text-[10px] text-slate-500" title={JSON.stringify(run.settings)}>
-                      {settingsLine(run)}
+                      {settingsLine(run, defaultsById.get(run.strategyId))}
                     </div>
                   </td>
                   <td className="px-2 py-1 tabular-nums">
@@ -130,7 +133,9 @@ export function RunHistory({
   );
 }
 
-function settingsLine(run: RunSummary): string {
-  const entries = Object.entries(run.settings).map(([key, value]) => `${key}=${Array.isArray(value) ? value.join("|") : String(value)}`);
-  return [`window=${formatCount(run.options.window)}`, ...entries].join(" ");
+function settingsLine(run: RunSummary, defaults: Record<string, unknown> | undefined): string {
+  const entries = Object.entries(run.settings)
+    .filter(([key, value]) => !defaults || JSON.stringify(value) !== JSON.stringify(defaults[key]))
+    .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join("|") : String(value)}`);
+  return [`window=${formatCount(run.options.window)}`, ...entries, ...(entries.length === 0 && defaults ? ["defaults"] : [])].join(" ");
 }
