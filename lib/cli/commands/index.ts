@@ -10,5 +10,7 @@ export const commandsByName: Readonly<Record<string, Command>> = {
   strategies: lazyCommand("list the compaction strategies with their sources and defaults", () => import("./strategies")),
   simulate: lazyCommand("replay a transcript through a strategy and print the timeline and events", () => import("./simulate")),
   estimators: lazyCommand("each token estimator's error against the usage a transcript recorded", () => import("./estimators")),
+  probes: lazyCommand("list the retention probes (paths, commands, errors, rules, decisions…) of a transcript", () => import("./probes")),
+  compare: lazyCommand("replay a transcript through several strategies and score cost and retention", () => import("./compare")),
   generate: lazyCommand("write a generated, realistic coding-agent session", () => import("./generate")),
 };
