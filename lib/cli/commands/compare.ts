@@ -1,14 +1,11 @@
-import fs from "node:fs";
-import path from "node:path";
 import { extractProbes } from "../../engine/evaluate/extract-probes";
 import { scoreRetention } from "../../engine/evaluate/score-retention";
 import { replaySession } from "../../engine/simulate/replay-session";
 import type { ReplayResult } from "../../engine/simulate/replay-result";
 import { findStrategy, strategies, strategiesById } from "../../engine/strategies";
 import { resolveSettings, SettingsError } from "../../engine/strategies/resolve-settings";
-import { ImportError, importTranscript } from "../../transcripts";
 import { EXIT_BAD_INPUT, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
-import { describeImportError } from "../describe-import-error";
+import { readTranscriptFile } from "../read-transcript-file";
 
 export const usage = "npm run --silent lab -- compare <file> --strategies <id>[:key=value;…],<id>… [--window N] [--json]";
 
@@ -60,20 +57,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
 
   const file = positionals[0];
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, usage);
-  }
-  let session;
-  try {
-    session = importTranscript(text, { sourceName: path.basename(file) }).session;
-  } catch (error) {
-    if (!(error instanceof ImportError)) throw error;
-    io.stderr(`${describeImportError({ file, error })}\n`);
-    return EXIT_BAD_INPUT;
-  }
+  const read = readTranscriptFile({ file, usage, io });
+  if ("exitCode" in read) return read.exitCode;
+  const session = read.outcome.session;
 
   const probes = extractProbes(session);
   const totalOf = (result: ReplayResult) => result.steps.reduce((sum, step) => sum + step.contextTokens, 0);

@@ -1,10 +1,8 @@
-import fs from "node:fs";
 import path from "node:path";
 import { extractProbes } from "../../engine/evaluate/extract-probes";
 import { PROBE_KINDS, PROBE_WEIGHTS } from "../../engine/evaluate/probe";
-import { ImportError, importTranscript } from "../../transcripts";
-import { EXIT_BAD_INPUT, parseCommandArgs, UsageError, type CliIo } from "../command";
-import { describeImportError } from "../describe-import-error";
+import { parseCommandArgs, UsageError, type CliIo } from "../command";
+import { readTranscriptFile } from "../read-transcript-file";
 
 export const usage = "npm run --silent lab -- probes <file> [--json]";
 
@@ -26,20 +24,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   if (positionals.length !== 1) throw new UsageError(`probes takes one file, got ${positionals.length}`, usage);
   const file = positionals[0];
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, usage);
-  }
-  let session;
-  try {
-    session = importTranscript(text, { sourceName: path.basename(file) }).session;
-  } catch (error) {
-    if (!(error instanceof ImportError)) throw error;
-    io.stderr(`${describeImportError({ file, error })}\n`);
-    return EXIT_BAD_INPUT;
-  }
+  const read = readTranscriptFile({ file, usage, io });
+  if ("exitCode" in read) return read.exitCode;
+  const session = read.outcome.session;
   const probes = extractProbes(session);
   const countsByKind = Object.fromEntries(PROBE_KINDS.map((kind) => [kind, probes.filter((probe) => probe.kind === kind).length]));
   if (values.json) {

@@ -7,10 +7,9 @@ import { findStrategy, strategies } from "../../engine/strategies";
 import { resolveSettings, SettingsError } from "../../engine/strategies/resolve-settings";
 import type { Summarizer } from "../../engine/summarize/summarizer";
 import { ESTIMATOR_IDS, type EstimatorId } from "../../engine/tokens/estimator";
-import { ImportError, importTranscript } from "../../transcripts";
 import { exportAnthropic } from "../../transcripts/export-anthropic";
 import { EXIT_BAD_INPUT, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
-import { describeImportError } from "../describe-import-error";
+import { readTranscriptFile } from "../read-transcript-file";
 
 const SUMMARIZERS = ["extractive", "anthropic"] as const;
 
@@ -68,20 +67,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
 
   const file = positionals[0];
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, usage);
-  }
-  let session;
-  try {
-    session = importTranscript(text, { sourceName: path.basename(file) }).session;
-  } catch (error) {
-    if (!(error instanceof ImportError)) throw error;
-    io.stderr(`${describeImportError({ file, error })}\n`);
-    return EXIT_BAD_INPUT;
-  }
+  const read = readTranscriptFile({ file, usage, io });
+  if ("exitCode" in read) return read.exitCode;
+  const session = read.outcome.session;
 
   let summarizer: Summarizer | undefined;
   if (values.summarizer === "anthropic") {
