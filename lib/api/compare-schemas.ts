@@ -1,0 +1,167 @@
+import { z } from "zod";
+import { EstimatorIdSchema, SummarizerIdSchema } from "./run-schemas";
+
+/**
+ * Wire shapes of the compare workbench (issue #6): compare several configurations on one session, sweep one or
+ * two settings of a strategy, run a configuration set over several sessions, and the user's own probes. Shared
+ * by the route handlers, the CLI (`lab compare --json` prints {@link CompareRow}s) and the client.
+ */
+
+/**
+ * Configurations per comparison. The issue asks for 2–8; the acceptance compares every seed strategy and every
+ * peer at their defaults (11, plus the `none` and `trim-messages` baselines = 13) in one view, so the cap is 16.
+ */
+export const MAX_COMPARE_CONFIGS = 16;
+/** cells of a sweep (x values × y values) */
+export const MAX_SWEEP_CELLS = 64;
+export const MAX_SWEEP_AXIS_VALUES = 12;
+export const MAX_MULTI_SESSIONS = 20;
+
+/** One configuration: a strategy, its setting overrides and a label (default: `<strategy>` or `<strategy> key=value …`). */
+export const CompareConfigSchema = z.object({
+  label: z.string().trim().min(1).max(80).optional(),
+  strategy: z.string().min(1),
+  settings: z.record(z.string(), z.unknown()).default({}),
+});
+export type CompareConfig = z.infer<typeof CompareConfigSchema>;
+
+/** What every configuration of a comparison shares. */
+export const CompareOptionsSchema = z.object({
+  /** context window tokens; default: the session's recorded window, else 200,000 */
+  window: z.number().int().positive().optional(),
+  outputReserve: z.number().int().min(0).default(0),
+  estimator: EstimatorIdSchema.default("chars4"),
+  summarizer: SummarizerIdSchema.default("extractive"),
+  model: z.string().min(1).max(200).optional(),
+  /** a per-request Anthropic key: used for this comparison only, never stored or logged */
+  apiKey: z.string().min(1).max(500).optional(),
+  /** also ask a model whether each probe survives in the final context (needs the anthropic client) */
+  judge: z.boolean().default(false),
+});
+export type CompareOptions = z.infer<typeof CompareOptionsSchema>;
+
+/** POST /api/sessions/:id/compare → NDJSON CompareStreamLine */
+export const CompareRequestSchema = CompareOptionsSchema.extend({
+  configs: z.array(CompareConfigSchema).min(2).max(MAX_COMPARE_CONFIGS),
+});
+export type CompareRequest = z.infer<typeof CompareRequestSchema>;
+
+export const SweepAxisSchema = z.object({
+  key: z.string().min(1),
+  values: z.array(z.union([z.number(), z.string(), z.boolean(), z.null()])).min(1).max(MAX_SWEEP_AXIS_VALUES),
+});
+export type SweepAxis = z.infer<typeof SweepAxisSchema>;
+
+/** POST /api/sessions/:id/sweep → NDJSON CompareStreamLine (each row carries its `cell`) */
+export const SweepRequestSchema = CompareOptionsSchema.extend({
+  strategy: z.string().min(1),
+  /** settings every cell shares; the axes override them */
+  settings: z.record(z.string(), z.unknown()).default({}),
+  x: SweepAxisSchema,
+  y: SweepAxisSchema.optional(),
+}).refine((request) => request.x.values.length * (request.y?.values.length ?? 1) <= MAX_SWEEP_CELLS, {
+  message: `a sweep has at most ${MAX_SWEEP_CELLS} cells`,
+  path: ["y"],
+});
+export type SweepRequest = z.infer<typeof SweepRequestSchema>;
+
+/** POST /api/compare/multi → NDJSON CompareStreamLine (rows carry `sessionId`, then one `aggregate` line) */
+export const MultiCompareRequestSchema = CompareOptionsSchema.extend({
+  sessionIds: z.array(z.string().min(1)).min(1).max(MAX_MULTI_SESSIONS),
+  configs: z.array(CompareConfigSchema).min(1).max(MAX_COMPARE_CONFIGS),
+});
+export type MultiCompareRequest = z.infer<typeof MultiCompareRequestSchema>;
+
+/** A probe the user adds to a session: a literal text (matched normalised) or a regular expression. */
+export const UserProbeInputSchema = z.object({
+  kind: z.enum(["text", "regex"]),
+  pattern: z.string().min(1).max(500),
+  label: z.string().trim().max(120).optional(),
+});
+export type UserProbeInput = z.infer<typeof UserProbeInputSchema>;
+export interface UserProbe extends UserProbeInput {
+  id: string;
+  sessionId: string;
+  createdAt: string;
+}
+
+/** Retention of one probe kind: probes counted (appeared by then) and retained. */
+export interface KindScore {
+  counted: number;
+  retained: number;
+  /** retained / counted; null when none counted */
+  score: number | null;
+}
+
+/**
+ * One configuration's figures — the compare table's row and one line of `lab compare --json`.
+ * Token figures are by the comparison's estimator.
+ */
+export interface CompareRow {
+  /** the configuration's label */
+  config: string;
+  strategy: string;
+  /** the resolved settings (defaults + overrides) */
+  settings: Record<string, unknown>;
+  window: number;
+  estimator: string;
+  summarizer: string;
+  /** max context over the model calls (the final context when there are none) */
+  peakContextTokens: number;
+  meanContextTokens: number;
+  /** compaction-end and trim events */
+  compactions: number;
+  prunes: number;
+  /** Σ context over every model call: what the agent pays input tokens for */
+  totalTokensSent: number;
+  /** `none`'s totalTokensSent minus this one's (same window, estimator) */
+  tokensSavedVsNone: number;
+  summarizerTokens: { input: number; output: number };
+  /** USD from the dated price table; null for the extractive summarizer or an unknown model */
+  estimatedCostUsd: number | null;
+  fallbacks: number;
+  guardTrips: number;
+  overflows: number;
+  retention: {
+    /** weighted overall at the end (null when no probe counted) */
+    overall: number | null;
+    byKind: Record<string, KindScore>;
+    /** mean overall just after each compaction or trim; null when there were none */
+    afterCompactions: number | null;
+    /** per compaction or trim, in order */
+    perCompaction: { step: number; overall: number | null }[];
+  };
+  /** the LLM-judged retention (judge mode only) */
+  judged: { overall: number | null; byKind: Record<string, KindScore>; asked: number; model: string } | null;
+}
+
+/** Lines of the compare / sweep / multi streams, one JSON object per line. */
+export type CompareStreamLine =
+  | { type: "started"; configs: number; sessions: number; totalSteps: number }
+  | { type: "config-started"; index: number; label: string; sessionId: string; runId: string }
+  | { type: "progress"; index: number; sessionId: string; step: number; totalSteps: number }
+  | {
+      type: "row";
+      index: number;
+      sessionId: string;
+      runId: string;
+      row: CompareRow;
+      /** context tokens per model call, for the overlaid curves (downsample on the client) */
+      curve: number[];
+      /** sweep only: the axis values of the cell */
+      cell?: { x: unknown; y?: unknown };
+    }
+  | { type: "config-error"; index: number; sessionId: string; runId: string | null; error: { code: string; message: string } }
+  | { type: "aggregate"; rows: AggregateRow[] }
+  | { type: "done"; rows: number; failed: number }
+  | { type: "error"; error: { code: string; message: string } };
+
+/** One configuration over several sessions: the mean and the worst case of the headline figures. */
+export interface AggregateRow {
+  config: string;
+  strategy: string;
+  sessions: number;
+  mean: { peakContextTokens: number; totalTokensSent: number; tokensSavedVsNone: number; compactions: number; retention: number | null };
+  /** worst case: highest peak and tokens sent, least saved, most compactions, lowest retention */
+  worst: { peakContextTokens: number; totalTokensSent: number; tokensSavedVsNone: number; compactions: number; retention: number | null };
+}
