@@ -1,0 +1,95 @@
+import type { CompareConfig, CompareRow, KindScore } from "../api/compare-schemas";
+import type { Probe } from "../engine/evaluate/probe";
+import { scoreRetention } from "../engine/evaluate/score-retention";
+import type { Session } from "../engine/model";
+import type { ReplayResult } from "../engine/simulate/replay-result";
+import { estimateCost } from "../llm/model-prices";
+
+export interface BuildCompareRowOptions {
+  /** the configuration's label (see {@link compareLabel}) */
+  label: string;
+  session: Session;
+  result: ReplayResult;
+  /** `extractProbes(session, …)`, extracted once per session and shared by every configuration */
+  probes: readonly Probe[];
+  /** `totalTokensSent` of a `none` replay with the same window and estimator */
+  noneTotal: number;
+  /** the summarizer id the comparison used ("extractive", "anthropic") */
+  summarizer: string;
+  /** the model billed for summaries; null for the extractive summarizer (then the cost is null) */
+  model: string | null;
+  judged?: CompareRow["judged"];
+}
+
+/**
+ * One configuration's figures, as the compare table, the streams and `lab compare --json` show them — the one
+ * place they are computed, so the CLI and the API cannot disagree.
+ *
+ * - Peak and mean are over the model calls; a session without calls reports its final context for both (and
+ *   sends nothing: `totalTokensSent` 0).
+ * - `compactions` counts compaction-end and trim events (a fallback layout is a trim); `overflows` counts
+ *   overflow events, i.e. runs of calls over the usable window, not the calls themselves.
+ * - Retention is `scoreRetention` on the final context; `perCompaction` lists every compaction or trim in event
+ *   order with the step of the event, and `afterCompactions` is the mean of the non-null ones.
+ * - `estimatedCostUsd` prices the summarizer's reported usage with the dated table; null without a model, or
+ *   for a model the table does not know.
+ */
+export function buildCompareRow(options: BuildCompareRowOptions): CompareRow {
+  const { result } = options;
+  const contextTokens = result.steps.map((step) => step.contextTokens);
+  const totalSent = totalTokensSent(result);
+  const summarizerTokens = { input: 0, output: 0 };
+  for (const event of result.events) {
+    if (event.type !== "compaction-end" || !event.summarizerUsage) continue;
+    summarizerTokens.input += event.summarizerUsage.input;
+    summarizerTokens.output += event.summarizerUsage.output;
+  }
+  const count = (type: string) => result.events.filter((event) => event.type === type).length;
+  const report = scoreRetention({ session: options.session, result, probes: options.probes });
+  const perCompaction = report.compactions.map((point) => ({ step: point.eventStep, overall: point.overall }));
+  const afterScores = perCompaction.flatMap((point) => (point.overall === null ? [] : [point.overall]));
+  const byKind: Record<string, KindScore> = {};
+  for (const [kind, entry] of Object.entries(report.final.byKind)) byKind[kind] = { counted: entry.counted, retained: entry.retained, score: entry.score };
+
+  return {
+    config: options.label,
+    strategy: result.strategyId,
+    settings: { ...(result.settings as Record<string, unknown>) },
+    window: result.window,
+    estimator: result.estimatorId,
+    summarizer: options.summarizer,
+    peakContextTokens: contextTokens.length ? Math.max(...contextTokens) : result.final.contextTokens,
+    meanContextTokens: contextTokens.length ? Math.round(totalSent / contextTokens.length) : result.final.contextTokens,
+    compactions: count("compaction-end") + count("trim"),
+    prunes: count("prune"),
+    totalTokensSent: totalSent,
+    tokensSavedVsNone: options.noneTotal - totalSent,
+    summarizerTokens,
+    estimatedCostUsd: options.model === null ? null : estimateCost({ model: options.model, inputTokens: summarizerTokens.input, outputTokens: summarizerTokens.output }),
+    fallbacks: count("fallback"),
+    guardTrips: count("guard"),
+    overflows: count("overflow"),
+    retention: {
+      overall: report.final.overall,
+      byKind,
+      afterCompactions: afterScores.length ? afterScores.reduce((sum, score) => sum + score, 0) / afterScores.length : null,
+      perCompaction,
+    },
+    judged: options.judged ?? null,
+  };
+}
+
+/** Σ context tokens over every model call: what the agent pays input tokens for (0 when there are no calls). */
+export function totalTokensSent(result: ReplayResult): number {
+  return result.steps.reduce((sum, step) => sum + step.contextTokens, 0);
+}
+
+/**
+ * A configuration's label: its own (trimmed by the schema), else the strategy id, followed by its overrides as
+ * `key=value` in the order given (strings bare, anything else as JSON): `trim-messages maxConversationMessages=20`.
+ */
+export function compareLabel(config: Pick<CompareConfig, "label" | "strategy"> & { settings?: Record<string, unknown> }): string {
+  if (config.label) return config.label;
+  const overrides = Object.entries(config.settings ?? {}).map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`);
+  return [config.strategy, ...overrides].join(" ");
+}
