@@ -1,0 +1,82 @@
+import type { CompareConfig } from "../api/compare-schemas";
+import { MAX_COMPARE_CONFIGS } from "../api/compare-schemas";
+import type { StrategyInfo } from "../api/run-schemas";
+
+/**
+ * One configuration as the config builder edits it: the strategy's full settings (defaults filled in, so every
+ * labelled control has a value) and an optional label. `id` is the builder's own key, stable across edits.
+ */
+export interface DraftConfig {
+  id: string;
+  label: string;
+  strategy: string;
+  settings: Record<string, unknown>;
+}
+
+/** Strategy kinds in the order "All strategies at defaults" lists them: the seed designs, the peers, the baselines. */
+const SOURCE_ORDER = ["seed", "peer", "baseline"];
+
+/** A fresh configuration of `strategy` at its defaults. */
+export function draftOf(strategy: StrategyInfo, id: string): DraftConfig {
+  return { id, label: "", strategy: strategy.id, settings: structuredClone(strategy.defaults) };
+}
+
+/**
+ * Every strategy at its defaults, seed designs first, then peers, then baselines (each group in registry order),
+ * capped at {@link MAX_COMPARE_CONFIGS}. `nextId` numbers the drafts.
+ */
+export function allStrategiesAtDefaults(strategies: readonly StrategyInfo[], nextId: () => string): DraftConfig[] {
+  const rank = (strategy: StrategyInfo) => {
+    const position = SOURCE_ORDER.indexOf(String(strategy.source.kind ?? ""));
+    return position < 0 ? SOURCE_ORDER.length : position;
+  };
+  const ordered = strategies.map((strategy, order) => ({ strategy, order })).sort((a, b) => rank(a.strategy) - rank(b.strategy) || a.order - b.order);
+  return ordered.slice(0, MAX_COMPARE_CONFIGS).map(({ strategy }) => draftOf(strategy, nextId()));
+}
+
+/**
+ * The settings of a draft that differ from the strategy's defaults (compared as JSON, so `[]` equals `[]`), in the
+ * defaults' key order. Only overrides go on the wire: the server resolves the rest, and the default label
+ * (`nous threshold=60000`) names exactly what was changed.
+ */
+export function overridesOf(settings: Record<string, unknown>, defaults: Record<string, unknown>): Record<string, unknown> {
+  const overrides: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(settings)) {
+    if (JSON.stringify(value) !== JSON.stringify(defaults[key])) overrides[key] = value;
+  }
+  return overrides;
+}
+
+/** The wire configuration of a draft: its overrides, and its label when the user typed one (trimmed). */
+export function configRequestOf(draft: DraftConfig, defaults: Record<string, unknown>): CompareConfig {
+  const label = draft.label.trim();
+  return { strategy: draft.strategy, settings: overridesOf(draft.settings, defaults), ...(label ? { label } : {}) };
+}
+
+/**
+ * The label a draft will get: its own, else the strategy followed by its overrides as `key=value`, the same rule
+ * as the server's `compareLabel` so the waiting row and the finished row read alike.
+ */
+export function draftLabel(draft: DraftConfig, defaults: Record<string, unknown>): string {
+  const label = draft.label.trim();
+  if (label) return label;
+  const overrides = Object.entries(overridesOf(draft.settings, defaults)).map(
+    ([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`,
+  );
+  return [draft.strategy, ...overrides].join(" ");
+}
+
+/**
+ * Labels that two drafts would share: the server would accept them, but two table rows and two chart lines with
+ * one name cannot be told apart, so the builder asks for a label first.
+ */
+export function duplicateLabels(drafts: readonly DraftConfig[], defaultsOf: (strategy: string) => Record<string, unknown>): Set<string> {
+  const seen = new Set<string>();
+  const duplicates = new Set<string>();
+  for (const draft of drafts) {
+    const label = draftLabel(draft, defaultsOf(draft.strategy));
+    if (seen.has(label)) duplicates.add(label);
+    seen.add(label);
+  }
+  return duplicates;
+}

@@ -1,0 +1,37 @@
+import type { CompareStreamLine } from "../api/compare-schemas";
+import { apiErrorFromResponse, networkError } from "./api-request-error";
+import { readNdjson } from "./read-ndjson";
+
+/**
+ * POST one of the compare workbench's streaming endpoints (`/api/sessions/:id/compare`, `/api/sessions/:id/sweep`,
+ * `/api/compare/multi`) and follow its NDJSON stream, calling `onLine` for every line. A refused request (400 with
+ * the field named, 404) throws an ApiRequestError carrying the API's own body, before any line is read. Aborting
+ * `signal` stops reading and closes the request, which is how the server learns the user cancelled; an abort is
+ * not an error, the promise just resolves.
+ */
+export async function streamCompare(options: {
+  url: string;
+  body: unknown;
+  signal?: AbortSignal;
+  onLine: (line: CompareStreamLine) => void;
+}): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(options.url, {
+      method: "POST",
+      body: JSON.stringify(options.body),
+      headers: { "content-type": "application/json", accept: "application/x-ndjson" },
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) return;
+    throw networkError(error instanceof Error ? error.message : String(error));
+  }
+  if (!response.ok) throw apiErrorFromResponse(response.status, await response.text());
+  if (!response.body) return;
+  try {
+    await readNdjson(response.body, (line) => options.onLine(line as CompareStreamLine));
+  } catch (error) {
+    if (!options.signal?.aborted) throw error;
+  }
+}
