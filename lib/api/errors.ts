@@ -50,6 +50,18 @@ export class BadRequestError extends Error {
   }
 }
 
+/**
+ * → 502 when a service the request depends on failed (e.g. Anthropic's count_tokens after the SDK's retries). The
+ * message says what the service answered, never the key or request content; `code` is stable for clients
+ * (`count_tokens_failed`).
+ */
+export class UpstreamError extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message);
+    this.name = "UpstreamError";
+  }
+}
+
 function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
   if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KB`;

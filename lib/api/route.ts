@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ImportError } from "../transcripts/import-error";
 import type { ApiError } from "./schemas";
 import { SettingsError } from "../engine/strategies/resolve-settings";
-import { BadRequestError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from "./errors";
+import { BadRequestError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, UpstreamError } from "./errors";
 
 /**
  * Wraps a route handler: a plain object it returns becomes a 200 JSON response (return a `Response` for any other
@@ -10,7 +10,7 @@ import { BadRequestError, NotFoundError, PayloadTooLargeError, UnsupportedMediaT
  * zod → 400 `invalid_request` (issues with their path), a strategy SettingsError → 400 `invalid_settings` (the
  * setting as `settings.<name>`), BadRequestError → 400 with its code, ImportError → 400 with its code, format and issues
  * (line / JSON path), NotFoundError → 404 `not_found:<entity>`, PayloadTooLargeError → 413,
- * UnsupportedMediaTypeError → 415, anything else → logged, generic 500 (no internals leak to the client).
+ * UnsupportedMediaTypeError → 415, UpstreamError → 502 with its code, anything else → logged, generic 500 (no internals leak to the client).
  */
 export function handle<Context>(
   handler: (request: Request, context: Context) => Promise<Response | object>,
@@ -52,6 +52,7 @@ export function errorResponse(error: unknown, request?: Request): Response {
   if (error instanceof NotFoundError) return apiError(404, { code: error.code, message: error.message });
   if (error instanceof PayloadTooLargeError) return apiError(413, { code: error.code, message: error.message });
   if (error instanceof UnsupportedMediaTypeError) return apiError(415, { code: error.code, message: error.message });
+  if (error instanceof UpstreamError) return apiError(502, { code: error.code, message: error.message });
   console.error(`[api] ${request ? `${request.method} ${new URL(request.url).pathname}` : "request"} failed:`, error);
   return apiError(500, { code: "internal", message: "Something went wrong on the server; the error was logged." });
 }

@@ -109,7 +109,9 @@ export async function precountSession(counter: TokenCounter, session: Session, o
   return { parts: texts.length, counted: counter.requests - before };
 }
 
-export type CountTokensEstimator = Omit<Estimator, "id"> & { readonly id: "count-tokens" };
+export const COUNT_TOKENS_ESTIMATOR_ID = "count-tokens";
+
+export type CountTokensEstimator = Estimator & { readonly id: typeof COUNT_TOKENS_ESTIMATOR_ID };
 
 /**
  * A synchronous estimator over a counter's cache: a part counted beforehand ({@link precountSession}) costs its
@@ -118,9 +120,20 @@ export type CountTokensEstimator = Omit<Estimator, "id"> & { readonly id: "count
  */
 export function createCountTokensEstimator(options: { cache: ReadonlyMap<string, number>; fallback?: Estimator }): CountTokensEstimator {
   const fallback = options.fallback ?? createChars4Estimator();
+  // the replay asks for the session's own parts again after a compaction rebuilds the context: hashing (render +
+  // sha256) once per part object keeps those repeats cheap; rendered marks are new objects and miss, as they should
+  const tokensByPart = new WeakMap<Part, number>();
+  const countOf = (part: Part) => (isCountable(part) ? (options.cache.get(contentHash(partCountText(part))) ?? fallback.partTokens(part)) : fallback.partTokens(part));
   return {
-    id: "count-tokens",
-    partTokens: (part) => (isCountable(part) ? (options.cache.get(contentHash(partCountText(part))) ?? fallback.partTokens(part)) : fallback.partTokens(part)),
+    id: COUNT_TOKENS_ESTIMATOR_ID,
+    partTokens: (part) => {
+      let tokens = tokensByPart.get(part);
+      if (tokens === undefined) {
+        tokens = countOf(part);
+        tokensByPart.set(part, tokens);
+      }
+      return tokens;
+    },
     scale: (additiveTokens) => additiveTokens,
     observe: () => {},
   };

@@ -2,8 +2,7 @@ import type { Session } from "../model";
 import type { AnyStrategy, CompactionPlan } from "../strategies/strategy";
 import { resolveSettings } from "../strategies/resolve-settings";
 import { extractiveSummary } from "../summarize/extractive-summarizer";
-import { createEstimator } from "../tokens/create-estimator";
-import type { EstimatorId } from "../tokens/estimator";
+import { createEstimator, type EstimatorChoice } from "../tokens/create-estimator";
 import { replayCore } from "./replay-core";
 import type { ReplayEvent } from "./replay-events";
 import type { ReplayResult } from "./replay-result";
@@ -15,7 +14,12 @@ export interface PlanCompactionOptions {
   settings?: Record<string, unknown>;
   window?: number;
   outputReserve?: number;
-  estimator?: EstimatorId;
+  /**
+   * a built-in estimator id, or a factory returning a fresh estimator per call (see EstimatorChoice); default
+   * chars4. The replay calls the factory once and only ever asks the estimator synchronously: an estimator that
+   * needs the network (count_tokens) must have its answers fetched before the replay.
+   */
+  estimator?: EstimatorChoice;
   /** preview the compaction the strategy would run before model call `atStep`; default: after the last message */
   atStep?: number;
 }

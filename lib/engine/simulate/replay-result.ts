@@ -1,5 +1,5 @@
 import type { Message, PartMark } from "../model";
-import type { EstimatorId } from "../tokens/estimator";
+import type { AnyEstimatorId } from "../tokens/estimator";
 import type { SyntheticPurpose } from "../strategies/strategy";
 import type { ReplayEvent } from "./replay-events";
 
@@ -46,7 +46,8 @@ export interface ReplayResult {
   settings: object;
   window: number;
   outputReserve: number;
-  estimatorId: EstimatorId;
+  /** the estimator's own id (a factory-made estimator reports its id, e.g. "count-tokens") */
+  estimatorId: AnyEstimatorId;
   steps: ReplayStep[];
   events: ReplayEvent[];
   epochs: ContextEpoch[];

@@ -3,8 +3,7 @@ import type { AnyStrategy } from "../strategies/strategy";
 import { resolveSettings } from "../strategies/resolve-settings";
 import { extractiveSummarizer } from "../summarize/extractive-summarizer";
 import type { Summarizer } from "../summarize/summarizer";
-import { createEstimator } from "../tokens/create-estimator";
-import type { EstimatorId } from "../tokens/estimator";
+import { createEstimator, type EstimatorChoice } from "../tokens/create-estimator";
 import type { SummaryOutcome } from "./execute-compaction";
 import { replayCore } from "./replay-core";
 import type { ReplayEvent } from "./replay-events";
@@ -22,7 +21,12 @@ export interface ReplayOptions {
   window?: number;
   /** tokens kept free for the response; default 0 (strategies that reserve output say so in their settings) */
   outputReserve?: number;
-  estimator?: EstimatorId;
+  /**
+   * a built-in estimator id, or a factory returning a fresh estimator per call (see EstimatorChoice); default
+   * chars4. The replay calls the factory once and only ever asks the estimator synchronously: an estimator that
+   * needs the network (count_tokens) must have its answers fetched before the replay.
+   */
+  estimator?: EstimatorChoice;
   /** default: the extractive summarizer */
   summarizer?: Summarizer;
   signal?: AbortSignal;

@@ -5,6 +5,13 @@ export const ESTIMATOR_IDS = ["chars4", "calibrated", "bpe"] as const;
 export type EstimatorId = (typeof ESTIMATOR_IDS)[number];
 
 /**
+ * The id an estimator reports (and a replay result records): a built-in {@link EstimatorId}, or the id of an
+ * estimator made outside the engine and handed in through a factory, like lib/llm's `"count-tokens"` (exact counts
+ * fetched before the replay). Open-ended so that the engine need not know those adapters.
+ */
+export type AnyEstimatorId = EstimatorId | (string & {});
+
+/**
  * A token estimator the replay uses incrementally: it asks for the cost of each part once, keeps a running
  * additive total, and converts that total with {@link Estimator.scale} when it reports a step. The split
  * lets the calibrated estimator learn its ratio as the replay goes without re-estimating the context.
@@ -12,7 +19,7 @@ export type EstimatorId = (typeof ESTIMATOR_IDS)[number];
  * Estimators carry state (the calibrated ratio, the BPE cache): create one per replay with `createEstimator`.
  */
 export interface Estimator {
-  readonly id: EstimatorId;
+  readonly id: AnyEstimatorId;
   /** additive cost of one part as sent (a marked part is rendered before it is counted) */
   partTokens(part: Part): number;
   /** turns the additive running total into the estimate reported for a step (identity except calibrated) */
