@@ -1,4 +1,4 @@
-import type { Part } from "../model";
+import type { Message, Part } from "../model";
 import type { ContextSnapshot } from "../simulate/context-at";
 import { normalizeProbeText } from "./normalize-probe-text";
 
@@ -12,6 +12,11 @@ export function contextText(snapshot: ContextSnapshot): string {
   const pieces: string[] = [];
   for (const entry of snapshot.messages) for (const part of entry.message.parts) pieces.push(partText(part));
   return normalizeProbeText(pieces.join("\n"));
+}
+
+/** One message's text as {@link contextText} reads it, normalised: where a user probe is looked for in the session. */
+export function messageText(message: Message): string {
+  return normalizeProbeText(message.parts.map(partText).join("\n"));
 }
 
 function partText(part: Part): string {

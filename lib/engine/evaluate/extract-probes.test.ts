@@ -1,7 +1,12 @@
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
+import { describeWithShared } from "../../testing/describe-with-shared";
+import { sharedTranscript } from "../../testing/shared-transcripts";
+import { importTranscript } from "../../transcripts";
 import { buildSession, deepFreeze } from "../testing/build-session";
-import { extractProbes } from "./extract-probes";
-import type { ProbeKind } from "./probe";
+import { compileUserProbePattern } from "./compile-user-probe-pattern";
+import { extractProbes, MAX_ERROR_LINES_PER_RESULT } from "./extract-probes";
+import { PROBE_KINDS, type ProbeKind } from "./probe";
 
 // calls: m1 is step 0, m3 step 1, m6 step 2, m8 step 3; a message first appears at the next call (m9 only in the final context: 4)
 const session = deepFreeze(
@@ -47,5 +52,105 @@ describe("extractProbes", () => {
     expect(extractProbes(session)).toEqual(probes);
     const withSummary = buildSession([{ compaction: {}, summary: "Always use tabs in src/old.ts" }, { user: "hi there" }, { assistant: "hello" }]);
     expect(extractProbes(withSummary).map((probe) => probe.kind)).toEqual(["last-request"]);
+  });
+});
+
+describe("extractProbes: error lines per tool result", () => {
+  const tsc = [
+    "> @acme/app@1.0.0 check",
+    "src/a.ts(1,1): error TS2554: Expected 1 arguments, but got 0.",
+    "src/a.ts(1,1): error TS2554: Expected 1 arguments, but got 0.",
+    "src/b.ts(2,2): error TS2554: Expected 1 arguments, but got 0.",
+    "src/c.ts(3,3): error TS2322: Type 'string' is not assignable to type 'number'.",
+    "src/d.ts(4,4): error TS2322: Type 'string' is not assignable to type 'number'.",
+    "Command exited with code 2",
+  ].join("\n");
+  const errorSession = buildSession([
+    { user: "check it" },
+    { assistant: "Checking.", tools: [{ name: "bash", input: { command: "npm run check" }, output: tsc, isError: true }] },
+    { assistant: "Again.", tools: [{ name: "bash", input: { command: "grep foo src" }, output: "grep: src: No such file or directory\nmore", isError: true }] },
+    { assistant: "Fine.", tools: [{ name: "bash", input: { command: "ls" }, output: "a.ts\nb.ts" }] },
+  ]);
+  const errors = extractProbes(errorSession).filter((probe) => probe.kind === "error").map((probe) => [probe.text, probe.messageId]);
+
+  it(`keeps the first ${MAX_ERROR_LINES_PER_RESULT} distinct error lines of a result, skipping the npm banner and the repeat`, () => {
+    expect(errors.slice(0, 3)).toEqual([
+      ["src/a.ts(1,1): error TS2554: Expected 1 arguments, but got 0.", "m2"],
+      ["src/b.ts(2,2): error TS2554: Expected 1 arguments, but got 0.", "m2"],
+      ["src/c.ts(3,3): error TS2322: Type 'string' is not assignable to type 'number'.", "m2"],
+    ]);
+  });
+
+  it("an error result with no error-looking line gives its first line; a clean result gives none", () => {
+    expect(errors.slice(3)).toEqual([["grep: src: No such file or directory", "m4"]]);
+  });
+});
+
+describe("extractProbes: decisions", () => {
+  const decisionsOf = (sentence: string) => extractProbes(buildSession([{ user: "go" }, { assistant: sentence }])).filter((probe) => probe.kind === "decision").length;
+
+  it.each([
+    ["I'll use zod for the route input.", 1],
+    ["Let's go with the second layout.", 1],
+    ["Switching to pnpm because the lockfile is broken.", 1],
+    ["Fixed the tests to use proper themes instead of chalk directly.", 1],
+    ["Let me fix the test by passing a background function instead of RGB:", 1],
+    ["Footer now uses dim instead of muted, making it dimmer.", 1],
+    // observations, guesses and advice that merely contain "instead of"
+    ["The selector file has an old implementation with chalk instead of using the theme system.", 0],
+    ["The signature changed - it now takes a function instead of an RGB object.", 0],
+    ["If VS Code has a light background it might be loading the light theme instead of dark.", 0],
+    ["I bet VS Code is detecting light which would use the darker cyan instead of the bright one.", 0],
+    ["The theme loader should catch this error gracefully instead of crashing.", 0],
+    ["Should we use tabs instead of spaces?", 0],
+  ])("%s → %i", (sentence, count) => {
+    expect(decisionsOf(sentence)).toBe(count);
+  });
+});
+
+describe("extractProbes: user probes", () => {
+  const userProbes = [
+    { id: "a", kind: "text" as const, pattern: "PACKAGE.JSON", label: "the manifest" },
+    { id: "b", kind: "regex" as const, pattern: "expected \\d+ to be 200" },
+    { id: "c", kind: "text" as const, pattern: "never said anywhere" },
+    { id: "d", kind: "regex" as const, pattern: "jsonweb(token|key)" },
+  ];
+  const probes = extractProbes(session, { userProbes });
+  const user = probes.filter((probe) => probe.kind === "user");
+
+  it("come last, in the order given, with the step of the first message that holds them", () => {
+    expect(probes.slice(-4)).toEqual(user);
+    expect(user).toEqual([
+      { id: "user-a", kind: "user", text: "PACKAGE.JSON", normalized: "package.json", firstStep: 2, messageId: "m5", label: "the manifest", inSession: true },
+      { id: "user-b", kind: "user", text: "expected \\d+ to be 200", normalized: "expected /d+ to be 200", firstStep: 1, messageId: "m2", regex: "expected \\d+ to be 200", inSession: true },
+      { id: "user-c", kind: "user", text: "never said anywhere", normalized: "never said anywhere", firstStep: 0, messageId: null, inSession: false },
+      { id: "user-d", kind: "user", text: "jsonweb(token|key)", normalized: "jsonweb(token|key)", firstStep: 2, messageId: "m3", regex: "jsonweb(token|key)", inSession: true },
+    ]);
+  });
+
+  it("leave the extracted probes as they were", () => {
+    expect(probes.slice(0, -4)).toEqual(extractProbes(session));
+  });
+
+  it("a regex that does not compile throws an error naming it", () => {
+    expect(() => extractProbes(session, { userProbes: [{ id: "x", kind: "regex", pattern: "foo(" }] })).toThrow(/regex probe "foo\(" does not compile/);
+    expect(() => compileUserProbePattern("[a-")).toThrow(/regex probe "\[a-" does not compile: .+/);
+    expect(compileUserProbePattern("FOO").test("foo")).toBe(true);
+  });
+});
+
+describeWithShared("extractProbes on real transcripts", () => {
+  // Pinned after capping errors per result and tightening decisions (before: pi-mono had 103 error and 16
+  // decision probes, 30 of the errors from one `tsc` result). A change here should be a deliberate one.
+  it.each<[string, Record<ProbeKind, number>]>([
+    ["pi/pi-mono__large-session.jsonl", { rule: 7, decision: 9, "file-path": 79, error: 28, "last-request": 1, command: 153, identifier: 116, user: 0 }],
+    ["claude-code/ccviewer__5c0375b4.jsonl", { rule: 0, decision: 0, "file-path": 7, error: 2, "last-request": 1, command: 0, identifier: 5, user: 0 }],
+  ])("%s", (file, counts) => {
+    const { session } = importTranscript(fs.readFileSync(sharedTranscript(file), "utf8"));
+    const probes = extractProbes(session);
+    expect(Object.fromEntries(PROBE_KINDS.map((kind) => [kind, probes.filter((probe) => probe.kind === kind).length]))).toEqual(counts);
+    const perResult = new Map<string | null, number>();
+    for (const probe of probes) if (probe.kind === "error") perResult.set(probe.messageId, (perResult.get(probe.messageId) ?? 0) + 1);
+    expect(Math.max(0, ...perResult.values())).toBeLessThanOrEqual(MAX_ERROR_LINES_PER_RESULT);
   });
 });

@@ -1,12 +1,19 @@
 import type { Session, ToolCallPart } from "../model";
 import { classifyMessages } from "../simulate/classify-messages";
+import { findUserProbes } from "./find-user-probes";
 import { normalizeProbeText } from "./normalize-probe-text";
-import { PROBE_KINDS, type Probe, type ProbeKind } from "./probe";
+import { PROBE_KINDS, type Probe, type ProbeKind, type UserProbeSpec } from "./probe";
 
 /** Longest probe text kept; longer matches (a heredoc command, a pasted request) keep their first characters. */
 export const MAX_PROBE_CHARS = 200;
 /** Shortest CamelCase / camelCase / snake_case identifier worth a probe ("useState" yes, "getX" no). */
 export const MIN_IDENTIFIER_CHARS = 8;
+/**
+ * Error probes one tool result can add. A type-check or test run prints dozens of lines of one failure
+ * (`error TS2554` at 30 call sites): uncapped, one result made a quarter of a session's probes and the error
+ * kind dominated every score. The first few distinct lines say what failed; the rest repeat it.
+ */
+export const MAX_ERROR_LINES_PER_RESULT = 3;
 
 const URL = /\b[a-z][a-z0-9+.-]*:\/\/\S+/gi;
 const FILE_PATH = /(?:~|\.{1,2})?(?:\/?[\w@.-]+\/)+[\w@.-]*\.[A-Za-z][A-Za-z0-9]{0,7}\b|\b[\w-]+\.(?:tsx?|jsx?|mjs|cjs|py|rs|go|java|rb|json|jsonl|ya?ml|toml|md|css|html|sh|sql|prisma|lock)\b/g;
@@ -24,23 +31,35 @@ const ERROR_LINE = /^\s*(?:(?:[A-Z]\w*)?Error: |FAILED\b|FAIL |Traceback \(|fata
 const CODE_LINE = /[,;{(]\s*$/;
 /** imperative at the start of a sentence or clause ("don't modify the theme"), or a must / make sure anywhere */
 const RULE = /(?:^|[,;:]\s*)(?:please\s+)?(?:always|never|don't|do not|avoid|only use|stop using)\b|\b(?:must|mustn't|must not|make sure|should never|should always)\b/i;
-const DECISION = /\b(?:I'll use|I will use|I'll go with|I'm going with|going with|let's use|decided|decide to|I chose|instead of|rather than|switch(?:ing)? to)\b/i;
+/** a choice in the first person (or a switch) — a decision wherever it stands */
+const DECISION = /\b(?:I'll use|I will use|I'll go with|I'm going with|going with|let's use|let's go with|we'll use|decided|decide to|I chose|switch(?:ing)? to)\b/i;
+/**
+ * "X instead of Y" is a decision only when it says what is used or done: a choice verb before the "instead of"
+ * ("use the theme instead of chalk", "passing a function instead of RGB"), and no hedge (a guess like "it might
+ * be loading light instead of dark" or advice like "should catch this instead of crashing" is not one). On
+ * pi-mono's large session this keeps 9 of the 16 "instead of" sentences the bare phrase caught.
+ */
+const ALTERNATIVE = /\b(?:instead of|rather than)\b/i;
+const CHOICE_VERB = /\b(?:use[sd]?|using|pass(?:es|ed|ing)?|prefer(?:s|red|ring)?|pick(?:s|ed|ing)?|choose|chose|go with|went with|replace[sd]?|replacing)\b/i;
+const HEDGE = /\b(?:might|may|could|would|should|if|probably|perhaps|maybe|likely|bet|seems?)\b|\?/i;
 const SHELL_TOOL = /bash|shell|exec|terminal|command|run/i;
 const PATH_FIELDS = ["path", "file_path", "filePath", "file", "filename"] as const;
 
 /**
  * The probes a session offers, in order of first appearance: file paths (user and assistant text, tool-call
  * inputs), shell commands (first line of a shell-like tool's `command`/`cmd`, or of any input's `command`),
- * errors (the first line of an error tool result; error-looking lines of any tool result), numbers and
+ * errors (the first {@link MAX_ERROR_LINES_PER_RESULT} distinct error-looking lines of a tool result, or the
+ * first line of an error result that has none — a `> pkg@1.0 check` banner is not the error), numbers and
  * identifiers (versions, ports, issue numbers, error codes, identifiers ≥ {@link MIN_IDENTIFIER_CHARS} chars —
  * from user and assistant text only, since tool output is mostly code and logs), the user's standing rules,
- * the assistant's decisions, and the last user request.
+ * the assistant's decisions (a first-person choice, or a non-hedged "use X instead of Y"), the last user request,
+ * and the user's own probes (`options.userProbes`, see `findUserProbes`), last, in the order given.
  *
  * Deduplicated by kind + normalised text (the first occurrence wins). Skipped: recorded compaction markers and
  * summaries (what an earlier compaction wrote is not the session's own content), synthetic messages and parts,
  * and reasoning (rarely sent back to the model). Pure and deterministic.
  */
-export function extractProbes(session: Session): Probe[] {
+export function extractProbes(session: Session, options: { userProbes?: readonly UserProbeSpec[] } = {}): Probe[] {
   const kinds = classifyMessages(session);
   const firstStepByIndex = firstStepOfMessages(kinds);
   const probesByKey = new Map<string, Probe>();
@@ -67,7 +86,7 @@ export function extractProbes(session: Session): Probe[] {
         if (message.role === "user") lastRequest = { text: part.text, index };
         for (const sentence of splitSentences(part.text)) {
           if (message.role === "user" && RULE.test(sentence)) add("rule", sentence);
-          if (message.role === "assistant" && DECISION.test(sentence)) add("decision", sentence);
+          if (message.role === "assistant" && isDecision(sentence)) add("decision", sentence);
         }
         const prose = part.text.replace(URL, " ");
         for (const path of prose.match(FILE_PATH) ?? []) add("file-path", path);
@@ -78,8 +97,7 @@ export function extractProbes(session: Session): Probe[] {
         for (const path of inputPaths(part.input)) add("file-path", path);
         if (command !== null) for (const path of command.replace(URL, " ").match(FILE_PATH) ?? []) add("file-path", path);
       } else if (part.type === "tool-result") {
-        if (part.isError && part.output.trim()) add("error", firstLine(part.output));
-        for (const line of part.output.split("\n")) if (ERROR_LINE.test(line) && !CODE_LINE.test(line)) add("error", line);
+        for (const line of errorLines(part.output, part.isError === true)) add("error", line);
       }
     }
   });
@@ -98,7 +116,30 @@ export function extractProbes(session: Session): Probe[] {
       });
     }
   }
-  return [...probesByKey.values()];
+  const skip = (index: number) => kinds[index] === "recorded-marker" || kinds[index] === "recorded-summary" || session.messages[index].synthetic === true;
+  return [...probesByKey.values(), ...findUserProbes({ session, specs: options.userProbes ?? [], firstStepByIndex, skip })];
+}
+
+function isDecision(sentence: string): boolean {
+  if (DECISION.test(sentence)) return true;
+  const alternative = ALTERNATIVE.exec(sentence);
+  return alternative !== null && CHOICE_VERB.test(sentence.slice(0, alternative.index)) && !HEDGE.test(sentence);
+}
+
+/** The error probes of one tool result: see {@link MAX_ERROR_LINES_PER_RESULT}; distinct by normalised text. */
+function errorLines(output: string, isError: boolean): string[] {
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  for (const line of output.split("\n")) {
+    if (lines.length === MAX_ERROR_LINES_PER_RESULT) break;
+    if (!ERROR_LINE.test(line) || CODE_LINE.test(line)) continue;
+    const key = normalizeProbeText(line);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    lines.push(line);
+  }
+  if (lines.length === 0 && isError && output.trim()) lines.push(firstLine(output));
+  return lines;
 }
 
 /** For each message, the number of the first model call after it (the call count when none follows). */

@@ -62,4 +62,32 @@ describe("scoreRetention", () => {
     const result = await replaySession({ session: windowsSession, strategy: findStrategy("none")! });
     expect(scoreRetention({ session: windowsSession, result, probes: [probe] }).final.overall).toBe(1);
   });
+
+  it("scores user probes: text and regex retained when the context holds them, counted from their first step", async () => {
+    const userProbes = [
+      { id: "rule", kind: "text" as const, pattern: "ALWAYS run the linter" },
+      { id: "late", kind: "regex" as const, pattern: "export_1[01]_value" },
+      { id: "early", kind: "regex" as const, pattern: "module_[0-2]/" },
+      { id: "absent", kind: "text" as const, pattern: "not in this session" },
+    ];
+    const withUser = extractProbes(session, { userProbes });
+    const none = scoreRetention({ session, result: await replay("none"), probes: withUser });
+    // none keeps all but the absent one, which counts from step 0 and no context holds
+    expect(none.final.byKind.user).toEqual({ counted: 4, retained: 3, score: 0.75 });
+    expect(none.final.lostProbeIds).toEqual(["user-absent"]);
+    const trim = scoreRetention({ session, result: await replay("trim-messages", { maxConversationMessages: 4 }), probes: withUser });
+    // the last 4 messages hold the 12th tool result (export_11_value) but not the first message or module_0..2
+    expect(trim.final.byKind.user).toEqual({ counted: 4, retained: 1, score: 0.25 });
+    expect(trim.final.lostProbeIds.filter((id) => id.startsWith("user-"))).toEqual(["user-rule", "user-early", "user-absent"]);
+    const lateStep = withUser.find((probe) => probe.id === "user-late")!.firstStep;
+    for (const point of trim.compactions) expect(point.byKind.user.counted).toBe(point.eventStep >= lateStep ? 4 : 3);
+  });
+
+  it("never retains a probe whose normalised text is empty, and throws on a regex that does not compile", async () => {
+    const result = await replay("none");
+    const empty = { id: "user-q", kind: "user" as const, text: '""', normalized: "", firstStep: 0, messageId: null, inSession: false };
+    expect(scoreRetention({ session, result, probes: [empty] }).final.overall).toBe(0);
+    const broken = { ...empty, id: "user-r", text: "(", normalized: "(", regex: "(" };
+    expect(() => scoreRetention({ session, result, probes: [broken] })).toThrow(/regex probe "\(" does not compile/);
+  });
 });

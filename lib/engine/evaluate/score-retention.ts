@@ -1,6 +1,7 @@
 import type { Session } from "../model";
 import { contextAt, finalContext, type ContextSnapshot } from "../simulate/context-at";
 import type { ReplayResult } from "../simulate/replay-result";
+import { compileUserProbePattern } from "./compile-user-probe-pattern";
 import { contextText } from "./context-text";
 import { PROBE_KINDS, PROBE_WEIGHTS, type Probe, type ProbeKind } from "./probe";
 
@@ -37,21 +38,33 @@ export interface RetentionReport {
  * compaction-end or trim event the context of the step it belongs to (a compaction after the last call is scored
  * on the final context). The context text is built once per point, so the cost is O(points × (context + probes
  * × context search)). A probe that appears in the context only through a summary counts as retained — that is
- * the point of a summary.
+ * the point of a summary. A user regex probe (`probe.regex`) is retained when its pattern matches the normalised
+ * context text (compiled once per call; a pattern that does not compile throws, naming it); a probe whose
+ * normalised text is empty is never retained.
  */
 export function scoreRetention(options: { session: Session; result: ReplayResult; probes: readonly Probe[] }): RetentionReport {
   const { session, result, probes } = options;
-  const final = scorePoint({ snapshot: finalContext(session, result), probes, upToStep: Infinity });
+  const regexById = new Map(probes.flatMap((probe) => (probe.regex === undefined ? [] : [[probe.id, compileUserProbePattern(probe.regex)] as const])));
+  const isIn = (probe: Probe, text: string) => {
+    const regex = regexById.get(probe.id);
+    return regex ? regex.test(text) : probe.normalized.length > 0 && text.includes(probe.normalized);
+  };
+  const final = scorePoint({ snapshot: finalContext(session, result), probes, upToStep: Infinity, isIn });
   const compactions = result.events.flatMap((event) => {
     if (event.type !== "compaction-end" && event.type !== "trim") return [];
     const snapshot = event.step < result.steps.length ? contextAt(session, result, event.step) : finalContext(session, result);
     const upToStep = snapshot.step === "final" ? Infinity : event.step;
-    return [{ ...scorePoint({ snapshot, probes, upToStep }), event: event.type, eventStep: event.step }];
+    return [{ ...scorePoint({ snapshot, probes, upToStep, isIn }), event: event.type, eventStep: event.step }];
   });
   return { final, compactions };
 }
 
-function scorePoint(options: { snapshot: ContextSnapshot; probes: readonly Probe[]; upToStep: number }): RetentionPoint {
+function scorePoint(options: {
+  snapshot: ContextSnapshot;
+  probes: readonly Probe[];
+  upToStep: number;
+  isIn: (probe: Probe, text: string) => boolean;
+}): RetentionPoint {
   const text = contextText(options.snapshot);
   const byKind = Object.fromEntries(PROBE_KINDS.map((kind) => [kind, { counted: 0, retained: 0, score: null }])) as Record<ProbeKind, KindRetention>;
   const lostProbeIds: string[] = [];
@@ -62,7 +75,7 @@ function scorePoint(options: { snapshot: ContextSnapshot; probes: readonly Probe
     const weight = PROBE_WEIGHTS[probe.kind];
     byKind[probe.kind].counted++;
     weightCounted += weight;
-    if (text.includes(probe.normalized)) {
+    if (options.isIn(probe, text)) {
       byKind[probe.kind].retained++;
       weightRetained += weight;
     } else lostProbeIds.push(probe.id);
