@@ -1,4 +1,4 @@
-import type { ContextView, MarkRequest } from "../strategies/strategy";
+import type { ContextView, MarkRequest, ProtectionRequest } from "../strategies/strategy";
 import { PRUNED_PLACEHOLDER } from "./render-marked-part";
 
 /** Seed 003 §5.1's thresholds and protections. */
@@ -22,7 +22,22 @@ export type OpencodePruneSettings = typeof DEFAULT_OPENCODE_PRUNE_SETTINGS;
  * keeps repeated calls cheap. Like OpenCode, the output that crosses the protection line is pruned too.
  */
 export function opencodePrune(context: ContextView, settings: OpencodePruneSettings = DEFAULT_OPENCODE_PRUNE_SETTINGS): MarkRequest[] {
+  return planOpencodePrune(context, settings).marks;
+}
+
+/**
+ * {@link opencodePrune} with what the same walk left alone, for the timeline: the last user turns, the
+ * `pruneProtect` window (from the oldest output it kept) and the `protectedTools` outputs it passed — those
+ * older than the walk's stop were reported by an earlier pass. Protection is empty when nothing is pruned.
+ */
+export function planOpencodePrune(
+  context: ContextView,
+  settings: OpencodePruneSettings = DEFAULT_OPENCODE_PRUNE_SETTINGS,
+): { marks: MarkRequest[]; protected: ProtectionRequest[] } {
   const candidates: MarkRequest[] = [];
+  const protectedByTool = new Map<string, { position: number; partIndex: number }[]>();
+  let userTurnsFrom: number | null = null;
+  let protectFrom: number | null = null;
   let userTurns = 0;
   let total = 0;
   let freed = 0;
@@ -31,18 +46,37 @@ export function opencodePrune(context: ContextView, settings: OpencodePruneSetti
     const { message } = context.entry(position);
     if (message.role === "user" && !message.synthetic) userTurns++;
     if (userTurns < settings.protectedUserTurns) continue;
+    if (userTurnsFrom === null && settings.protectedUserTurns > 0) userTurnsFrom = position;
     for (let partIndex = message.parts.length - 1; partIndex >= 0; partIndex--) {
       const part = message.parts[partIndex];
       if (part.type !== "tool-result") continue;
-      if (part.name && settings.protectedTools.includes(part.name)) continue;
+      if (part.name && settings.protectedTools.includes(part.name)) {
+        const parts = protectedByTool.get(part.name) ?? [];
+        parts.push({ position, partIndex });
+        protectedByTool.set(part.name, parts);
+        continue;
+      }
       if (context.markOf(position, partIndex)) break walk;
       const tokens = context.partTokens(position, partIndex);
       total += tokens;
-      if (total <= settings.pruneProtect) continue;
+      if (total <= settings.pruneProtect) {
+        protectFrom = position;
+        continue;
+      }
       const mark = { kind: "pruned", placeholder: PRUNED_PLACEHOLDER } as const;
       freed += tokens - context.partTokensUnder(position, partIndex, mark);
       candidates.push({ position, partIndex, mark, pruner: "opencode-prune" });
     }
   }
-  return freed >= settings.pruneMinimum ? candidates : [];
+  if (freed < settings.pruneMinimum) return { marks: [], protected: [] };
+  const protection: ProtectionRequest[] = [];
+  if (userTurnsFrom !== null) {
+    const turns = settings.protectedUserTurns;
+    protection.push({ kind: "tail", from: userTurnsFrom, label: `last ${turns} user turn${turns === 1 ? "" : "s"} (protectedUserTurns)` });
+  }
+  if (protectFrom !== null) {
+    protection.push({ kind: "tail", from: protectFrom, label: `newest ${settings.pruneProtect} tokens of tool output (pruneProtect)` });
+  }
+  for (const [tool, parts] of protectedByTool) protection.push({ kind: "parts", label: `protected tool: ${tool} (protectedTools)`, parts });
+  return { marks: candidates, protected: protection };
 }

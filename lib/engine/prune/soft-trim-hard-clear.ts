@@ -1,4 +1,4 @@
-import type { ContextView, MarkRequest } from "../strategies/strategy";
+import type { ContextView, MarkRequest, ProtectionRequest } from "../strategies/strategy";
 import { HARD_CLEAR_PLACEHOLDER } from "./render-marked-part";
 
 /** Seed 004's layer-1 defaults (NOUS_TOOL_* settings); seed 001's context pruning works the same way. */
@@ -55,4 +55,26 @@ export function softTrimHardClear(
     if (clear && alreadyCleared && message.parts.some((part) => part.type === "tool-result" && part.images.length === 0)) break;
   }
   return marks;
+}
+
+/**
+ * What {@link softTrimHardClear} never touches: the tail from the oldest of the newest `keepLastToolResults`
+ * tool-result messages. Empty when the setting is 0 or the context has no tool result. Walks back only as far
+ * as that message, so calling it after a prune that marked something costs no more than the prune did.
+ */
+export function softTrimHardClearProtection(
+  context: ContextView,
+  settings: Pick<SoftTrimHardClearSettings, "keepLastToolResults"> = DEFAULT_SOFT_TRIM_HARD_CLEAR_SETTINGS,
+): ProtectionRequest[] {
+  if (settings.keepLastToolResults <= 0) return [];
+  let found = 0;
+  let from = -1;
+  for (let position = context.length - 1; position >= 0 && found < settings.keepLastToolResults; position--) {
+    if (context.entry(position).message.role !== "tool") continue;
+    found++;
+    from = position;
+  }
+  if (from < 0) return [];
+  const count = settings.keepLastToolResults;
+  return [{ kind: "tail", from, label: `last ${count} tool result${count === 1 ? "" : "s"} kept whole (keepLastToolResults)` }];
 }

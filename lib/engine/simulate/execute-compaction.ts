@@ -5,6 +5,7 @@ import { messageTokensWith, type Estimator } from "../tokens/estimator";
 import type { Message } from "../model";
 import { fillSummaries, type LiveContext } from "./live-context";
 import type { ReplayEvent } from "./replay-events";
+import { resolveProtection, resolveSplitTurn } from "./resolve-protection";
 
 /** What the replay's driver answers to a summarize request. */
 export type SummaryOutcome = { ok: true; result: SummarizeResult } | { ok: false; error: string };
@@ -32,6 +33,10 @@ export function* executeCompaction(options: ExecuteCompactionOptions): Generator
   const tokensBefore = live.tokens;
   const messagesBefore = live.length;
   const firstKeptMessageId = firstKeptIdOf(live, plan.layout);
+  // positions name the context before the layout is applied
+  const protectedRegions = resolveProtection(live, plan.protected);
+  const protection = protectedRegions.length > 0 ? { protected: protectedRegions } : {};
+  const splitTurn = resolveSplitTurn(live, plan.splitTurn);
 
   if (plan.summaries.length === 0) {
     live.applyLayout({ layout: plan.layout, summaries: [], step });
@@ -47,6 +52,7 @@ export function* executeCompaction(options: ExecuteCompactionOptions): Generator
       firstKeptMessageId,
       budget: plan.budget,
       fits,
+      ...protection,
     });
     if (!fits) reportOverBudget(options);
     return null;
@@ -111,6 +117,9 @@ export function* executeCompaction(options: ExecuteCompactionOptions): Generator
     budget: plan.budget,
     fits,
     summarizerUsage: failure ? null : usage,
+    // a failed compaction without a fallback kept everything: nothing was protected or split
+    ...(failure && !plan.fallback ? {} : protection),
+    ...(splitTurn && !failure ? { splitTurn } : {}),
   });
   if (!fits) reportOverBudget(options);
   return summary;

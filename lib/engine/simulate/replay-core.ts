@@ -7,6 +7,7 @@ import { executeCompaction, type SummaryOutcome } from "./execute-compaction";
 import { LiveContext } from "./live-context";
 import type { ReplayEvent } from "./replay-events";
 import type { ReplayResult, ReplayStep } from "./replay-result";
+import { resolveProtection } from "./resolve-protection";
 
 export interface ReplayCoreOptions {
   session: Session;
@@ -91,6 +92,8 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
       group.push(request);
       byPruner.set(request.pruner, group);
     }
+    // named before the marks are applied (marks never move positions, but read the same context the strategy saw)
+    const protectedRegions = byPruner.size > 0 ? resolveProtection(live, decision.protected) : [];
     for (const [pruner, requests] of byPruner) {
       const tokensBefore = live.tokens;
       const kinds: Partial<Record<string, number>> = {};
@@ -99,7 +102,18 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
         freed += live.mark(request.position, request.partIndex, { ...request.mark, step } as never);
         kinds[request.mark.kind] = (kinds[request.mark.kind] ?? 0) + 1;
       }
-      emit({ type: "prune", step, point, pruner, parts: requests.length, kinds, tokensFreed: live.scale(freed), tokensBefore, tokensAfter: live.tokens });
+      emit({
+        type: "prune",
+        step,
+        point,
+        pruner,
+        parts: requests.length,
+        kinds,
+        tokensFreed: live.scale(freed),
+        tokensBefore,
+        tokensAfter: live.tokens,
+        ...(protectedRegions.length > 0 ? { protected: protectedRegions } : {}),
+      });
     }
   }
 

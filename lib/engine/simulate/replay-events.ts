@@ -29,6 +29,42 @@ export interface PruneEvent {
   tokensFreed: number;
   tokensBefore: number;
   tokensAfter: number;
+  /** what the pruner deliberately left alone at this step (absent when the strategy reports nothing) */
+  protected?: ProtectedRegion[];
+}
+
+/**
+ * A region a strategy deliberately left alone when it pruned or compacted, as the timeline draws it: a tail
+ * of the context (opencode's last user turns and `pruneProtect` window, nous' `keepLastToolResults`, the
+ * tail kept verbatim by pi / openclaw / nous' `keepRecentTokens`) or single tool parts (opencode's
+ * `protectedTools`, claude-code's newest compactable results). Indexes are `session.messages` indexes;
+ * synthetic messages are never named (a tail starting at one starts at the next session message instead).
+ */
+export type ProtectedRegion =
+  | {
+      kind: "tail";
+      /** why, with the setting: "last 2 user turns (protectedUserTurns)" */
+      label: string;
+      /** first protected session message; the tail runs to the end of the context at that step */
+      fromMessageId: string;
+      fromIndex: number;
+    }
+  | {
+      kind: "parts";
+      /** "protected tool: skill (protectedTools)" */
+      label: string;
+      parts: { messageId: string; index: number; partIndex: number }[];
+    };
+
+/**
+ * pi / openclaw cut inside a turn: the turn's beginning (from `fromIndex` up to the compaction's first kept
+ * message, exclusive) was summarized on its own ("Turn Context (split turn)"), the rest of the turn kept.
+ */
+export interface SplitTurn {
+  fromMessageId: string;
+  fromIndex: number;
+  /** session messages in the summarized prefix */
+  messages: number;
 }
 
 export interface CompactionStartEvent {
@@ -58,6 +94,10 @@ export interface CompactionEndEvent {
   fits: boolean;
   /** what the summarizer reported it consumed, summed over the compaction's summaries */
   summarizerUsage: { input: number; output: number } | null;
+  /** what the compaction kept on purpose (the recent tail), when the strategy reports it */
+  protected?: ProtectedRegion[];
+  /** the cut fell inside a turn and its prefix was summarized separately (pi, openclaw) */
+  splitTurn?: SplitTurn;
 }
 
 /** A layout change without a summary (trim-messages, a truncation fallback). */
@@ -72,6 +112,8 @@ export interface TrimEvent {
   firstKeptMessageId: string | null;
   budget: number;
   fits: boolean;
+  /** what the trim kept on purpose, when the strategy reports it */
+  protected?: ProtectedRegion[];
 }
 
 export interface FallbackEvent {

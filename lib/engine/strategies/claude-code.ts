@@ -118,11 +118,12 @@ export const claudeCodeStrategy = defineStrategy<ClaudeCodeSettings>({
     }
 
     const cleared = microcompact(context, settings);
-    if (!force && context.tokens - cleared.freed < trigger) return { marks: cleared.marks };
+    const protection = { protected: cleared.protected };
+    if (!force && context.tokens - cleared.freed < trigger) return { marks: cleared.marks, ...protection };
 
     let head = 0;
     while (head < context.length && context.entry(head).message.role === "system" && context.entry(head).purpose === null) head++;
-    if (head >= context.length) return { marks: cleared.marks };
+    if (head >= context.length) return { marks: cleared.marks, ...protection };
     const files: LayoutItem[] = recentlyReadFiles(context, settings).map((file) => ({
       kind: "synthetic",
       role: "user",
@@ -143,6 +144,7 @@ export const claudeCodeStrategy = defineStrategy<ClaudeCodeSettings>({
     ];
     return {
       marks: cleared.marks,
+      ...protection,
       compaction: {
         reason: context.tokens < trigger ? "compaction requested" : `context ${context.tokens} ≥ auto-compact threshold ${trigger}`,
         summaries: [

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_SOFT_TRIM_HARD_CLEAR_SETTINGS, softTrimHardClear } from "../prune/soft-trim-hard-clear";
+import { DEFAULT_SOFT_TRIM_HARD_CLEAR_SETTINGS, softTrimHardClear, softTrimHardClearProtection } from "../prune/soft-trim-hard-clear";
 import { CHECKPOINT_SUMMARY_FORMAT } from "../summarize/summary-formats";
 import type { ContextView, LayoutItem, MarkRequest, StrategyDecision } from "./strategy";
 import { defineStrategy } from "./strategy";
@@ -137,29 +137,33 @@ export const nousStrategy = defineStrategy<NousSettings>({
   decide(input): StrategyDecision {
     const { context, settings, force } = input;
     const marks = settings.toolPruningEnabled ? softTrimHardClear(context, settings) : [];
+    // reporting only: reaches the events through the prune events of these marks
+    const protection = marks.length > 0 ? { protected: softTrimHardClearProtection(context, settings) } : {};
     const turnStart = context.length > 0 && context.entry(context.length - 1).message.role === "user";
-    if (!force && !(settings.compactionEnabled && turnStart)) return { marks };
+    if (!force && !(settings.compactionEnabled && turnStart)) return { marks, ...protection };
     const freed = freedByPosition(context, marks);
     let freedTotal = 0;
     for (const tokens of freed.values()) freedTotal += tokens;
     const total = context.tokens - context.scale(freedTotal);
-    if (!force && total <= settings.compactionThreshold) return { marks };
+    if (!force && total <= settings.compactionThreshold) return { marks, ...protection };
 
     let head = 0;
     while (head < context.length && context.entry(head).message.role === "system") head++;
     const cut = findNousCutPoint({ context, from: head, keepRecentTokens: settings.keepRecentTokens, freed });
     if (cut === null) {
-      if (force) return { marks };
+      if (force) return { marks, ...protection };
       const message = `context ${total} > threshold ${settings.compactionThreshold}, but the newest ${settings.keepRecentTokens} tokens reach back to the first turn: nothing to compact`;
-      return { marks, notes: [{ type: "guard", guard: "cut-point-zero", message }] };
+      return { marks, ...protection, notes: [{ type: "guard", guard: "cut-point-zero", message }] };
     }
     const keepHead: LayoutItem[] = head > 0 ? [{ kind: "keep", from: 0, to: head }] : [];
     const recent: LayoutItem = { kind: "keep", from: cut, to: context.length };
     const previous = input.previousSummary;
     return {
       marks,
+      ...protection,
       compaction: {
         reason: force ? "manual compaction" : `context ${total} > threshold ${settings.compactionThreshold}`,
+        protected: [{ kind: "tail", from: cut, label: `newest ~${settings.keepRecentTokens} tokens kept verbatim (keepRecentTokens)` }],
         budget: Math.min(settings.compactionThreshold, input.window - input.outputReserve),
         layout: [
           ...keepHead,

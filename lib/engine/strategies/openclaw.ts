@@ -217,6 +217,8 @@ function planSafeguard(input: StrategyInput<OpenclawSettings>, { reserve, thresh
       summaryText: `${body}${notes}`,
       budget: threshold,
       fallback: { layout: layoutWith(`${FALLBACK_SUMMARY}${notes}`) },
+      protected: [{ kind: "tail", from: cut.firstKept, label: `newest ~${settings.keepRecentTokens} tokens kept verbatim (keepRecentTokens)` }],
+      ...(prefix.positions.length > 0 ? { splitTurn: { from: historyEnd, to: cut.firstKept } } : {}),
       ...(context.scale(kept) > threshold ? { overBudgetReason: `the kept messages alone are ${context.scale(kept)} tokens (keepRecentTokens ${settings.keepRecentTokens} snapped to a cut point)` } : {}),
     },
   };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_OPENCODE_PRUNE_SETTINGS, opencodePrune } from "../prune/opencode-prune";
+import { DEFAULT_OPENCODE_PRUNE_SETTINGS, planOpencodePrune } from "../prune/opencode-prune";
 import { CONTINUATION_SUMMARY_FORMAT } from "../summarize/summary-formats";
 import { defineStrategy, type ContextView, type LayoutItem, type StrategyInput } from "./strategy";
 
@@ -104,7 +104,10 @@ export const opencodeStrategy = defineStrategy<OpencodeSettings>({
     const total = lastCall ? lastCall.inputTokens + lastCall.outputTokens : context.tokens;
     const overflow = usable !== null && total > usable;
     if (force || (settings.auto && overflow)) return { compaction: planSummaryPivot(input, { auto: !force, total, usable }) };
-    if (settings.prune && endsLoop(context)) return { marks: opencodePrune(context, settings) };
+    if (settings.prune && endsLoop(context)) {
+      const pruned = planOpencodePrune(context, settings);
+      return { marks: pruned.marks, protected: pruned.protected };
+    }
     return {};
   },
 });

@@ -173,6 +173,8 @@ export const piStrategy = defineStrategy<PiSettings>({
         summaries,
         layout,
         budget: threshold,
+        protected: [{ kind: "tail", from: cut.firstKept, label: `newest ~${settings.keepRecentTokens} tokens kept verbatim (keepRecentTokens)` }],
+        ...(cut.turnStart !== null ? { splitTurn: { from: cut.turnStart, to: cut.firstKept } } : {}),
       },
     };
   },

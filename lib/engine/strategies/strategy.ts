@@ -164,16 +164,31 @@ export interface CompactionPlan {
    * reported. Default: every summary joined by a blank line.
    */
   summaryText?: string;
+  /** what the compaction keeps on purpose (reported on compaction-end / trim) */
+  protected?: readonly ProtectionRequest[];
+  /** a cut inside a turn: the turn's prefix, summarized on its own (pi's split turn) */
+  splitTurn?: PositionRange;
 }
 
 export type StrategyNote =
   | { type: "warning"; code: string; message: string }
   | { type: "guard"; guard: string; message: string };
 
+/**
+ * A region a strategy deliberately leaves alone, in positions of the current context: a tail from `from` to
+ * the end, or single parts. Reporting only — it changes nothing the replay does; the replay names the
+ * messages in the events (see `ProtectedRegion` in replay-events.ts).
+ */
+export type ProtectionRequest =
+  | { kind: "tail"; label: string; from: number }
+  | { kind: "parts"; label: string; parts: readonly { position: number; partIndex: number }[] };
+
 export interface StrategyDecision {
   marks?: readonly MarkRequest[];
   notes?: readonly StrategyNote[];
   compaction?: CompactionPlan;
+  /** what the layer-1 pruners protected; reported on this decision's prune events (none without marks) */
+  protected?: readonly ProtectionRequest[];
 }
 
 export interface SummaryCheckInput<S> {

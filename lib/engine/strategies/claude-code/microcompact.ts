@@ -1,5 +1,5 @@
 import { fileOperationOf } from "../pi/file-operations";
-import type { ContextView, MarkRequest } from "../strategy";
+import type { ContextView, MarkRequest, ProtectionRequest } from "../strategy";
 
 /** What Claude Code puts in place of a cleared tool result. */
 export const MICROCOMPACT_PLACEHOLDER = "[Old tool result content cleared]";
@@ -21,12 +21,17 @@ export function normalizeToolName(name: string): string {
 /**
  * Claude Code's microcompact: every result of a compactable tool except the newest `microcompactKeepRecent` is
  * cleared — or nothing, when that would free less than `microcompactMinimumSavings` tokens (scaled). Results
- * already cleared are skipped and count towards neither. Returns the marks and the scaled tokens they free.
+ * already cleared are skipped and count towards neither. Returns the marks, the scaled tokens they free and
+ * the kept newest results (for the timeline; empty when nothing is cleared).
  */
-export function microcompact(context: ContextView, settings: MicrocompactSettings): { marks: MarkRequest[]; freed: number } {
+export function microcompact(
+  context: ContextView,
+  settings: MicrocompactSettings,
+): { marks: MarkRequest[]; freed: number; protected: ProtectionRequest[] } {
   const compactable = new Set(settings.compactableTools.map(normalizeToolName));
   const mark = { kind: "cleared", placeholder: MICROCOMPACT_PLACEHOLDER } as const;
   const marks: MarkRequest[] = [];
+  const kept: { position: number; partIndex: number }[] = [];
   let seen = 0;
   let freed = 0;
   for (let position = context.length - 1; position >= 0; position--) {
@@ -35,13 +40,18 @@ export function microcompact(context: ContextView, settings: MicrocompactSetting
     message.parts.forEach((part, partIndex) => {
       if (part.type !== "tool-result" || !part.name || !compactable.has(normalizeToolName(part.name))) return;
       if (context.markOf(position, partIndex)) return;
-      if (++seen <= settings.microcompactKeepRecent) return;
+      if (++seen <= settings.microcompactKeepRecent) {
+        kept.push({ position, partIndex });
+        return;
+      }
       freed += context.partTokens(position, partIndex) - context.partTokensUnder(position, partIndex, mark);
       marks.push({ position, partIndex, pruner: "microcompact", mark });
     });
   }
   const scaled = context.scale(freed);
-  return scaled >= settings.microcompactMinimumSavings && marks.length > 0 ? { marks, freed: scaled } : { marks: [], freed: 0 };
+  if (scaled < settings.microcompactMinimumSavings || marks.length === 0) return { marks: [], freed: 0, protected: [] };
+  const label = `newest ${settings.microcompactKeepRecent} compactable tool result${settings.microcompactKeepRecent === 1 ? "" : "s"} (microcompactKeepRecent)`;
+  return { marks, freed: scaled, protected: kept.length > 0 ? [{ kind: "parts", label, parts: kept }] : [] };
 }
 
 export interface ReattachSettings {
