@@ -1,8 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { buildFakeSummary } from "./fake-summary";
+import { buildFakeJudgeAnswer } from "./judge-retention-fake-answer";
 
-export const FAKE_BEHAVIOURS = ["summary", "rate-limit-then-ok", "server-error", "slow", "malformed", "empty"] as const;
+export const FAKE_BEHAVIOURS = ["summary", "rate-limit-then-ok", "server-error", "slow", "malformed", "empty", "garbled"] as const;
 /**
  * What the fake server does with a request:
  * - `summary`: 200 with {@link buildFakeSummary}'s text (JSON, or SSE when the body says `stream: true`);
@@ -10,7 +11,12 @@ export const FAKE_BEHAVIOURS = ["summary", "rate-limit-then-ok", "server-error",
  * - `server-error`: 500 every time;
  * - `slow`: the summary, after `slowMs` (longer than a client's time limit);
  * - `malformed`: 200 with JSON that is not a message (no content list, no usage);
- * - `empty`: a valid message whose only text block is empty.
+ * - `empty`: a valid message whose only text block is empty;
+ * - `garbled`: a valid message whose text is prose, not the JSON list a retention-judge request asks for
+ *   (a summarizer accepts it as a summary).
+ *
+ * A retention-judge request (`lib/llm/judge-retention-prompt.ts`) is answered by `buildFakeJudgeAnswer` instead
+ * of a summary: "yes" exactly when the probe's text occurs in the context sent.
  */
 export type FakeBehaviour = (typeof FAKE_BEHAVIOURS)[number];
 
@@ -24,6 +30,8 @@ const BEHAVIOUR_ALIASES: Readonly<Record<string, FakeBehaviour>> = {
 };
 const REDACTED = "[redacted]";
 const STREAM_CHUNK_CHARS = 40;
+/** What `garbled` answers: a reply in words where a JSON list was asked for. */
+export const FAKE_GARBLED_TEXT = "Most of those items are still in the context, I think.";
 
 export interface FakeRequest {
   method: string;
@@ -128,7 +136,7 @@ export async function startFakeAnthropicServer(options: FakeAnthropicServerOptio
         default:
           break;
       }
-      respond(record, message, response, send, behaviour === "empty" ? "" : undefined);
+      respond(record, message, response, send, behaviour === "empty" ? "" : behaviour === "garbled" ? FAKE_GARBLED_TEXT : undefined);
     });
   });
 
@@ -162,7 +170,7 @@ type Send = (status: number, payload: unknown, headers?: Record<string, string>)
 function respond(record: FakeRequest, body: MessagesBody, response: http.ServerResponse, send: Send, textOverride?: string): void {
   const inputTokens = Math.ceil(JSON.stringify([body.system ?? "", body.messages]).length / 4);
   if (record.path === "/v1/messages/count_tokens") return send(200, { input_tokens: inputTokens });
-  const text = textOverride ?? buildFakeSummary(body);
+  const text = textOverride ?? buildFakeJudgeAnswer(body) ?? buildFakeSummary(body);
   const usage = { input_tokens: inputTokens, output_tokens: Math.ceil(text.length / 4), cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
   const id = `msg_fake_${record.headers["x-stainless-retry-count"] ?? "0"}_${inputTokens}`;
   if (body.stream !== true) {

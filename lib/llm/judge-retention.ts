@@ -1,0 +1,163 @@
+import Anthropic from "@anthropic-ai/sdk";
+import { z } from "zod";
+import { contextText } from "../engine/evaluate/context-text";
+import { PROBE_KINDS, PROBE_WEIGHTS, type Probe } from "../engine/evaluate/probe";
+import type { ContextSnapshot } from "../engine/simulate/context-at";
+import { DEFAULT_SUMMARY_MAX_RETRIES, DEFAULT_SUMMARY_MODEL, DEFAULT_SUMMARY_TIMEOUT_MS } from "./anthropic-summarizer";
+import { toSummarizerError } from "./anthropic-summarizer-error";
+import { JudgeRetentionError } from "./judge-retention-error";
+import { buildJudgePrompt, parseJudgeAnswer } from "./judge-retention-prompt";
+import { selectJudgeProbes } from "./judge-retention-select";
+
+/** Probes asked per judgement by default: one request, and a stratified sample big enough for every kind. */
+export const DEFAULT_JUDGE_MAX_PROBES = 60;
+/** Questions per request; more probes than this go in several requests, one after another. */
+export const JUDGE_BATCH_SIZE = 60;
+/** Output tokens per answer ("yes", quotes, comma, space) with room to spare, and a floor for the brackets. */
+const TOKENS_PER_ANSWER = 6;
+const MIN_MAX_TOKENS = 64;
+
+export interface JudgeRetentionOptions {
+  /** the compacted context, as `contextAt` / `finalContext` rebuild it */
+  context: ContextSnapshot;
+  /** every probe of the session; only those that had appeared by the context's step are asked */
+  probes: readonly Probe[];
+  /** a per-request key (never stored or logged); default ANTHROPIC_API_KEY */
+  apiKey?: string;
+  /** default {@link DEFAULT_SUMMARY_MODEL} */
+  model?: string;
+  signal?: AbortSignal;
+  /** cap on probes asked (stratified, deterministic); default {@link DEFAULT_JUDGE_MAX_PROBES} */
+  maxProbes?: number;
+  /** default ANTHROPIC_BASE_URL, else the SDK's default */
+  baseURL?: string;
+  /** per attempt; default the summarizer's */
+  timeoutMs?: number;
+  /** the SDK's retries; default the summarizer's */
+  maxRetries?: number;
+}
+
+export interface JudgedKindScore {
+  /** probes of the kind asked */
+  counted: number;
+  /** of those, answered "yes" */
+  retained: number;
+  score: number | null;
+}
+
+export interface JudgeRetentionResult {
+  /** weighted like scoreRetention; null when no probe was asked */
+  overall: number | null;
+  /** every probe kind, asked or not */
+  byKind: Record<string, JudgedKindScore>;
+  asked: number;
+  model: string;
+}
+
+const JudgeResponseSchema = z.object({
+  content: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })),
+  stop_reason: z.string().nullable().optional(),
+});
+
+/**
+ * LLM-judged retention (issue #6): a model is given only the compacted context's text (`contextText`, the same
+ * normalised text the deterministic score searches, so the two figures differ by the judging alone) and asked,
+ * for each probe, whether the context still holds it — numbered questions in one request per
+ * {@link JUDGE_BATCH_SIZE}, answered as a strict JSON list of "yes"/"no" (see `judge-retention-prompt.ts`).
+ *
+ * Which probes: those counted at the context's point (`firstStep <= step`; all of them for the final context),
+ * capped at `maxProbes` by {@link selectJudgeProbes}. Score: per kind, retained / asked. Overall is weighted by
+ * `PROBE_WEIGHTS` like `scoreRetention`, with each asked kind standing for all its counted probes
+ * (Σ weight·counted·score / Σ weight·counted over the kinds asked): without a cap that is exactly
+ * Σ weight of "yes" / Σ weight asked; with one, the stratified sample does not over-weight the small kinds.
+ *
+ * The client is built like the summarizer's (key, ANTHROPIC_BASE_URL, time limit, SDK retries, temperature 0,
+ * no tools). Rejects with a {@link JudgeRetentionError}: `auth` when there is no key (before any request), the
+ * summarizer's codes for transport failures, `truncated` when the answer hit max_tokens, `malformed_answer` when
+ * it is not the list asked for. The key never appears in an error. A context too long for the judge model is the
+ * API's `bad_request`.
+ */
+export async function judgeRetention(options: JudgeRetentionOptions): Promise<JudgeRetentionResult> {
+  const apiKey = options.apiKey ?? process.env.ANTHROPIC_API_KEY;
+  if (!apiKey) throw new JudgeRetentionError({ code: "auth", message: "no API key: set ANTHROPIC_API_KEY on the server or pass a key for this comparison" });
+  const model = options.model ?? DEFAULT_SUMMARY_MODEL;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_SUMMARY_TIMEOUT_MS;
+  const upToStep = options.context.step === "final" ? Infinity : options.context.step;
+  const counted = options.probes.filter((probe) => probe.firstStep <= upToStep);
+  const asked = selectJudgeProbes(counted, options.maxProbes ?? DEFAULT_JUDGE_MAX_PROBES);
+
+  const answers: boolean[] = [];
+  if (asked.length > 0) {
+    const client = new Anthropic({
+      apiKey,
+      baseURL: options.baseURL ?? (process.env.ANTHROPIC_BASE_URL || undefined),
+      timeout: timeoutMs,
+      maxRetries: options.maxRetries ?? DEFAULT_SUMMARY_MAX_RETRIES,
+    });
+    const text = contextText(options.context);
+    for (let start = 0; start < asked.length; start += JUDGE_BATCH_SIZE) {
+      const batch = asked.slice(start, start + JUDGE_BATCH_SIZE);
+      answers.push(...(await askBatch({ client, model, contextText: text, probes: batch, signal: options.signal, timeoutMs, apiKey })));
+    }
+  }
+  return { ...scoreAnswers({ counted, asked, answers }), asked: asked.length, model };
+}
+
+async function askBatch(options: {
+  client: Anthropic;
+  model: string;
+  contextText: string;
+  probes: readonly Probe[];
+  signal?: AbortSignal;
+  timeoutMs: number;
+  apiKey: string;
+}): Promise<boolean[]> {
+  const fail = (error: unknown) =>
+    JudgeRetentionError.fromSummarizerError(toSummarizerError(error, { signal: options.signal, timeoutMs: options.timeoutMs, secrets: [options.apiKey] }));
+  if (options.signal?.aborted) throw fail(options.signal.reason);
+  const prompt = buildJudgePrompt({ contextText: options.contextText, probes: options.probes });
+  const maxTokens = Math.max(MIN_MAX_TOKENS, options.probes.length * TOKENS_PER_ANSWER);
+  // a variable, as in the summarizer: SDK 1.12's param types no longer list `temperature`, the API still takes it
+  const params = { model: options.model, max_tokens: maxTokens, temperature: 0, system: prompt.system, messages: [{ role: "user" as const, content: prompt.user }] };
+  let response: unknown;
+  try {
+    response = await options.client.messages.create(params, { signal: options.signal });
+  } catch (error) {
+    throw fail(error);
+  }
+  const parsed = JudgeResponseSchema.safeParse(response);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new JudgeRetentionError({ code: "malformed_response", message: `the response is not a message (${issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "unknown shape"})` });
+  }
+  if (parsed.data.stop_reason === "max_tokens") {
+    throw new JudgeRetentionError({ code: "truncated", message: `the answer reached max_tokens (${maxTokens}) before listing ${options.probes.length} answers` });
+  }
+  const text = parsed.data.content
+    .filter((block) => block.type === "text")
+    .map((block) => block.text ?? "")
+    .join("");
+  return parseJudgeAnswer(text, options.probes.length);
+}
+
+function scoreAnswers(options: { counted: readonly Probe[]; asked: readonly Probe[]; answers: readonly boolean[] }): Pick<JudgeRetentionResult, "overall" | "byKind"> {
+  const byKind: Record<string, JudgedKindScore> = Object.fromEntries(PROBE_KINDS.map((kind) => [kind, { counted: 0, retained: 0, score: null }]));
+  options.asked.forEach((probe, index) => {
+    byKind[probe.kind] ??= { counted: 0, retained: 0, score: null };
+    byKind[probe.kind].counted++;
+    if (options.answers[index]) byKind[probe.kind].retained++;
+  });
+  const population = new Map<string, number>();
+  for (const probe of options.counted) population.set(probe.kind, (population.get(probe.kind) ?? 0) + 1);
+  let weightCounted = 0;
+  let weightRetained = 0;
+  for (const [kind, entry] of Object.entries(byKind)) {
+    if (entry.counted === 0) continue;
+    entry.score = entry.retained / entry.counted;
+    // integers first, one division last: with every probe asked this is exactly Σ weight of "yes"
+    const weight = (Object.hasOwn(PROBE_WEIGHTS, kind) ? (PROBE_WEIGHTS as Record<string, number>)[kind] : 1) * (population.get(kind) ?? 0);
+    weightCounted += weight;
+    weightRetained += (weight * entry.retained) / entry.counted;
+  }
+  return { overall: weightCounted ? weightRetained / weightCounted : null, byKind };
+}
