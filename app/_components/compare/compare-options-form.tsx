@@ -1,0 +1,111 @@
+"use client";
+
+import type { CompareOptions } from "@/lib/api/compare-schemas";
+
+const INPUT = "rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs focus:border-violet-500";
+/** The anthropic summarizer's default model (lib/llm's default). */
+export const DEFAULT_COMPARE_MODEL = "claude-haiku-4-5";
+
+/** What every configuration of a comparison shares, as the form edits it. */
+export interface CompareOptionsDraft {
+  /** null: the session's recorded window (else 200,000), decided by the server */
+  window: number | null;
+  estimator: CompareOptions["estimator"];
+  summarizer: CompareOptions["summarizer"];
+  model: string;
+  apiKey: string;
+  judge: boolean;
+}
+
+export function initialCompareOptions(window: number | null): CompareOptionsDraft {
+  return { window, estimator: "chars4", summarizer: "extractive", model: DEFAULT_COMPARE_MODEL, apiKey: "", judge: false };
+}
+
+/**
+ * The wire options of the form. The model goes along when anything calls a model (the anthropic summarizer or the
+ * judge); the key only when typed (else the server's own key is used; it is never stored or logged).
+ */
+export function compareOptionsOf(draft: CompareOptionsDraft): Partial<CompareOptions> {
+  const needsModel = draft.summarizer === "anthropic" || draft.judge;
+  return {
+    ...(draft.window !== null ? { window: draft.window } : {}),
+    estimator: draft.estimator,
+    summarizer: draft.summarizer,
+    judge: draft.judge,
+    ...(needsModel && draft.model.trim() ? { model: draft.model.trim() } : {}),
+    ...(needsModel && draft.apiKey ? { apiKey: draft.apiKey } : {}),
+  };
+}
+
+/** Window, estimator, summarizer (extractive or Anthropic with a model) and the LLM-judged retention toggle. */
+export function CompareOptionsForm({
+  options,
+  onChange,
+  sessionWindow,
+  disabled,
+}: {
+  options: CompareOptionsDraft;
+  onChange: (options: CompareOptionsDraft) => void;
+  /** the session's recorded window, shown as the default; null when it has none (or several sessions) */
+  sessionWindow: number | null;
+  disabled?: boolean;
+}) {
+  const set = (patch: Partial<CompareOptionsDraft>) => onChange({ ...options, ...patch });
+  const callsModel = options.summarizer === "anthropic" || options.judge;
+  return (
+    <fieldset data-testid="compare-options" disabled={disabled} className="flex flex-wrap items-end gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-white p-2 text-xs shadow-sm">
+      <legend className="px-1 text-[11px] font-semibold uppercase tracking-wide text-slate-500">Shared by every configuration</legend>
+      <label className="space-y-0.5">
+        <span className="block font-medium text-slate-700">Context window</span>
+        <input
+          type="number"
+          data-testid="compare-window"
+          min={1_000}
+          step={1_000}
+          value={options.window ?? ""}
+          placeholder={sessionWindow ? `session's ${sessionWindow.toLocaleString("en-US")}` : "200,000"}
+          onChange={(event) => {
+            const value = event.target.value;
+            set({ window: value === "" ? null : Math.max(1, Math.round(Number(value))) || null });
+          }}
+          className={`${INPUT} w-32 tabular-nums`}
+        />
+      </label>
+      <label className="space-y-0.5">
+        <span className="block font-medium text-slate-700">Estimator</span>
+        <select data-testid="compare-estimator" value={options.estimator} onChange={(event) => set({ estimator: event.target.value as CompareOptionsDraft["estimator"] })} className={INPUT}>
+          <option value="chars4">chars / 4</option>
+          <option value="calibrated">calibrated</option>
+          <option value="bpe">BPE tokenizer</option>
+        </select>
+      </label>
+      <div className="space-y-0.5">
+        <span className="block font-medium text-slate-700">Summarizer</span>
+        <div className="flex gap-1" role="radiogroup" aria-label="Summarizer">
+          {(["extractive", "anthropic"] as const).map((summarizer) => (
+            <label key={summarizer} className={`cursor-pointer rounded border px-2 py-0.5 font-medium ${options.summarizer === summarizer ? "border-violet-500 bg-violet-50 text-violet-900" : "border-slate-200 text-slate-600 hover:bg-slate-50"}`}>
+              <input type="radio" name="compare-summarizer" data-testid={`compare-summarizer-${summarizer}`} checked={options.summarizer === summarizer} onChange={() => set({ summarizer })} className="sr-only" />
+              {summarizer === "extractive" ? "Extractive (free)" : "Anthropic"}
+            </label>
+          ))}
+        </div>
+      </div>
+      <label className="flex items-center gap-1.5 pb-0.5" title="Ask a model, given only each final context, whether every probe survived">
+        <input type="checkbox" data-testid="compare-judge" checked={options.judge} onChange={(event) => set({ judge: event.target.checked })} className="accent-violet-600" />
+        <span className="font-medium text-slate-700">LLM-judged retention</span>
+      </label>
+      {callsModel && (
+        <>
+          <label className="space-y-0.5">
+            <span className="block font-medium text-slate-700">Model</span>
+            <input data-testid="compare-model" value={options.model} onChange={(event) => set({ model: event.target.value })} className={`${INPUT} w-44 font-mono`} />
+          </label>
+          <label className="space-y-0.5">
+            <span className="block font-medium text-slate-700">API key (this comparison only)</span>
+            <input type="password" autoComplete="off" data-testid="compare-api-key" value={options.apiKey} placeholder="server's key" onChange={(event) => set({ apiKey: event.target.value })} className={`${INPUT} w-44`} />
+          </label>
+        </>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,75 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { CompareStreamLine } from "@/lib/api/compare-schemas";
+import { toApiErrorBody } from "@/lib/client/api-request-error";
+import { streamCompare } from "@/lib/client/compare-stream";
+import { applyCompareLine, endCompareState, IDLE_COMPARE_STATE, startingCompareState, type CompareState } from "@/lib/client/compare-state";
+import { cancelRun } from "@/lib/client/run-stream";
+import { runKeys } from "@/lib/queries/run-queries";
+
+/**
+ * Starts a comparison, sweep or multi-session run and follows its NDJSON stream (see `applyCompareLine`). Lines
+ * are applied once per animation frame: thirteen configurations over a long session send thousands of progress
+ * lines. Cancel closes the request (the server stops at the next step) and asks the run registry to cancel every
+ * configuration still running, in case the server outlives the connection. When the stream ends, every touched
+ * session's run history is invalidated so the playground lists the new runs.
+ */
+export function useCompareStream() {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<CompareState>(IDLE_COMPARE_STATE);
+  const controller = useRef<AbortController | null>(null);
+  const pending = useRef<CompareStreamLine[]>([]);
+  const frame = useRef<number | null>(null);
+  const latest = useRef(state);
+  useEffect(() => {
+    latest.current = state;
+  });
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const flush = useCallback(() => {
+    if (frame.current !== null) cancelAnimationFrame(frame.current);
+    frame.current = null;
+    const lines = pending.current;
+    pending.current = [];
+    if (lines.length > 0) setState((current) => lines.reduce(applyCompareLine, current));
+  }, []);
+
+  const start = useCallback(
+    async (options: { url: string; body: unknown; expected: { index: number; sessionId: string; label: string }[]; sessionIds: string[] }) => {
+      controller.current?.abort();
+      const abort = new AbortController();
+      controller.current = abort;
+      pending.current = [];
+      setState(startingCompareState(options.expected));
+      try {
+        await streamCompare({
+          url: options.url,
+          body: options.body,
+          signal: abort.signal,
+          onLine: (line) => {
+            pending.current.push(line);
+            if (frame.current === null) frame.current = requestAnimationFrame(flush);
+          },
+        });
+        flush();
+        setState((current) => endCompareState(current, { cancelled: abort.signal.aborted }));
+      } catch (error) {
+        flush();
+        setState((current) => endCompareState(current, { cancelled: false, error: toApiErrorBody(error) }));
+      } finally {
+        if (controller.current === abort) controller.current = null;
+        await Promise.all(options.sessionIds.map((sessionId) => queryClient.invalidateQueries({ queryKey: runKeys.session(sessionId) })));
+      }
+    },
+    [queryClient, flush],
+  );
+
+  const cancel = useCallback(() => {
+    for (const entry of latest.current.entries) if (entry.phase === "running" && entry.runId) void cancelRun(entry.runId);
+    controller.current?.abort();
+  }, []);
+
+  return { state, start, cancel, busy: state.phase === "starting" || state.phase === "running" };
+}
