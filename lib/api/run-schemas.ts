@@ -10,7 +10,11 @@ import type { PartMarkKind } from "../engine/model";
  * from untrusted input.
  */
 
-export const EstimatorIdSchema = z.enum(["chars4", "calibrated", "bpe"]);
+/**
+ * The engine's offline estimators, and `count-tokens`: exact counts from Anthropic's count_tokens endpoint, fetched
+ * before the replay (needs a key: lib/runs/resolve-estimator.ts); the instant preview stands in chars4 for it.
+ */
+export const EstimatorIdSchema = z.enum(["chars4", "calibrated", "bpe", "count-tokens"]);
 export const SummarizerIdSchema = z.enum(["extractive", "anthropic"]);
 
 /** GET /api/strategies → { strategies: StrategyInfo[] } */

@@ -1,3 +1,4 @@
+import { UpstreamError } from "../api/errors";
 import type { RunRequest, RunStreamLine, RunSummary } from "../api/run-schemas";
 import type { Session } from "../engine/model";
 import { replaySession } from "../engine/simulate/replay-session";
@@ -7,6 +8,7 @@ import { finishRun, getRunSummary, type RunFigures } from "../store/runs";
 import { RunCancelledError } from "./run-registry";
 import { withSessionLock } from "./session-lock";
 import { computeRunFigures } from "./run-figures";
+import { COUNT_TOKENS_ESTIMATOR, resolveReplayEstimator } from "./resolve-estimator";
 
 /** Progress lines are sent at most this often (the replay itself reports every step). */
 export const PROGRESS_INTERVAL_MS = 100;
@@ -33,11 +35,27 @@ export interface ExecuteRunOptions {
  * Replays a stored run (already inserted as `running`) and ends it with ONE update: `done` with the result and
  * figures, `cancelled` when the signal fired (a cancel request or the client going away), `failed` on anything
  * else. Summarizer failures are not failures: the replay records them as fallback events. Never rejects.
+ *
+ * The count-tokens estimator counts the session first (an event line before and after); if count_tokens fails
+ * the run ends `failed` with an error line of code `count_tokens_failed` saying why, and no result is stored.
  */
 export async function executeRun(options: ExecuteRunOptions): Promise<RunSummary | null> {
   const { runId, signal, emit } = options;
   let end: { status: "done" | "failed" | "cancelled"; error: string | null; figures: RunFigures | null; result: Awaited<ReturnType<typeof replaySession>> | null };
+  /** the error line's code when it is more specific than the status */
+  let errorCode: string | null = null;
   try {
+    if (options.request.estimator === COUNT_TOKENS_ESTIMATOR) {
+      emit({ type: "event", event: { type: "precount", message: `counting ${options.session.messages.length} messages with Anthropic count_tokens` } });
+    }
+    const estimator = await resolveReplayEstimator({
+      estimator: options.request.estimator,
+      session: options.session,
+      apiKey: options.request.apiKey,
+      model: options.request.model,
+      signal,
+      onPrecounted: ({ parts, counted }) => emit({ type: "event", event: { type: "precount", message: `count_tokens: ${parts} parts, ${counted} requests` } }),
+    });
     let lastProgressAt = 0;
     const result = await replaySession({
       session: options.session,
@@ -45,7 +63,7 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunSummary
       settings: options.settings as Record<string, unknown>,
       window: options.window,
       outputReserve: options.request.outputReserve,
-      estimator: options.request.estimator,
+      estimator,
       summarizer: yieldingFirst(lockedBySession(options.sessionId, options.summarizer)),
       forceAtStep: options.request.compactAtStep,
       signal,
@@ -57,13 +75,18 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunSummary
         emit({ type: "progress", step: step + 1, totalSteps: options.totalSteps });
       },
     });
-    const figures = await computeRunFigures({ session: options.session, result, model: options.model });
+    const figures = await computeRunFigures({ session: options.session, result, estimator, model: options.model });
     signal.throwIfAborted();
     end = { status: "done", error: null, figures, result };
   } catch (error) {
     if (signal.aborted) {
       const reason = signal.reason instanceof RunCancelledError ? signal.reason.message : "The run was cancelled.";
       end = { status: "cancelled", error: reason, figures: null, result: null };
+    } else if (error instanceof UpstreamError) {
+      // a service the run depends on failed (count_tokens): the message says why and holds no key or content
+      console.error(`[runs] run ${runId} failed: ${error.code}: ${error.message}`);
+      errorCode = error.code;
+      end = { status: "failed", error: error.message, figures: null, result: null };
     } else {
       console.error(`[runs] run ${runId} failed:`, error);
       end = { status: "failed", error: "The run failed on the server; the error was logged.", figures: null, result: null };
@@ -72,7 +95,7 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunSummary
   try {
     const run = (await finishRun(runId, end)) ?? (await getRunSummary(runId));
     if (end.status === "done") emit({ type: "done", run });
-    else emit({ type: "error", error: { code: end.status, message: end.error ?? end.status }, run });
+    else emit({ type: "error", error: { code: errorCode ?? end.status, message: end.error ?? end.status }, run });
     return run;
   } catch (error) {
     console.error(`[runs] run ${runId} could not be stored:`, error);

@@ -4,6 +4,7 @@ import { renderMarkedPart } from "../engine/prune/render-marked-part";
 import { planCompaction } from "../engine/simulate/plan-compaction";
 import { findStrategy } from "../engine/strategies";
 import { createEstimator } from "../engine/tokens/create-estimator";
+import { offlineEstimatorId } from "./resolve-estimator";
 import { loadSessionCached } from "./session-cache";
 
 /**
@@ -11,26 +12,28 @@ import { loadSessionCached } from "./session-cache";
  * last message), then the strategy forced to compact there — tokens before → after, the first kept message,
  * the parts it would prune and the extractive summary standing in for the real one. The canonical session comes
  * from the in-memory cache, so a preview costs one row read plus the replay. Throws 400 for an unknown
- * strategy or a bad setting (naming it), 404 for an unknown session.
+ * strategy or a bad setting (naming it), 404 for an unknown session. The preview never calls the network: for the
+ * count-tokens estimator it estimates with chars/4 (that estimator's own fallback).
  */
 export async function previewCompaction(options: { sessionId: string; request: PreviewRequest }): Promise<CompactionPreviewView> {
   const { request } = options;
   const strategy = findStrategy(request.strategy);
   if (!strategy) throw new BadRequestError("unknown_strategy", `Unknown strategy ${JSON.stringify(request.strategy)}.`, "strategy");
   const session = await loadSessionCached(options.sessionId);
+  const estimatorId = offlineEstimatorId(request.estimator);
   const preview = planCompaction({
     session,
     strategy,
     settings: request.settings,
     window: request.window,
     outputReserve: request.outputReserve,
-    estimator: request.estimator,
+    estimator: estimatorId,
     atStep: request.atStep,
   });
   const totalSteps = preview.replay.steps.length;
   const atStep = Math.min(request.atStep ?? totalSteps, totalSteps);
   const seqById = new Map(session.messages.map((message, index) => [message.id, index]));
-  const estimator = createEstimator(request.estimator);
+  const estimator = createEstimator(estimatorId);
   const pruned: PreviewPrunedPart[] = [];
   for (const record of preview.replay.marks) {
     if (record.mark.step !== atStep) continue;

@@ -2,13 +2,15 @@ import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import { replaySession } from "../engine/simulate/replay-session";
 import { noneStrategy } from "../engine/strategies/none";
+import type { EstimatorChoice } from "../engine/tokens/create-estimator";
 import { estimateCost } from "../llm/model-prices";
 import type { RunFigures } from "../store/runs";
 
 /**
  * A finished run's figures:
  * - `tokensBefore`: the peak context the session sends with no compaction, by the run's estimator (a `none`
- *   replay: linear, no summarizer) — what the strategy is compared against;
+ *   replay: linear, no summarizer) — what the strategy is compared against. `estimator` must be what the run
+ *   replayed with (the same count-tokens factory, so the baseline reads the same counts and calls nothing);
  * - `tokensAfter`: the peak context the run sent (max over its model calls; the final context when it has none);
  * - `compactions`: context rewrites (compaction-end and trim events, a compaction that fell back included);
  * - `prunes`, `fallbacks`: prune and fallback events;
@@ -18,11 +20,13 @@ import type { RunFigures } from "../store/runs";
 export async function computeRunFigures(options: {
   session: Session;
   result: ReplayResult;
+  /** what the run replayed with (an id, or the factory resolveReplayEstimator returned) */
+  estimator: EstimatorChoice;
   /** the billed model, null for the extractive summarizer */
   model: string | null;
 }): Promise<RunFigures> {
   const { session, result } = options;
-  const baseline = await replaySession({ session, strategy: noneStrategy, window: result.window, outputReserve: result.outputReserve, estimator: result.estimatorId });
+  const baseline = await replaySession({ session, strategy: noneStrategy, window: result.window, outputReserve: result.outputReserve, estimator: options.estimator });
   let compactions = 0;
   let prunes = 0;
   let fallbacks = 0;

@@ -7,6 +7,7 @@ import { resolveSettings } from "../engine/strategies/resolve-settings";
 import { createRun } from "../store/runs";
 import { buildSummarizer } from "./build-summarizer";
 import { executeRun } from "./execute-run";
+import { checkReplayEstimator } from "./resolve-estimator";
 import { RunCancelledError, registerRun } from "./run-registry";
 import { loadSessionCached } from "./session-cache";
 
@@ -15,7 +16,8 @@ import { loadSessionCached } from "./session-cache";
  * line: `started`, then `progress` / `event`, then `done` or `error`).
  *
  * Everything that can be refused is checked before the row is inserted, and throws: an unknown strategy or a bad
- * setting (400 naming it), an unknown session (404), an anthropic run without a key (400). The run then replays
+ * setting (400 naming it), an unknown session (404), an anthropic run or a count-tokens estimator without a key
+ * (400, `missing_api_key`; the estimator's names the field `estimator`). The run then replays
  * in the background of the stream; it is aborted by `signal` (the request's: the client went away), by
  * `abortRun(runId)` (POST /api/runs/:id/cancel) or by the stream being cancelled, and stored as `cancelled`.
  * The per-request key lives only in the summarizer's closure: it is not in the stored options or any line.
@@ -27,6 +29,7 @@ export async function startRun(options: { sessionId: string; request: RunRequest
   const settings = resolveSettings(strategy, request.settings);
   const session = await loadSessionCached(options.sessionId);
   const { summarizer, model, promptOverrides } = buildSummarizer(request);
+  checkReplayEstimator({ estimator: request.estimator, apiKey: request.apiKey });
   const window = request.window ?? session.meta.contextWindow ?? DEFAULT_REPLAY_WINDOW;
   const totalSteps = classifyMessages(session).filter((kind) => kind === "call").length;
   if (request.compactAtStep !== undefined && request.compactAtStep >= totalSteps) {

@@ -6,14 +6,17 @@ import { replaySession } from "../../engine/simulate/replay-session";
 import { findStrategy, strategies } from "../../engine/strategies";
 import { resolveSettings, SettingsError } from "../../engine/strategies/resolve-settings";
 import type { Summarizer } from "../../engine/summarize/summarizer";
-import { ESTIMATOR_IDS, type EstimatorId } from "../../engine/tokens/estimator";
+import { UpstreamError, BadRequestError } from "../../api/errors";
+import { EstimatorIdSchema } from "../../api/run-schemas";
+import { checkReplayEstimator, resolveReplayEstimator } from "../../runs/resolve-estimator";
 import { exportAnthropic } from "../../transcripts/export-anthropic";
-import { EXIT_BAD_INPUT, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
+import { EXIT_BAD_INPUT, EXIT_FAILURE, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
 import { readTranscriptFile } from "../read-transcript-file";
 
 const SUMMARIZERS = ["extractive", "anthropic"] as const;
+const ESTIMATORS = EstimatorIdSchema.options;
 
-export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [--window N] [--output-reserve N] [--set key=value …] [--estimator ${ESTIMATOR_IDS.join("|")}] [--summarizer ${SUMMARIZERS.join("|")}] [--model <id> (anthropic)] [--context-out <path>] [--json]`;
+export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [--window N] [--output-reserve N] [--set key=value …] [--estimator ${ESTIMATORS.join("|")}] [--summarizer ${SUMMARIZERS.join("|")}] [--model <id> (anthropic, count-tokens)] [--context-out <path>] [--json]`;
 
 /**
  * Replays a transcript through a strategy. With --json prints
@@ -21,6 +24,9 @@ export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [-
  * firstKeptMessageId}], final:{contextTokens, messages}, invariants:{toolPairsIntact, fitsBudget}}`.
  * `--context-out` writes the final model-visible context as an Anthropic Messages JSON array.
  * A bad `--set` (unknown key, wrong type) exits 2 naming the setting and what it expects.
+ * `--estimator count-tokens` counts the transcript's parts with Anthropic's count_tokens first (ANTHROPIC_API_KEY,
+ * ANTHROPIC_BASE_URL; `--model` picks the tokenizer): without a key it exits 2 saying so, and a count_tokens failure
+ * exits 1 naming why.
  */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs({
@@ -48,12 +54,21 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (!values.strategy) throw new UsageError("--strategy is required", usage);
   const strategy = findStrategy(values.strategy);
   if (!strategy) throw new UsageError(`unknown strategy "${values.strategy}" (one of ${strategies.map((s) => s.id).join(", ")})`, usage);
-  const estimator = (values.estimator ?? "chars4") as EstimatorId;
-  if (!ESTIMATOR_IDS.includes(estimator)) throw new UsageError(`--estimator takes one of ${ESTIMATOR_IDS.join(", ")}, got "${values.estimator}"`, usage);
+  const estimator = EstimatorIdSchema.safeParse(values.estimator ?? "chars4").data;
+  if (!estimator) throw new UsageError(`--estimator takes one of ${ESTIMATORS.join(", ")}, got "${values.estimator}"`, usage);
   if (values.summarizer !== undefined && !(SUMMARIZERS as readonly string[]).includes(values.summarizer)) {
     throw new UsageError(`--summarizer takes one of ${SUMMARIZERS.join(", ")}, got "${values.summarizer}"`, usage);
   }
-  if (values.model !== undefined && values.summarizer !== "anthropic") throw new UsageError("--model goes with --summarizer anthropic", usage);
+  if (values.model !== undefined && values.summarizer !== "anthropic" && estimator !== "count-tokens") {
+    throw new UsageError("--model goes with --summarizer anthropic or --estimator count-tokens", usage);
+  }
+  try {
+    checkReplayEstimator({ estimator });
+  } catch (error) {
+    if (!(error instanceof BadRequestError)) throw error;
+    io.stderr(`--estimator ${estimator} needs an API key: set ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL for a gateway or a local server), or pick an offline estimator (${ESTIMATORS.filter((id) => id !== estimator).join(", ")}).\n`);
+    return EXIT_BAD_INPUT;
+  }
   const window = integerFlag({ value: values.window, flag: "window", usage, min: 1 });
   const outputReserve = integerFlag({ value: values["output-reserve"], flag: "output-reserve", usage });
   const overrides = parseSetFlags(values.set ?? []);
@@ -84,7 +99,17 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       return EXIT_BAD_INPUT;
     }
   }
-  const result = await replaySession({ session, strategy, settings: overrides, window, outputReserve, estimator, summarizer });
+  // set by the callback (a holder, so TypeScript does not narrow it to null across the await)
+  const precounted: { figures?: { parts: number; counted: number } } = {};
+  let estimatorChoice: Awaited<ReturnType<typeof resolveReplayEstimator>>;
+  try {
+    estimatorChoice = await resolveReplayEstimator({ estimator, session, model: values.model, onPrecounted: (figures) => (precounted.figures = figures) });
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    io.stderr(`${error.message}\n`);
+    return EXIT_FAILURE;
+  }
+  const result = await replaySession({ session, strategy, settings: overrides, window, outputReserve, estimator: estimatorChoice, summarizer });
   const invariants = checkInvariants(session, result);
   const final = finalContext(session, result);
   if (values["context-out"]) {
@@ -101,6 +126,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     settings,
     window: result.window,
     estimator,
+    ...(precounted.figures ? { precount: precounted.figures } : {}),
     steps: result.steps.map((step) => ({ step: step.step, contextTokens: step.contextTokens })),
     events: result.events,
     compactions,
@@ -117,6 +143,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     [
       `${path.basename(file)} through ${strategy.id} (window ${count(result.window)}, ${estimator})`,
       `steps ${result.steps.length} · peak ${count(peak)} tokens · final ${count(result.final.contextTokens)} tokens in ${result.final.messages} messages`,
+      ...(precounted.figures ? [`count_tokens: ${count(precounted.figures.parts)} parts counted in ${count(precounted.figures.counted)} requests`] : []),
       `compactions/trims ${compactions.length} · events ${result.events.length}`,
       `tool pairs intact: ${invariants.toolPairsIntact} · fits budget: ${invariants.fitsBudget}`,
       ...invariants.violations.map((violation) => `violation: ${violation}`),
