@@ -94,6 +94,19 @@ describe("compare stream state", () => {
     expect(state.entries.every((entry) => entry.phase === "cancelled")).toBe(true);
   });
 
+  it("a cancelled comparison marks unfinished configurations and the run cancelled, not failed", () => {
+    const state = replay([
+      { type: "started", configs: 2, sessions: 1, totalSteps: 20 },
+      { type: "row", index: 0, sessionId: "s", runId: "r0", row: row("none"), curve: [1] },
+      { type: "config-error", index: 1, sessionId: "s", runId: "r1", error: { code: "cancelled", message: "cancelled" } },
+      { type: "error", error: { code: "cancelled", message: "the comparison was cancelled" } },
+    ]);
+    expect(state.phase).toBe("cancelled");
+    expect(state.error).toBeNull();
+    expect(state.entries.map((entry) => entry.phase)).toEqual(["done", "cancelled"]);
+    expect(endCompareState(state, { cancelled: true })).toBe(state);
+  });
+
   it("ending a finished run changes nothing", () => {
     const done = replay([{ type: "done", rows: 0, failed: 0 }]);
     expect(endCompareState(done, { cancelled: true })).toBe(done);

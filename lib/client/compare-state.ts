@@ -29,6 +29,8 @@ export interface CompareState {
   finished: { rows: number; failed: number } | null;
   /** a refused request, a stream-wide `error` line, or a broken stream */
   error: { code: string; message: string } | null;
+  /** the user pressed Cancel and the stream has not ended yet */
+  cancelling?: boolean;
 }
 
 export const IDLE_COMPARE_STATE: CompareState = { phase: "idle", totalSteps: 0, entries: [], aggregate: null, finished: null, error: null };
@@ -51,7 +53,8 @@ export function startingCompareState(expected: readonly { index: number; session
 /**
  * Applies one stream line. Pure: returns a new state, never mutates. Lines for an entry nobody announced create it
  * (a `row` without `config-started` is still a row). A `done` line ends the run as "done" even when some
- * configurations failed — their rows carry the error; only a stream-wide `error` line fails the whole run.
+ * configurations failed — their rows carry the error; only a stream-wide `error` line fails the whole run. The code
+ * `cancelled` (on `config-error` and `error` lines, sent when the user cancels) marks entries and the run cancelled.
  */
 export function applyCompareLine(state: CompareState, line: CompareStreamLine): CompareState {
   switch (line.type) {
@@ -73,13 +76,18 @@ export function applyCompareLine(state: CompareState, line: CompareStreamLine): 
         cell: line.cell ?? null,
       }));
     case "config-error":
-      return update(state, line.sessionId, line.index, (entry) => ({ ...entry, runId: line.runId ?? entry.runId, phase: "failed", error: line.error }));
+      // a cancelled comparison ends every unfinished configuration with code `cancelled`: not a failure of its own
+      return update(state, line.sessionId, line.index, (entry) =>
+        line.error.code === "cancelled"
+          ? { ...entry, runId: line.runId ?? entry.runId, phase: "cancelled" }
+          : { ...entry, runId: line.runId ?? entry.runId, phase: "failed", error: line.error },
+      );
     case "aggregate":
       return { ...state, aggregate: line.rows };
     case "done":
       return { ...state, phase: "done", finished: { rows: line.rows, failed: line.failed } };
     case "error":
-      return { ...state, phase: "failed", error: line.error };
+      return line.error.code === "cancelled" ? { ...state, phase: "cancelled" } : { ...state, phase: "failed", error: line.error };
     default:
       return state;
   }
@@ -87,7 +95,7 @@ export function applyCompareLine(state: CompareState, line: CompareStreamLine): 
 
 /** The run ended without a `done` line: cancelled by the user, or the stream broke. Unfinished entries say so. */
 export function endCompareState(state: CompareState, outcome: { cancelled: boolean; error?: { code: string; message: string } }): CompareState {
-  if (state.phase === "done" || state.phase === "failed") return outcome.error && !state.error ? { ...state, phase: "failed", error: outcome.error } : state;
+  if (state.phase === "done" || state.phase === "failed" || state.phase === "cancelled") return outcome.error && !state.error ? { ...state, phase: "failed", error: outcome.error } : state;
   const entries = state.entries.map((entry) => (entry.phase === "waiting" || entry.phase === "running" ? { ...entry, phase: "cancelled" as const } : entry));
   if (outcome.cancelled) return { ...state, phase: "cancelled", entries };
   return { ...state, phase: "failed", entries, error: outcome.error ?? { code: "stream_ended", message: "The comparison's stream ended before its last line." } };

@@ -46,8 +46,8 @@ export function CompareProgress({ state, onCancel, labelOf }: { state: CompareSt
           {formatCount(overall.done)} / {formatCount(overall.total)} steps
         </span>
         {running && (
-          <button type="button" data-testid="compare-cancel" onClick={onCancel} className="rounded border border-red-300 bg-white px-2 py-0.5 font-medium text-red-700 hover:bg-red-50">
-            Cancel
+          <button type="button" data-testid="compare-cancel" disabled={state.cancelling} onClick={onCancel} className="rounded border border-red-300 bg-white px-2 py-0.5 font-medium text-red-700 hover:bg-red-50 disabled:opacity-50">
+            {state.cancelling ? "Cancelling…" : "Cancel"}
           </button>
         )}
       </div>

@@ -9,11 +9,14 @@ import { applyCompareLine, endCompareState, IDLE_COMPARE_STATE, startingCompareS
 import { cancelRun } from "@/lib/client/run-stream";
 import { runKeys } from "@/lib/queries/run-queries";
 
+/** If the server has not ended the stream this long after a cancel, stop reading it. */
+const CANCEL_GRACE_MS = 5_000;
+
 /**
  * Starts a comparison, sweep or multi-session run and follows its NDJSON stream (see `applyCompareLine`). Lines
  * are applied once per animation frame: thirteen configurations over a long session send thousands of progress
- * lines. Cancel closes the request (the server stops at the next step) and asks the run registry to cancel every
- * configuration still running, in case the server outlives the connection. When the stream ends, every touched
+ * lines. Cancel asks the run registry to cancel the running configurations (the server then ends the stream with
+ * `cancelled` lines) and closes the request after a grace period, or at once before any run has an id. When the stream ends, every touched
  * session's run history is invalidated so the playground lists the new runs.
  */
 export function useCompareStream() {
@@ -42,7 +45,7 @@ export function useCompareStream() {
       const abort = new AbortController();
       controller.current = abort;
       pending.current = [];
-      setState(startingCompareState(options.expected));
+      setState({ ...startingCompareState(options.expected), cancelling: false });
       try {
         await streamCompare({
           url: options.url,
@@ -67,8 +70,18 @@ export function useCompareStream() {
   );
 
   const cancel = useCallback(() => {
-    for (const entry of latest.current.entries) if (entry.phase === "running" && entry.runId) void cancelRun(entry.runId);
-    controller.current?.abort();
+    const abort = controller.current;
+    if (!abort) return;
+    // the configurations of one comparison share a controller on the server: cancelling one run cancels them all,
+    // and the stream then ends with `cancelled` lines; without a run id yet, closing the request is the only way
+    const running = latest.current.entries.filter((entry) => entry.runId && (entry.phase === "running" || entry.phase === "waiting"));
+    if (running.length === 0) {
+      abort.abort();
+      return;
+    }
+    setState((current) => ({ ...current, cancelling: true }));
+    for (const entry of running) void cancelRun(entry.runId!);
+    setTimeout(() => abort.abort(), CANCEL_GRACE_MS);
   }, []);
 
   return { state, start, cancel, busy: state.phase === "starting" || state.phase === "running" };
