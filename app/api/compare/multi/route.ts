@@ -1,0 +1,16 @@
+import { MultiCompareRequestSchema } from "@/lib/api/compare-schemas";
+import { handle } from "@/lib/api/route";
+import { ndjsonResponse } from "@/lib/compare/ndjson-response";
+import { runComparison } from "@/lib/compare/run-comparison";
+
+/**
+ * POST /api/compare/multi (MultiCompareRequest) → 200 `application/x-ndjson`: the compare stream over every
+ * session (session by session; rows carry `sessionId`), then one `aggregate` line (mean and worst per
+ * configuration) and `done`. Refusals before the stream: 400 as for a comparison, 404 `not_found:session` naming
+ * the first session id that does not exist (nothing is stored then).
+ */
+export const POST = handle(async (request: Request) => {
+  const { sessionIds, configs, ...compare } = MultiCompareRequestSchema.parse(await request.json().catch(() => null));
+  const stream = await runComparison({ sessionIds, configs, compare, aggregate: true, signal: request.signal });
+  return ndjsonResponse(stream);
+});

@@ -1,0 +1,99 @@
+import type { CompareOptions, CompareRow } from "../api/compare-schemas";
+import type { Probe } from "../engine/evaluate/probe";
+import type { Session } from "../engine/model";
+import type { ReplayResult } from "../engine/simulate/replay-result";
+import { replaySession } from "../engine/simulate/replay-session";
+import type { Summarizer } from "../engine/summarize/summarizer";
+import type { EstimatorChoice } from "../engine/tokens/create-estimator";
+import { finishRun } from "../store/runs";
+import { withSessionLock } from "../runs/session-lock";
+import { buildCompareRow, totalTokensSent } from "./compare-row";
+import { judgeFinalContext } from "./judge-final-context";
+import type { PlannedConfig } from "./plan-comparison";
+import { runFiguresOfRow } from "./run-figures-of-row";
+
+export interface ReplayConfigOptions {
+  runId: string;
+  sessionId: string;
+  session: Session;
+  config: PlannedConfig;
+  compare: CompareOptions;
+  window: number;
+  estimator: EstimatorChoice;
+  probes: readonly Probe[];
+  /** the session's `none` replay (same window and estimator); reused as the result of a `none` at its defaults */
+  baseline: ReplayResult;
+  /** the judge's key in judge mode, else undefined */
+  judgeApiKey?: string;
+  signal: AbortSignal;
+  /** after each model call, with the 0-based step */
+  onStep: (step: number) => void;
+}
+
+/**
+ * One configuration on one session: replays it (the summarizer under the per-session lock, after a turn of the
+ * event loop), builds its compare row, asks the judge in judge mode, and stores the run `done` with its result and
+ * figures in one update. Returns the row and the curve (context tokens per model call).
+ *
+ * Rejects when the signal fires (the caller stores the run `cancelled`) or the replay fails (`failed`). A judge
+ * that fails after the replay succeeded leaves the run stored `done` and rejects with a JudgeRetentionError: the
+ * configuration is reported as an error, but its run still opens in the playground.
+ */
+export async function replayConfig(options: ReplayConfigOptions): Promise<{ row: CompareRow; curve: number[] }> {
+  const { config, compare, session, signal } = options;
+  const result = isBaseline(config, options.baseline)
+    ? options.baseline
+    : await replaySession({
+        session,
+        strategy: config.strategy,
+        settings: config.settings as Record<string, unknown>,
+        window: options.window,
+        outputReserve: compare.outputReserve,
+        estimator: options.estimator,
+        summarizer: yieldingFirst(lockedBySession(options.sessionId, config.summarizer.summarizer)),
+        signal,
+        onStep: ({ step }) => options.onStep(step),
+      });
+  signal.throwIfAborted();
+  const rowOptions = { label: config.label, session, result, probes: options.probes, noneTotal: totalTokensSent(options.baseline), summarizer: compare.summarizer, model: config.summarizer.model };
+  const row = buildCompareRow(rowOptions);
+  const figures = runFiguresOfRow({ row, baseline: options.baseline, model: config.summarizer.model });
+  const store = () => finishRun(options.runId, { status: "done", error: null, result, figures });
+  if (!options.judgeApiKey) {
+    await store();
+    return { row, curve: result.steps.map((step) => step.contextTokens) };
+  }
+  let judged: CompareRow["judged"];
+  try {
+    judged = await judgeFinalContext({ session, result, probes: options.probes, apiKey: options.judgeApiKey, model: compare.model, signal });
+  } catch (error) {
+    if (!signal.aborted) await store();
+    throw error;
+  }
+  signal.throwIfAborted();
+  await store();
+  return { row: { ...row, judged }, curve: result.steps.map((step) => step.contextTokens) };
+}
+
+/** `none` at its defaults is the baseline itself: not replayed twice. */
+function isBaseline(config: PlannedConfig, baseline: ReplayResult): boolean {
+  return config.strategy.id === baseline.strategyId && JSON.stringify(config.settings) === JSON.stringify(baseline.settings);
+}
+
+/** Seed 004's per-session lock around each summarizer call (as a single run takes it, see execute-run). */
+function lockedBySession(sessionId: string, summarizer: Summarizer): Summarizer {
+  return (request) =>
+    withSessionLock(sessionId, () => {
+      request.signal?.throwIfAborted();
+      return summarizer(request);
+    });
+}
+
+/** A turn of the event loop before each summary, so lines, cancels and other requests get through a long replay. */
+function yieldingFirst(summarizer: Summarizer): Summarizer {
+  return async (request) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    request.signal?.throwIfAborted();
+    return summarizer(request);
+  };
+}
