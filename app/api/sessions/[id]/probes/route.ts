@@ -1,0 +1,21 @@
+import { UserProbeInputSchema } from "@/lib/api/compare-schemas";
+import { handle } from "@/lib/api/route";
+import { listSessionProbes } from "@/lib/compare/list-session-probes";
+import { addUserProbe } from "@/lib/store/user-probes";
+
+type Context = { params: Promise<{ id: string }> };
+
+/**
+ * GET /api/sessions/:id/probes → 200 `{ extracted: Probe[], user: UserProbe[] }`: the probes a comparison scores
+ * (the user's included, last) and the user's own, oldest first; 404 `not_found:session`.
+ */
+export const GET = handle(async (_request: Request, { params }: Context) => listSessionProbes((await params).id));
+
+/**
+ * POST /api/sessions/:id/probes (UserProbeInput) → 201 UserProbe. 400 `invalid_request` (field named),
+ * `invalid_pattern` for a regex that does not compile (field `pattern`, with the reason); 404 `not_found:session`.
+ */
+export const POST = handle(async (request: Request, { params }: Context) => {
+  const input = UserProbeInputSchema.parse(await request.json().catch(() => null));
+  return Response.json(await addUserProbe((await params).id, input), { status: 201 });
+});
