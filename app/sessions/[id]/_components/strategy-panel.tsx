@@ -103,6 +103,7 @@ export function StrategyPanel({
             <option value="chars4">chars / 4</option>
             <option value="calibrated">calibrated</option>
             <option value="bpe">BPE tokenizer</option>
+            <option value="count-tokens">count-tokens (Anthropic API)</option>
           </select>
         </label>
       </fieldset>
