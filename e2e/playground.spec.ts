@@ -18,7 +18,7 @@ const WINDOW = 60_000;
 interface RunResultView {
   result: {
     steps: { step: number; messageIndex: number }[];
-    events: { type: string; step: number; firstKeptMessageId?: string | null }[];
+    events: { type: string; step: number; firstKeptMessageId?: string | null; splitTurn?: unknown; protected?: { kind: string; label: string }[] }[];
     marks: { messageId: string; partIndex: number; mark: { kind: string } }[];
   };
 }
@@ -171,6 +171,57 @@ test("compact here runs a manual compaction; a slow run can be cancelled", async
   await expect(playground.cancelButton).toBeEnabled({ timeout: 20_000 });
   await playground.cancelButton.click();
   await expect(playground.progress).toHaveAttribute("data-phase", "cancelled", { timeout: 30_000 });
+});
+
+test("protected regions and split-turn prefixes are drawn on the timeline and in the preview", async ({ page, request }, testInfo) => {
+  const sessionPage = new SessionPage(page);
+  const playground = new PlaygroundPanel(page);
+  await sessionPage.goto(session.id);
+  await playground.waitForPanel();
+
+  // pi: the preview names the tail it keeps verbatim
+  await playground.pickStrategy("pi");
+  await playground.setWindow(WINDOW);
+  await playground.setSetting("keepRecentTokens", 2_000);
+  await expect(page.getByTestId("preview-protected")).toContainText("keepRecentTokens", { timeout: 20_000 });
+  await playground.run("done");
+  const pi = await latestRun(request, session.id);
+  const split = pi.result.events.find((event) => event.type === "compaction-end" && event.splitTurn) as
+    | { step: number; splitTurn: { fromIndex: number; messages: number } }
+    | undefined;
+  expect(split, "pi at keepRecentTokens 2,000 cuts inside a turn at least once on this session").toBeDefined();
+  await sessionPage.jumpTo(pi.result.steps[split!.step].messageIndex);
+  const card = playground.pivotCards.filter({ has: page.getByTestId("pivot-split-turn") }).first();
+  await expect(card.getByTestId("protected-chip").first()).toContainText("keepRecentTokens");
+  await card.getByTestId("pivot-split-turn").click();
+  const prefix = sessionPage.message(split!.splitTurn.fromIndex);
+  await expect(prefix.getByTestId("split-turn-badge")).toContainText("split turn: prefix summarized");
+  await keepScreenshot(page, testInfo, "playground-split-turn");
+
+  // opencode: a prune protects the last 2 user turns and the pruneProtect window, drawn as a band from its first message
+  await playground.pickStrategy("opencode");
+  await playground.setSetting("pruneProtect", 4_000);
+  await playground.setSetting("pruneMinimum", 2_000);
+  await playground.run("done");
+  const opencode = await latestRun(request, session.id);
+  const prune = opencode.result.events.find((event) => event.type === "prune" && event.protected?.length) as
+    | { step: number; protected: { kind: string; label: string; fromIndex?: number }[] }
+    | undefined;
+  expect(prune, "opencode reports what its prune protected").toBeDefined();
+  const turns = prune!.protected.find((region) => region.label.startsWith("last 2 user turns"))!;
+  await page.getByTestId("view-step-input").fill(String(prune!.step));
+  await sessionPage.jumpTo(turns.fromIndex!);
+  const start = page.getByTestId("protected-start").filter({ hasText: "last 2 user turns" });
+  await expect(start).toBeVisible();
+  await expect(sessionPage.message(turns.fromIndex!).getByTestId("protected-badge")).toBeVisible();
+  await expect(page.locator(`[data-testid="protected-band"]`).first()).toHaveAttribute("data-protected", /last 2 user turns/);
+  // the message before the band is not protected by the user-turn rule
+  const previous = page.locator(`[data-testid="message"][data-seq="${turns.fromIndex! - 1}"]`);
+  if (await previous.count()) await expect(previous.locator("xpath=..")).not.toHaveAttribute("data-protected", /last 2 user turns/);
+  await keepScreenshot(page, testInfo, "playground-protected");
+  // the prune strip lists the rules
+  await sessionPage.jumpTo(opencode.result.steps[prune!.step]?.messageIndex ?? turns.fromIndex!);
+  await expect(page.getByTestId("prune-strip").getByTestId("protected-chip").first()).toBeVisible();
 });
 
 test("a run over a 2,000-message session completes and renders", async ({ page, request }, testInfo) => {

@@ -63,3 +63,46 @@ describe("percentChange", () => {
     expect(percentChange(before, after)).toBe(expected);
   });
 });
+
+describe("buildRunOverlay: protected regions and split turns", async () => {
+  const { nousStrategy } = await import("@/lib/engine/strategies/nous");
+  const { piStrategy } = await import("@/lib/engine/strategies/pi");
+  const { buildSession } = await import("@/lib/engine/testing/build-session");
+  const session = generateSession({ seed: 3, messages: 500 });
+  const result = await replaySession({ session, strategy: nousStrategy, window: 60_000 });
+
+  it("shades the tail the newest protecting step reported, from its first message up to that step's call", () => {
+    const prune = result.events.find((event) => event.type === "prune" && event.protected?.length)!;
+    const overlay = buildRunOverlay({ result, messageCount: session.messages.length, viewStep: prune.step });
+    expect(overlay.protection?.step).toBe(prune.step);
+    const tail = overlay.protection!.regions.find((region) => region.kind === "tail")!;
+    expect(tail.kind === "tail" && tail.label).toMatch(/keepLastToolResults/);
+    const from = tail.kind === "tail" ? tail.fromIndex : -1;
+    const horizon = result.steps[prune.step].messageIndex;
+    session.messages.forEach((message, index) => {
+      const row = overlay.row(index, message.id);
+      expect(row.protectedBy.length > 0).toBe(index >= from && index < horizon);
+      expect(row.protectedStarts.length > 0).toBe(index === from);
+    });
+  });
+
+  it("shows no protection before the first protecting step", () => {
+    const first = result.events.find((event) => event.type === "prune" && event.protected?.length)!;
+    expect(buildRunOverlay({ result, messageCount: session.messages.length, viewStep: first.step - 1 }).protection).toBeNull();
+  });
+
+  it("marks a pi split turn's prefix rows, up to the first kept message", async () => {
+    const sized = (tokens: number, letter = "x") => letter.repeat(tokens * 4);
+    const split = buildSession([
+      { user: sized(300, "a") },
+      { assistant: sized(300, "b") },
+      { user: "fix the bug" },
+      { assistant: "look", tools: [{ name: "read", input: { path: "src/big.ts" }, output: sized(500) }] },
+      { assistant: "edit", tools: [{ name: "edit", input: { path: "src/big.ts" }, output: "ok" }] },
+      { assistant: "done" },
+    ]);
+    const run = await replaySession({ session: split, strategy: piStrategy, settings: { reserveTokens: 100, keepRecentTokens: 300 }, window: 1_200 });
+    const overlay = buildRunOverlay({ result: run, messageCount: split.messages.length, viewStep: "final" });
+    expect(split.messages.map((message, index) => overlay.row(index, message.id).splitTurnOf.length)).toEqual([0, 0, 1, 1, 1, 0, 0, 0]);
+  });
+});

@@ -1,5 +1,5 @@
 import type { PartMark } from "@/lib/engine/model";
-import type { CompactionEndEvent, CompactionStartEvent, PruneEvent, ReplayEvent, TrimEvent } from "@/lib/engine/simulate/replay-events";
+import type { CompactionEndEvent, CompactionStartEvent, ProtectedRegion, PruneEvent, ReplayEvent, TrimEvent } from "@/lib/engine/simulate/replay-events";
 import type { ReplayResult } from "@/lib/engine/simulate/replay-result";
 
 /** A compaction or trim as the timeline shows it: a pivot card above the message its model call produced. */
@@ -23,6 +23,22 @@ export interface RowOverlay {
   marks: ReadonlyMap<number, PartMark>;
   /** this message's model call is step n (for "compact here") */
   step: number | null;
+  /** labels of the protected tails this message lies in, at the viewed step */
+  protectedBy: readonly string[];
+  /** labels of the protected tails that start at this message (the band's first row) */
+  protectedStarts: readonly string[];
+  /** protected tool parts of this message, by part index → label */
+  protectedParts: ReadonlyMap<number, string>;
+  /** the split-turn prefixes this message belongs to: summarized on their own while the turn's rest was kept */
+  splitTurnOf: readonly Pivot[];
+}
+
+/** The protection in force at the viewed step: the newest step ≤ it whose prune or compaction reported any. */
+export interface ProtectionView {
+  step: number;
+  /** messages before this index were in the context the protection was decided on */
+  horizon: number;
+  regions: readonly ProtectedRegion[];
 }
 
 export interface RunOverlay {
@@ -31,10 +47,12 @@ export interface RunOverlay {
   row(index: number, messageId: string | undefined): RowOverlay;
   pivots: readonly Pivot[];
   droppedCount: number;
+  protection: ProtectionView | null;
 }
 
 const EMPTY: readonly never[] = [];
 const NO_MARKS: ReadonlyMap<number, PartMark> = new Map();
+const NO_PARTS: ReadonlyMap<number, string> = new Map();
 
 /**
  * Indexes a run's result for the timeline: which messages the model still sees at `viewStep` (the epoch
@@ -82,11 +100,30 @@ export function buildRunOverlay(options: { result: ReplayResult; messageCount: n
   const prunes = result.events.filter((event): event is PruneEvent => event.type === "prune");
   const prunesByIndex = groupBy(prunes, (event) => anchorOf(event.step));
 
+  const protection = protectionAt(result, atStep, messageCount);
+  const tails = (protection?.regions ?? []).filter((region) => region.kind === "tail");
+  const partsById = new Map<string, Map<number, string>>();
+  for (const region of protection?.regions ?? []) {
+    if (region.kind !== "parts") continue;
+    for (const part of region.parts) {
+      let byPart = partsById.get(part.messageId);
+      if (!byPart) partsById.set(part.messageId, (byPart = new Map()));
+      byPart.set(part.partIndex, byPart.has(part.partIndex) ? `${byPart.get(part.partIndex)}; ${region.label}` : region.label);
+    }
+  }
+  // split-turn prefixes: [fromIndex, first kept) of each pivot that reports one; few, so a scan per row is cheap
+  const splitTurns = pivots.flatMap((pivot) =>
+    pivot.end.type === "compaction-end" && pivot.end.splitTurn
+      ? [{ pivot, from: pivot.end.splitTurn.fromIndex, to: pivot.firstKeptIndex ?? pivot.end.splitTurn.fromIndex + pivot.end.splitTurn.messages }]
+      : [],
+  );
+
   const cache = new Map<number, RowOverlay>();
   return {
     viewStep,
     pivots,
     droppedCount,
+    protection,
     row(index, messageId) {
       const cached = cache.get(index);
       if (cached) return cached;
@@ -97,11 +134,49 @@ export function buildRunOverlay(options: { result: ReplayResult; messageCount: n
         cutOf: cutsByIndex.get(index) ?? (messageId ? cutsById.get(messageId) : undefined) ?? EMPTY,
         marks: (messageId && marksById.get(messageId)) || NO_MARKS,
         step: stepByIndex.get(index) ?? null,
+        protectedBy: protection && index < protection.horizon ? labelsOf(tails.filter((tail) => tail.fromIndex <= index)) : EMPTY,
+        protectedStarts: labelsOf(tails.filter((tail) => tail.fromIndex === index)),
+        protectedParts: (messageId && partsById.get(messageId)) || NO_PARTS,
+        splitTurnOf: nonEmpty(splitTurns.filter((split) => split.from <= index && index < split.to).map((split) => split.pivot)),
       };
       cache.set(index, row);
       return row;
     },
   };
+}
+
+/**
+ * The protection to draw at `atStep`: the regions reported by the newest step at or before it (its prunes,
+ * compactions and trims together) — an older step's protection describes a context that has since moved on.
+ * Null when the strategy reported none (strategies without protection, or runs stored before it existed).
+ */
+export function protectionAt(result: ReplayResult, atStep: number, messageCount: number): ProtectionView | null {
+  let step = -1;
+  for (const event of result.events as ReplayEvent[]) {
+    if (event.step > atStep) break;
+    if ((event.type === "prune" || event.type === "compaction-end" || event.type === "trim") && event.protected?.length) step = event.step;
+  }
+  if (step < 0) return null;
+  const regions: ProtectedRegion[] = [];
+  const seen = new Set<string>();
+  for (const event of result.events as ReplayEvent[]) {
+    if (event.step !== step || (event.type !== "prune" && event.type !== "compaction-end" && event.type !== "trim")) continue;
+    for (const region of event.protected ?? []) {
+      // nous reports its keep-last rule on both its soft-trim and hard-clear events
+      const key = JSON.stringify(region);
+      if (!seen.has(key)) regions.push(region);
+      seen.add(key);
+    }
+  }
+  return { step, horizon: Math.min(result.steps[step]?.messageIndex ?? messageCount, messageCount), regions };
+}
+
+function labelsOf(tails: readonly ProtectedRegion[]): readonly string[] {
+  return tails.length === 0 ? EMPTY : tails.map((tail) => tail.label);
+}
+
+function nonEmpty<T>(items: T[]): readonly T[] {
+  return items.length === 0 ? EMPTY : items;
 }
 
 /** Compaction ends and trims with their start event; the cut is the first original message of the epoch each began. */

@@ -56,11 +56,20 @@ export const MessageRow = memo(function MessageRow({
   const body = (
     <div className="min-w-0 flex-1 space-y-1.5">
       {parts.length === 0 && <span className="text-xs text-slate-400 italic">(no content)</span>}
-      {parts.map((part, index) => (
-        <PartView key={index} part={part} memoryKey={`${seq}:${index}`} mark={overlay?.marks.get(index)} />
-      ))}
+      {parts.map((part, index) => {
+        const protectedBy = overlay?.protectedParts.get(index);
+        const view = <PartView key={index} part={part} memoryKey={`${seq}:${index}`} mark={overlay?.marks.get(index)} />;
+        if (!protectedBy) return view;
+        return (
+          <div key={index} data-testid="protected-part" data-label={protectedBy} className="rounded ring-2 ring-teal-300">
+            <div className="bg-teal-50 px-1.5 py-px text-[11px] font-semibold text-teal-800">🛡 {protectedBy}</div>
+            {view}
+          </div>
+        );
+      })}
     </div>
   );
+  const splitTurnOf = overlay?.splitTurnOf ?? [];
   const dropped = overlay?.dropped ?? false;
 
   return (
@@ -85,6 +94,20 @@ export const MessageRow = memo(function MessageRow({
         )}
         {message.model && <span className="font-mono">{message.model}</span>}
         {dropped && <span className="rounded bg-slate-300 px-1.5 py-px font-semibold text-slate-700">not sent</span>}
+        {overlay && overlay.protectedBy.length > 0 && (
+          <span data-testid="protected-badge" title={overlay.protectedBy.join("; ")} className="rounded bg-teal-100 px-1.5 py-px font-semibold text-teal-800">
+            🛡 protected
+          </span>
+        )}
+        {splitTurnOf.length > 0 && (
+          <span
+            data-testid="split-turn-badge"
+            title="pi / openclaw cut inside this turn: its beginning was summarized on its own (Turn Context), the rest of the turn kept"
+            className="rounded bg-orange-100 px-1.5 py-px font-semibold text-orange-800"
+          >
+            split turn: prefix summarized (call {splitTurnOf.map((pivot) => pivot.step).join(", ")})
+          </span>
+        )}
         {message.timestamp && <MessageTime timestamp={message.timestamp} />}
         {actions}
       </div>

@@ -4,6 +4,7 @@ import { formatCount } from "@/app/_components/format-number";
 import type { Pivot } from "./build-run-overlay";
 import { percentChange } from "./build-run-overlay";
 import { InertMarkdown } from "./inert-markdown";
+import { ProtectedList } from "./prune-strip";
 import { useRememberedToggle } from "./remembered-toggle";
 
 /**
@@ -61,6 +62,22 @@ export function PivotCard({ pivot, onJump }: { pivot: Pivot; onJump?: (index: nu
       {(pivot.start?.reason || (end.type === "trim" && end.reason)) && (
         <div className="border-t border-black/5 px-3 py-1 text-xs text-slate-600">
           why: {pivot.start?.reason ?? (end.type === "trim" ? end.reason : "")}
+        </div>
+      )}
+      {(end.protected?.length || (end.type === "compaction-end" && end.splitTurn)) && (
+        <div className="flex flex-wrap items-center gap-1 border-t border-black/5 px-3 py-1 text-xs">
+          {end.protected && end.protected.length > 0 && <ProtectedList regions={end.protected} />}
+          {end.type === "compaction-end" && end.splitTurn && (
+            <button
+              type="button"
+              data-testid="pivot-split-turn"
+              disabled={!onJump}
+              onClick={() => onJump?.(end.splitTurn!.fromIndex)}
+              className="rounded border border-orange-200 bg-orange-50 px-1.5 font-medium text-orange-800"
+            >
+              split turn: prefix #{end.splitTurn.fromIndex} (+{end.splitTurn.messages - 1} more) summarized on its own
+            </button>
+          )}
         </div>
       )}
       {summary && open && (

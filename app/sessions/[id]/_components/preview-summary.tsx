@@ -4,6 +4,7 @@ import type { PreviewView } from "@/lib/client/run-views";
 import { formatCount } from "@/app/_components/format-number";
 import { percentChange } from "./build-run-overlay";
 import { InertMarkdown } from "./inert-markdown";
+import { ProtectedList } from "./prune-strip";
 
 const SHOWN_PARTS = 6;
 
@@ -30,6 +31,10 @@ export function PreviewSummary({
   const pruned = [...preview.pruned].sort((a, b) => (b.tokensFreed ?? 0) - (a.tokensFreed ?? 0));
   const prunedTokens = pruned.reduce((sum, part) => sum + (part.tokensFreed ?? 0), 0);
   const compacted = preview.events.some((event) => event.type === "compaction-end" || event.type === "trim");
+  const protectedRegions = preview.events.flatMap((event) =>
+    event.type === "prune" || event.type === "compaction-end" || event.type === "trim" ? (event.protected ?? []) : [],
+  );
+  const splitTurn = preview.events.flatMap((event) => (event.type === "compaction-end" && event.splitTurn ? [event.splitTurn] : []))[0];
   return (
     <div
       data-testid="preview"
@@ -70,6 +75,20 @@ export function PreviewSummary({
           )}
         </li>
         {preview.plan?.reason && <li className="text-slate-500">why: {preview.plan.reason}</li>}
+        {protectedRegions.length > 0 && (
+          <li data-testid="preview-protected">
+            <ProtectedList regions={dedupe(protectedRegions)} />
+          </li>
+        )}
+        {splitTurn && (
+          <li data-testid="preview-split-turn" className="text-orange-800">
+            split turn: the turn from{" "}
+            <button type="button" onClick={() => onJump(splitTurn.fromIndex)} className="font-semibold underline decoration-dotted">
+              message #{splitTurn.fromIndex}
+            </button>{" "}
+            is cut; its first {formatCount(splitTurn.messages)} messages are summarized on their own
+          </li>
+        )}
         <li data-testid="preview-pruned" data-count={pruned.length}>
           {pruned.length === 0 ? (
             <span className="text-slate-500">no tool output pruned</span>
@@ -106,4 +125,15 @@ export function PreviewSummary({
       )}
     </div>
   );
+}
+
+/** The same rule reported by two pruners of one decision (nous' soft-trim and hard-clear) is listed once. */
+function dedupe<T>(items: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = JSON.stringify(item);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

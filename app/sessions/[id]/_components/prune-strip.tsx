@@ -1,4 +1,4 @@
-import type { PruneEvent } from "@/lib/engine/simulate/replay-events";
+import type { ProtectedRegion, PruneEvent } from "@/lib/engine/simulate/replay-events";
 import { formatCount } from "@/app/_components/format-number";
 
 /** A layer-1 prune the run did before this message's model call: how many parts, by whom, tokens freed. */
@@ -15,6 +15,21 @@ export function PruneStrip({ event }: { event: PruneEvent }) {
       <span className="ml-auto font-semibold tabular-nums">
         {formatCount(event.tokensBefore)} → {formatCount(event.tokensAfter)} tok (−{formatCount(event.tokensFreed)})
       </span>
+      {event.protected && event.protected.length > 0 && <ProtectedList regions={event.protected} />}
     </div>
+  );
+}
+
+/** What a prune or compaction left alone on purpose, one chip per rule (message numbers are session indexes). */
+export function ProtectedList({ regions }: { regions: readonly ProtectedRegion[] }) {
+  return (
+    <span data-testid="protected-list" className="flex basis-full flex-wrap gap-1">
+      {regions.map((region, index) => (
+        <span key={index} data-testid="protected-chip" className="rounded border border-teal-200 bg-teal-50 px-1.5 font-medium text-teal-800">
+          🛡 {region.label}
+          {region.kind === "tail" ? ` — from #${region.fromIndex}` : ` — ${region.parts.length} part${region.parts.length === 1 ? "" : "s"}`}
+        </span>
+      ))}
+    </span>
   );
 }

@@ -181,15 +181,36 @@ function TimelineRow(props: {
           <span className="h-px flex-1 border-t-2 border-dashed border-fuchsia-400" />
         </div>
       )}
-      <MessageRow
-        seq={seq}
-        tokens={props.tokens}
-        message={props.message}
-        overlay={rowOverlay}
-        actions={
-          step !== null && onCompactHere ? <CompactHere step={step} onCompact={onCompactHere} disabled={props.compactDisabled} /> : undefined
-        }
-      />
+      {rowOverlay && rowOverlay.protectedStarts.length > 0 && overlay?.protection && (
+        <div data-testid="protected-start" className="mx-3 mt-1 flex flex-wrap items-center gap-2 text-xs font-semibold text-teal-800">
+          <span className="h-px w-4 border-t-2 border-teal-400" />
+          🛡 protected from here (decided before call {overlay.protection.step}):{" "}
+          {rowOverlay.protectedStarts.join(" · ")}
+          <span className="h-px flex-1 border-t-2 border-teal-400" />
+        </div>
+      )}
+      <div
+        className="relative"
+        data-testid={rowOverlay && rowOverlay.protectedBy.length > 0 ? "protected-band" : undefined}
+        data-protected={rowOverlay && rowOverlay.protectedBy.length > 0 ? rowOverlay.protectedBy.join("; ") : undefined}
+        data-split-turn={rowOverlay && rowOverlay.splitTurnOf.length > 0 ? rowOverlay.splitTurnOf.map((pivot) => pivot.step).join(",") : undefined}
+      >
+        <MessageRow
+          seq={seq}
+          tokens={props.tokens}
+          message={props.message}
+          overlay={rowOverlay}
+          actions={
+            step !== null && onCompactHere ? <CompactHere step={step} onCompact={onCompactHere} disabled={props.compactDisabled} /> : undefined
+          }
+        />
+        {rowOverlay && rowOverlay.protectedBy.length > 0 && (
+          <span aria-hidden className="pointer-events-none absolute inset-y-0 right-0 w-1.5 bg-teal-400/70" title={rowOverlay.protectedBy.join("; ")} />
+        )}
+        {rowOverlay && rowOverlay.splitTurnOf.length > 0 && (
+          <span aria-hidden className="pointer-events-none absolute inset-y-0 right-2 w-1.5 bg-orange-400/70" />
+        )}
+      </div>
     </>
   );
 }
