@@ -1,30 +1,36 @@
+import { BadRequestError } from "../../api/errors";
+import { SummarizerIdSchema } from "../../api/run-schemas";
+import type { CompareConfig, CompareRow } from "../../api/compare-schemas";
+import { buildCompareRow, compareLabel, totalTokensSent } from "../../compare/compare-row";
+import { CompareSpecError, parseCompareConfigs } from "../../compare/parse-compare-configs";
 import { extractProbes } from "../../engine/evaluate/extract-probes";
-import { scoreRetention } from "../../engine/evaluate/score-retention";
-import { replaySession } from "../../engine/simulate/replay-session";
 import type { ReplayResult } from "../../engine/simulate/replay-result";
-import { findStrategy, strategies, strategiesById } from "../../engine/strategies";
+import { replaySession } from "../../engine/simulate/replay-session";
+import { strategies, strategiesById } from "../../engine/strategies";
 import { resolveSettings, SettingsError } from "../../engine/strategies/resolve-settings";
+import { buildSummarizer, type RunSummarizer } from "../../runs/build-summarizer";
 import { EXIT_BAD_INPUT, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
 import { readTranscriptFile } from "../read-transcript-file";
+import { readUserProbesFile } from "../read-user-probes-file";
 
-export const usage = "npm run --silent lab -- compare <file> --strategies <id>[:key=value;…],<id>… [--window N] [--json]";
+/** The estimators a CLI comparison can use (count-tokens needs the API's counts fetched beforehand: not here). */
+const CLI_ESTIMATORS = ["chars4", "calibrated", "bpe"] as const;
 
-interface Config {
-  /** as written on the command line, e.g. `trim-messages:maxConversationMessages=20` */
-  config: string;
-  strategyId: string;
-  overrides: Record<string, unknown>;
-}
+export const usage =
+  "npm run --silent lab -- compare <file> (--strategies <id>[:key=value;…],<id>… | --all) [--window N] " +
+  `[--estimator ${CLI_ESTIMATORS.join("|")}] [--summarizer extractive|anthropic [--model M]] [--probes <file.json>] [--json]`;
 
 /**
- * Replays a transcript through several strategy configurations with the extractive summarizer and scores each.
- * With --json prints one JSON object per line and configuration: `{config, strategy, settings, peakContextTokens,
- * meanContextTokens, compactions, prunes, totalTokensSent, tokensSavedVsNone, summarizerTokens:{input, output},
- * fallbacks, guardTrips, retention:{overall, byKind, afterCompactions}}` — retention at the end (see
- * `scoreRetention`), `afterCompactions` the mean overall score just after each compaction or trim (null when none).
- * `tokensSavedVsNone` compares `totalTokensSent` (the sum of every step's context) with a `none` replay, run
- * once even when `none` is not listed. Setting values are read as JSON when they parse, else as strings;
- * a value cannot hold a `,` or `;` here (use `simulate --set` for lists).
+ * Replays a transcript through several strategy configurations and scores each, with the figures of the compare
+ * workbench (`buildCompareRow`, so the CLI and the API print the same numbers). `--all` compares every registered
+ * strategy at its defaults. With --json prints one {@link CompareRow} per line, in the order given; without, one
+ * line per configuration. `tokensSavedVsNone` is against a `none` replay with the same window and estimator, run
+ * once (reused when `none` at its defaults is listed). `--probes` adds the user's probes (see
+ * `readUserProbesFile`), scored as the `user` kind.
+ *
+ * `--summarizer anthropic` summarizes with Claude through the same `buildSummarizer` as a run (ANTHROPIC_API_KEY,
+ * ANTHROPIC_BASE_URL, `--model`, default claude-haiku-4-5); a summary call that fails becomes the strategy's
+ * fallback and is counted in `fallbacks`, as in the app. Every configuration is checked before anything runs.
  */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs({
@@ -33,7 +39,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     positionals: true,
     flags: {
       strategies: { type: "string" },
+      all: { type: "boolean" },
       window: { type: "string" },
+      estimator: { type: "string" },
+      summarizer: { type: "string" },
+      model: { type: "string" },
+      probes: { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -43,100 +54,72 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return 0;
   }
   if (positionals.length !== 1) throw new UsageError(`compare takes one file, got ${positionals.length}`, usage);
-  if (!values.strategies) throw new UsageError("--strategies is required", usage);
-  const configs = parseConfigs(values.strategies);
+  if (values.all && values.strategies) throw new UsageError("give --strategies or --all, not both", usage);
+  if (!values.all && !values.strategies) throw new UsageError("--strategies or --all is required", usage);
+  const configs = values.all ? strategies.map((strategy): CompareConfig => ({ strategy: strategy.id, settings: {} })) : parseConfigsFlag(values.strategies!);
   const window = integerFlag({ value: values.window, flag: "window", usage, min: 1 });
+  const estimator = enumFlag({ value: values.estimator ?? "chars4", flag: "estimator", allowed: CLI_ESTIMATORS });
+  const summarizerId = enumFlag({ value: values.summarizer ?? "extractive", flag: "summarizer", allowed: SummarizerIdSchema.options });
+  if (values.model !== undefined && summarizerId !== "anthropic") throw new UsageError("--model needs --summarizer anthropic", usage);
+  const userProbes = values.probes === undefined ? [] : readUserProbesFile({ file: values.probes, usage });
+
+  const planned: { config: CompareConfig; label: string; summarizer: RunSummarizer }[] = [];
   for (const config of configs) {
+    const label = compareLabel(config);
     try {
-      resolveSettings(strategiesById[config.strategyId], config.overrides);
+      resolveSettings(strategiesById[config.strategy], config.settings);
+      const summarizer = buildSummarizer({ strategy: config.strategy, settings: config.settings, outputReserve: 0, estimator, summarizer: summarizerId, model: values.model });
+      planned.push({ config, label, summarizer });
     } catch (error) {
-      if (!(error instanceof SettingsError)) throw error;
-      io.stderr(`${config.config}: ${error.message}\n`);
+      if (!(error instanceof SettingsError) && !(error instanceof BadRequestError)) throw error;
+      io.stderr(`${label}: ${error.message}\n`);
       return EXIT_BAD_INPUT;
     }
   }
 
-  const file = positionals[0];
-  const read = readTranscriptFile({ file, usage, io });
+  const read = readTranscriptFile({ file: positionals[0], usage, io });
   if ("exitCode" in read) return read.exitCode;
   const session = read.outcome.session;
+  const probes = extractProbes(session, { userProbes });
 
-  const probes = extractProbes(session);
-  const totalOf = (result: ReplayResult) => result.steps.reduce((sum, step) => sum + step.contextTokens, 0);
-  let noneTotal: number | null = null;
-  const rows = [];
-  for (const config of configs) {
-    const strategy = strategiesById[config.strategyId];
-    const result = await replaySession({ session, strategy, settings: config.overrides, window });
-    if (config.strategyId === "none" && Object.keys(config.overrides).length === 0) noneTotal ??= totalOf(result);
-    rows.push({ config, result });
-  }
-  noneTotal ??= totalOf(await replaySession({ session, strategy: strategiesById.none, window }));
-
-  for (const { config, result } of rows) {
-    const contextTokens = result.steps.map((step) => step.contextTokens);
-    const totalTokensSent = totalOf(result);
-    const summarizerTokens = { input: 0, output: 0 };
-    for (const event of result.events) {
-      if (event.type !== "compaction-end" || !event.summarizerUsage) continue;
-      summarizerTokens.input += event.summarizerUsage.input;
-      summarizerTokens.output += event.summarizerUsage.output;
-    }
-    const count = (type: string) => result.events.filter((event) => event.type === type).length;
-    const report = scoreRetention({ session, result, probes });
-    const afterScores = report.compactions.flatMap((point) => (point.overall === null ? [] : [point.overall]));
-    const row = {
-      config: config.config,
-      strategy: config.strategyId,
-      settings: result.settings,
-      peakContextTokens: Math.max(0, ...contextTokens),
-      meanContextTokens: contextTokens.length ? Math.round(totalTokensSent / contextTokens.length) : 0,
-      compactions: count("compaction-end") + count("trim"),
-      prunes: count("prune"),
-      totalTokensSent,
-      tokensSavedVsNone: noneTotal - totalTokensSent,
-      summarizerTokens,
-      fallbacks: count("fallback"),
-      guardTrips: count("guard"),
-      retention: {
-        overall: report.final.overall,
-        byKind: Object.fromEntries(Object.entries(report.final.byKind).map(([kind, entry]) => [kind, entry.score])),
-        afterCompactions: afterScores.length ? afterScores.reduce((sum, score) => sum + score, 0) / afterScores.length : null,
-      },
-    };
-    if (values.json) io.stdout(`${JSON.stringify(row)}\n`);
-    else {
-      const percent = (value: number | null) => (value === null ? "—" : `${(value * 100).toFixed(1)}%`);
-      io.stdout(
-        `${row.config.padEnd(24)} peak ${row.peakContextTokens.toLocaleString("en-US").padStart(9)} · sent ${row.totalTokensSent.toLocaleString("en-US").padStart(12)} · saved ${row.tokensSavedVsNone.toLocaleString("en-US").padStart(12)} · compactions ${row.compactions} · retention ${percent(row.retention.overall)}\n`,
-      );
-    }
+  const baseline = await replaySession({ session, strategy: strategiesById.none, window, estimator });
+  for (const { config, label, summarizer } of planned) {
+    const atDefaults = config.strategy === "none" && Object.keys(config.settings).length === 0;
+    const result: ReplayResult = atDefaults
+      ? baseline
+      : await replaySession({ session, strategy: strategiesById[config.strategy], settings: config.settings, window, estimator, summarizer: summarizer.summarizer });
+    const row = buildCompareRow({ label, session, result, probes, noneTotal: totalTokensSent(baseline), summarizer: summarizerId, model: summarizer.model });
+    io.stdout(values.json ? `${JSON.stringify(row)}\n` : `${describeRow(row)}\n`);
   }
   return 0;
 }
 
-/** `pi,trim-messages:maxConversationMessages=20;x=true` → one config per comma; unknown ids are a UsageError. */
-function parseConfigs(spec: string): Config[] {
-  return spec.split(",").map((raw) => {
-    const config = raw.trim();
-    const colon = config.indexOf(":");
-    const strategyId = colon < 0 ? config : config.slice(0, colon);
-    if (!findStrategy(strategyId)) throw new UsageError(`unknown strategy "${strategyId}" (one of ${strategies.map((s) => s.id).join(", ")})`, usage);
-    const overrides: Record<string, unknown> = {};
-    if (colon >= 0) {
-      for (const pair of config.slice(colon + 1).split(";").filter(Boolean)) {
-        const equals = pair.indexOf("=");
-        if (equals <= 0) throw new UsageError(`${config}: settings take key=value, got "${pair}"`, usage);
-        const rawValue = pair.slice(equals + 1);
-        let value: unknown;
-        try {
-          value = JSON.parse(rawValue);
-        } catch {
-          value = rawValue;
-        }
-        overrides[pair.slice(0, equals).trim()] = value;
-      }
-    }
-    return { config, strategyId, overrides };
-  });
+function parseConfigsFlag(spec: string): CompareConfig[] {
+  try {
+    return parseCompareConfigs(spec);
+  } catch (error) {
+    if (error instanceof CompareSpecError) throw new UsageError(error.message, usage);
+    throw error;
+  }
+}
+
+function enumFlag<const T extends string>(options: { value: string; flag: string; allowed: readonly T[] }): T {
+  if ((options.allowed as readonly string[]).includes(options.value)) return options.value as T;
+  throw new UsageError(`--${options.flag} takes one of ${options.allowed.join(", ")}, got "${options.value}"`, usage);
+}
+
+/** One line of the text table: the headline figures, then retention by kind for the kinds that counted. */
+function describeRow(row: CompareRow): string {
+  const count = (value: number) => value.toLocaleString("en-US");
+  const percent = (value: number | null) => (value === null ? "—" : `${(value * 100).toFixed(1)}%`);
+  const kinds = Object.entries(row.retention.byKind)
+    .filter(([, entry]) => entry.counted > 0)
+    .map(([kind, entry]) => `${kind} ${entry.retained}/${entry.counted}`)
+    .join(" ");
+  const cost = row.estimatedCostUsd === null ? "" : ` · $${row.estimatedCostUsd.toFixed(4)}`;
+  return (
+    `${row.config.padEnd(24)} peak ${count(row.peakContextTokens).padStart(9)} · sent ${count(row.totalTokensSent).padStart(12)} · ` +
+    `saved ${count(row.tokensSavedVsNone).padStart(12)} · compactions ${row.compactions} · fallbacks ${row.fallbacks}${cost} · ` +
+    `retention ${percent(row.retention.overall)} (${kinds})`
+  );
 }
