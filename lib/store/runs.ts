@@ -3,7 +3,7 @@ import { NotFoundError } from "../api/errors";
 import { RunSummarySchema, type RunStatus, type RunSummary } from "../api/run-schemas";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import type { Prisma } from "../generated/prisma/client";
-import { db } from "./db";
+import { databaseUrl, db } from "./db";
 
 /** What a run was asked to do (RunSummary.options): never a key. */
 export type RunOptions = RunSummary["options"];
@@ -114,8 +114,48 @@ export async function getRunSummary(id: string): Promise<RunSummary> {
   return toRunSummary(row);
 }
 
+/** What a run left `running` by a server process that is gone is stored with. */
+export const STALE_RUN_ERROR = "The server stopped before the run finished.";
+
+/** When this process started (runs replay in the process that created them; see lib/runs/run-registry.ts). */
+export const PROCESS_STARTED_AT = new Date(Date.now() - process.uptime() * 1_000);
+
+/**
+ * Ends runs a dead server left behind: every run still `running` that was created before `startedAt` (default
+ * this process's start) is stored `failed` with {@link STALE_RUN_ERROR}. A run replays only in the process that
+ * created it, so one created before this process started can never finish. Like the run registry and the session
+ * lock, this assumes one server process per database: a second server started on the same database would fail
+ * the first one's live runs. Returns how many runs it ended.
+ */
+export async function failStaleRuns(startedAt: Date = PROCESS_STARTED_AT): Promise<number> {
+  const prisma = await db();
+  const { count } = await prisma.run.updateMany({
+    where: { status: "running", createdAt: { lt: startedAt } },
+    data: { status: "failed", error: STALE_RUN_ERROR, finishedAt: new Date() },
+  });
+  return count;
+}
+
+const staleSweepByUrl = new Map<string, Promise<number>>();
+
+/**
+ * {@link failStaleRuns} once per process and database, lazily: on the first read of a run history or a run, so
+ * neither ever shows a run as `running` forever. A failed sweep is retried by the next read.
+ */
+function failStaleRunsOnce(): Promise<number> {
+  const url = databaseUrl();
+  let sweep = staleSweepByUrl.get(url);
+  if (!sweep) {
+    sweep = failStaleRuns();
+    staleSweepByUrl.set(url, sweep);
+    sweep.catch(() => staleSweepByUrl.delete(url));
+  }
+  return sweep;
+}
+
 /** A run with its replay result (null unless it finished `done`) and its session's basics. Throws `not_found:run`. */
 export async function getRun(id: string): Promise<RunSummary & { result: ReplayResult | null; session: { id: string; title: string; format: string; messageCount: number } }> {
+  await failStaleRunsOnce();
   const prisma = await db();
   const row = await prisma.run.findUnique({
     where: { id },
@@ -126,8 +166,9 @@ export async function getRun(id: string): Promise<RunSummary & { result: ReplayR
   return { ...toRunSummary(row), result, session: row.session };
 }
 
-/** The runs of a session, newest first. Throws NotFoundError (`not_found:session`) for an unknown session. */
+/** The runs of a session, newest first (runs a dead server left `running` are failed first, see failStaleRuns). Throws NotFoundError (`not_found:session`) for an unknown session. */
 export async function listRuns(sessionId: string): Promise<{ runs: RunSummary[] }> {
+  await failStaleRunsOnce();
   const prisma = await db();
   const session = await prisma.session.findUnique({ where: { id: sessionId }, select: { id: true } });
   if (!session) throw new NotFoundError("session", sessionId);

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { db } from "./db";
+import { createRun, failStaleRuns, finishRun, getRunSummary, listRuns, PROCESS_STARTED_AT, STALE_RUN_ERROR } from "./runs";
+import { storeSession } from "./sessions";
+import { buildSession } from "./store-contract";
+import { PG_TEST_URL, useTestDatabase, type TestDatabaseKind } from "./use-test-database";
+
+const OPTIONS = { window: 1_000, outputReserve: 0, estimator: "chars4", summarizer: "extractive", model: null, instructions: null, compactAtStep: null, promptOverrides: null } as const;
+const LONG_AGO = new Date("2020-01-01T00:00:00Z");
+
+function staleRunsSuite(kind: TestDatabaseKind) {
+  useTestDatabase(kind);
+
+  it("the first list of runs in a process fails the runs a dead server left `running`, and only those, once", async () => {
+    const prisma = await db();
+    const { id: sessionId } = await storeSession({ session: buildSession(4), sessionCount: 1, pick: 0 });
+    const newRun = async (createdAt?: Date) => {
+      const run = await createRun({ sessionId, strategyId: "none", settings: {}, options: OPTIONS });
+      if (createdAt) await prisma.run.update({ where: { id: run.id }, data: { createdAt } });
+      return run.id;
+    };
+    const orphan = await newRun(LONG_AGO);
+    const finishedLongAgo = await newRun();
+    await finishRun(finishedLongAgo, { status: "done", error: null, result: null, figures: null });
+    await prisma.run.update({ where: { id: finishedLongAgo }, data: { createdAt: LONG_AGO } });
+    const live = await newRun();
+    expect(PROCESS_STARTED_AT.getTime()).toBeLessThanOrEqual(Date.now());
+
+    const { runs } = await listRuns(sessionId);
+    const byId = new Map(runs.map((run) => [run.id, run]));
+    expect(byId.get(orphan)).toMatchObject({ status: "failed", error: STALE_RUN_ERROR, finishedAt: expect.any(String) });
+    expect(byId.get(finishedLongAgo)).toMatchObject({ status: "done", error: null });
+    expect(byId.get(live)).toMatchObject({ status: "running", error: null, finishedAt: null });
+
+    // once per process: a later orphan waits for the next start (or an explicit sweep)
+    const later = await newRun(LONG_AGO);
+    await listRuns(sessionId);
+    expect((await getRunSummary(later)).status).toBe("running");
+    expect(await failStaleRuns()).toBe(1);
+    expect(await getRunSummary(later)).toMatchObject({ status: "failed", error: STALE_RUN_ERROR });
+    expect((await getRunSummary(live)).status).toBe("running");
+  });
+}
+
+describe("stale runs on SQLite", () => staleRunsSuite("sqlite"));
+if (PG_TEST_URL) describe("stale runs on PostgreSQL", () => staleRunsSuite("postgresql"));
+else describe.skip("stale runs on PostgreSQL (skipped: set PG_TEST_URL)", () => it("needs PG_TEST_URL", () => {}));
