@@ -15,6 +15,7 @@ import { estimateCost } from "../../llm/model-prices";
 import { describeWithShared } from "../../testing/describe-with-shared";
 import { sharedTranscript } from "../../testing/shared-transcripts";
 import { importTranscript } from "../../transcripts";
+import { runCli } from "../run-cli";
 
 const REPO = path.resolve(import.meta.dirname, "../../..");
 const MAIN = path.join(REPO, "lib/cli/main.ts");
@@ -36,6 +37,14 @@ async function labAsync(args: string[], env: Record<string, string>) {
     const failed = error as { code: number; stdout: string; stderr: string };
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
+}
+
+/** The CLI in this process (fast): for refusals that happen before anything runs. */
+async function labHere(args: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
+  return { code, stdout, stderr };
 }
 
 const rowsOf = (stdout: string): CompareRow[] => stdout.trim().split("\n").map((line) => JSON.parse(line));
@@ -99,11 +108,16 @@ describe("lab probes and lab compare in a child process", () => {
     [["compare", "x.jsonl", "--all", "--estimator", "words"], /--estimator takes one of chars4, calibrated, bpe, got "words"/],
     [["compare", "x.jsonl", "--all", "--summarizer", "gpt"], /--summarizer takes one of extractive, anthropic/],
     [["compare", "x.jsonl", "--all", "--model", "claude-haiku-4-5"], /--model needs --summarizer anthropic/],
-    [["compare", "x.jsonl", "--all", "--summarizer", "anthropic"], /needs an API key: set ANTHROPIC_API_KEY/],
     [["compare", "x.jsonl", "--all", "--probes", "/nonexistent/probes.json"], /cannot read probes file \/nonexistent\/probes.json: ENOENT/],
-  ])("compare %j exits 2 with a message", (args, message) => {
-    const { code, stderr } = lab(args);
+  ])("compare %j exits 2 with a message", async (args, message) => {
+    const { code, stderr } = await labHere(args);
     expect(stderr).toMatch(message);
+    expect(code).toBe(2);
+  });
+
+  it("--summarizer anthropic without ANTHROPIC_API_KEY exits 2 before reading the file", () => {
+    const { code, stderr } = lab(["compare", "x.jsonl", "--all", "--summarizer", "anthropic"]);
+    expect(stderr).toMatch(/needs an API key: set ANTHROPIC_API_KEY/);
     expect(code).toBe(2);
   });
 
@@ -112,10 +126,10 @@ describe("lab probes and lab compare in a child process", () => {
     ['[{"kind":"glob","pattern":"x"}]', /\[0\]\.kind|kind/],
     ['[{"kind":"regex","pattern":"a("}]', /entry 0: regex probe "a\(" does not compile/],
     ['[{"id":"a","kind":"text","pattern":"x"},{"id":"a","kind":"text","pattern":"y"}]', /entry 1 repeats id "a"/],
-  ])("a probes file %s is refused before anything runs", (content, message) => {
+  ])("a probes file %s is refused before anything runs", async (content, message) => {
     const bad = path.join(directory, "bad-probes.json");
     fs.writeFileSync(bad, content);
-    const { code, stdout, stderr } = lab(["compare", file, "--strategies", "none", "--probes", bad]);
+    const { code, stdout, stderr } = await labHere(["compare", file, "--strategies", "none", "--probes", bad]);
     expect(stderr).toMatch(message);
     expect(stdout).toBe("");
     expect(code).toBe(2);
