@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { UserProbe } from "../api/compare-schemas";
 import { extractProbes } from "../engine/evaluate/extract-probes";
 import { scoreRetention } from "../engine/evaluate/score-retention";
 import { finalContext } from "../engine/simulate/context-at";
@@ -19,7 +18,6 @@ turns.push({ user: "Now write the release notes for v1.2.3." }, { assistant: "Wr
 const session = deepFreeze(buildSession(turns));
 const probes = extractProbes(session);
 
-const userProbe = (kind: "text" | "regex", pattern: string): UserProbe => ({ id: pattern, sessionId: "s", createdAt: "", kind, pattern });
 
 async function replay(id: string, settings?: Record<string, unknown>) {
   return replaySession({ session, strategy: findStrategy(id)!, settings, window: 1_000_000 });
@@ -34,24 +32,22 @@ describe("lostProbes", () => {
     const result = await replay(id, settings);
     const expected = scoreRetention({ session, result, probes }).final.lostProbeIds;
     const lost = lostProbes({ snapshot: finalContext(session, result), probes });
-    expect(lost.extracted.map((probe) => probe.id)).toEqual(expected);
+    expect(lost.map((probe) => probe.id)).toEqual(expected);
   });
 
-  it("matches user text probes normalised and regexes case-insensitively; flags a regex that does not compile", async () => {
+  it("agrees with scoreRetention on user probes: text normalised, regex case-insensitive, absent ones lost", async () => {
+    const specs = [
+      { id: "a", kind: "text" as const, pattern: "RELEASE   notes" },
+      { id: "b", kind: "regex" as const, pattern: "V1\\.2\\.\\d" },
+      { id: "c", kind: "text" as const, pattern: "always run the linter" },
+      { id: "d", kind: "regex" as const, pattern: "parserVersion0\\b" },
+      { id: "e", kind: "text" as const, pattern: "never said anywhere" },
+    ];
+    const withUser = extractProbes(session, { userProbes: specs });
     const result = await replay("trim-messages", { maxConversationMessages: 2 });
-    const snapshot = finalContext(session, result);
-    const lost = lostProbes({
-      snapshot,
-      probes: [],
-      userProbes: [
-        userProbe("text", "RELEASE   notes"),
-        userProbe("regex", "V1\\.2\\.\\d"),
-        userProbe("text", "always run the linter"),
-        userProbe("regex", "parserVersion0\\b"),
-        userProbe("regex", "("),
-      ],
-    });
-    expect(lost.user.map((probe) => probe.pattern)).toEqual(["always run the linter", "parserVersion0\\b"]);
-    expect(lost.unreadable.map((probe) => probe.pattern)).toEqual(["("]);
+    const lost = lostProbes({ snapshot: finalContext(session, result), probes: withUser }).filter((probe) => probe.kind === "user");
+    expect(lost.map((probe) => probe.id)).toEqual(["user-c", "user-d", "user-e"]);
+    const expected = scoreRetention({ session, result, probes: withUser }).final.lostProbeIds.filter((id) => id.startsWith("user-"));
+    expect(lost.map((probe) => probe.id)).toEqual(expected);
   });
 });

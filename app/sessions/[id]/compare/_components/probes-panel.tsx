@@ -30,9 +30,9 @@ export function ProbesPanel({ sessionId, selected }: { sessionId: string; select
       {probes.isPending && <div className="h-16 animate-pulse rounded bg-slate-100" aria-busy="true" />}
       {probes.data && (
         <>
-          <ExtractedProbes probes={probes.data.extracted} />
-          <UserProbes sessionId={sessionId} probes={probes.data.user} />
-          <LostProbes selected={selected} extracted={probes.data.extracted} user={probes.data.user} />
+          <ExtractedProbes probes={probes.data.extracted.filter((probe) => probe.kind !== "user")} />
+          <UserProbes sessionId={sessionId} probes={probes.data.user} scored={probes.data.extracted} />
+          <LostProbes selected={selected} probes={probes.data.extracted} />
         </>
       )}
     </section>
@@ -81,7 +81,9 @@ function ProbeList({ probes, testId = "probe-item" }: { probes: Probe[]; testId?
   );
 }
 
-function UserProbes({ sessionId, probes }: { sessionId: string; probes: UserProbe[] }) {
+function UserProbes({ sessionId, probes, scored }: { sessionId: string; probes: UserProbe[]; scored: Probe[] }) {
+  // the scored form of each user probe (`user-<id>`): where the session first has it, or that it never does
+  const scoredById = new Map(scored.map((probe) => [probe.id, probe]));
   const add = useAddUserProbe(sessionId);
   const remove = useDeleteUserProbe(sessionId);
   const [kind, setKind] = useState<"text" | "regex">("text");
@@ -110,6 +112,7 @@ function UserProbes({ sessionId, probes }: { sessionId: string; probes: UserProb
             <span className="rounded bg-slate-100 px-1 text-slate-600">{probe.kind}</span>
             <span className="min-w-0 break-all font-mono text-slate-800">{probe.pattern}</span>
             {probe.label && <span className="text-slate-500">{probe.label}</span>}
+            <InSession probe={scoredById.get(`user-${probe.id}`)} />
             <button type="button" data-testid="user-probe-delete" aria-label={`Delete probe ${probe.pattern}`} disabled={remove.isPending} onClick={() => remove.mutate(probe.id)} className="ml-auto text-red-700 hover:underline">
               Delete
             </button>
@@ -134,14 +137,15 @@ function UserProbes({ sessionId, probes }: { sessionId: string; probes: UserProb
   );
 }
 
-function LostProbes({ selected, extracted, user }: { selected: CompareEntry | null; extracted: Probe[]; user: UserProbe[] }) {
+/** `probes` is what a comparison scores: the extracted probes and, last, the user's (kind `user`). */
+function LostProbes({ selected, probes }: { selected: CompareEntry | null; probes: Probe[] }) {
   const runId = selected?.phase === "done" ? selected.runId : null;
   const context = useQuery({ ...runQueries.context(runId ?? "", "final"), enabled: runId !== null });
-  const lost = useMemo(() => (context.data && runId ? lostProbes({ snapshot: context.data, probes: extracted, userProbes: user }) : null), [context.data, runId, extracted, user]);
+  const lost = useMemo(() => (context.data && runId ? lostProbes({ snapshot: context.data, probes }) : null), [context.data, runId, probes]);
   const byKind = useMemo(() => {
     if (!lost) return [];
     const groups = new Map<string, Probe[]>();
-    for (const probe of lost.extracted) groups.set(probe.kind, [...(groups.get(probe.kind) ?? []), probe]);
+    for (const probe of lost) groups.set(probe.kind, [...(groups.get(probe.kind) ?? []), probe]);
     return [...groups.entries()].sort(([a], [b]) => kindOrder(a) - kindOrder(b));
   }, [lost]);
 
@@ -154,9 +158,8 @@ function LostProbes({ selected, extracted, user }: { selected: CompareEntry | nu
       {runId && context.isPending && <div className="h-10 animate-pulse rounded bg-slate-100" aria-busy="true" />}
       {lost && (
         <>
-          <p data-testid="lost-count" data-lost={lost.extracted.length + lost.user.length}>
-            {formatCount(lost.extracted.length)} of {formatCount(extracted.length)} extracted probes lost
-            {user.length > 0 && `, ${formatCount(lost.user.length)} of ${formatCount(user.length)} of yours`}.
+          <p data-testid="lost-count" data-lost={lost.length}>
+            {formatCount(lost.length)} of {formatCount(probes.length)} probes lost from the final context.
           </p>
           {byKind.map(([kind, list]) => (
             <details key={kind} data-testid="lost-kind" data-kind={kind} className="rounded border border-red-100">
@@ -166,16 +169,6 @@ function LostProbes({ selected, extracted, user }: { selected: CompareEntry | nu
               <ProbeList probes={list} testId="lost-probe" />
             </details>
           ))}
-          {lost.user.length > 0 && (
-            <ul className="space-y-0.5">
-              {lost.user.map((probe) => (
-                <li key={probe.id} data-testid="lost-user-probe" className="font-mono text-red-800">
-                  {probe.kind}: {probe.pattern}
-                  {probe.label ? ` (${probe.label})` : ""}
-                </li>
-              ))}
-            </ul>
-          )}
         </>
       )}
     </div>
@@ -185,4 +178,15 @@ function LostProbes({ selected, extracted, user }: { selected: CompareEntry | nu
 function kindOrder(kind: string): number {
   const position = (PROBE_KINDS as readonly string[]).indexOf(kind);
   return position < 0 ? PROBE_KINDS.length : position;
+}
+
+function InSession({ probe }: { probe: Probe | undefined }) {
+  if (!probe) return null;
+  return probe.inSession === false ? (
+    <span data-testid="user-probe-absent" className="text-amber-700" title="no message of the session contains it: only a summary could keep it">
+      not in the session
+    </span>
+  ) : (
+    <span className="text-slate-400">from step {probe.firstStep}</span>
+  );
 }

@@ -1,0 +1,173 @@
+"use client";
+
+import Link from "next/link";
+import { Fragment, useMemo, useState } from "react";
+import type { CompareRow } from "@/lib/api/compare-schemas";
+import { settingsSnippet } from "@/lib/compare/settings-snippet";
+import type { CompareEntry } from "@/lib/client/compare-state";
+import { PROBE_KINDS } from "@/lib/engine/evaluate/probe";
+import { formatCompact, formatCount } from "@/app/_components/format-number";
+import { RetentionCell } from "./retention-cell";
+import { SettingsSnippetView } from "./settings-snippet-view";
+
+const TH = "px-1.5 py-1 text-right font-medium whitespace-nowrap";
+const TD = "px-1.5 py-1 text-right tabular-nums whitespace-nowrap";
+
+/** The playground URL that opens a stored run. */
+export function runHref(sessionId: string, runId: string): string {
+  return `/sessions/${encodeURIComponent(sessionId)}?run=${encodeURIComponent(runId)}`;
+}
+
+/**
+ * The compare table: one row per configuration with every figure of {@link CompareRow} — context peak and mean,
+ * compactions and prunes, tokens sent and saved against `none`, summarizer tokens and cost, fallbacks, guard trips,
+ * overflows, retention overall and per probe kind (coloured), after compactions, and judged retention when the
+ * comparison was judged. The label links to the run in the playground; a row whose configuration failed shows the
+ * error instead of figures. "Settings for <agent>" opens the snippet for the agent the strategy mirrors.
+ */
+export function CompareTable({
+  entries,
+  colourOf,
+  selectedKey,
+  onSelect,
+}: {
+  entries: CompareEntry[];
+  colourOf: (entry: CompareEntry) => string | undefined;
+  /** the entry whose lost probes the probes panel shows */
+  selectedKey?: string | null;
+  onSelect?: (entry: CompareEntry) => void;
+}) {
+  const [snippetKey, setSnippetKey] = useState<string | null>(null);
+  const rows = entries.flatMap((entry) => (entry.row ? [entry.row] : []));
+  const kinds = useMemo(() => kindsOf(rows), [rows]);
+  const judged = rows.some((row) => row.judged !== null);
+  const columns = 13 + kinds.length + (judged ? 1 : 0) + 1;
+
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <table data-testid="compare-table" className="min-w-full text-xs">
+        <thead className="bg-slate-50 text-slate-600">
+          <tr>
+            <th className="px-1.5 py-1 text-left font-medium">Configuration</th>
+            <th className={TH} title="largest context sent to the model">Peak</th>
+            <th className={TH} title="mean context over the model calls">Mean</th>
+            <th className={TH}>Compactions</th>
+            <th className={TH}>Prunes</th>
+            <th className={TH} title="Σ context over every model call: what the agent pays input tokens for">Tokens sent</th>
+            <th className={TH} title="none's tokens sent minus this one's">Saved vs none</th>
+            <th className={TH} title="summarizer input / output tokens">Summarizer</th>
+            <th className={TH} title="estimated USD of the summarizer calls (dated price table)">Cost</th>
+            <th className={TH}>Fallbacks</th>
+            <th className={TH}>Guard trips</th>
+            <th className={TH}>Overflows</th>
+            <th className={TH} title="weighted share of probes in the final context">Retention</th>
+            {kinds.map((kind) => (
+              <th key={kind} className={TH}>
+                {kind}
+              </th>
+            ))}
+            {judged && <th className={TH} title="a model asked, given only the final context, whether each probe survived">Judged</th>}
+            <th className="px-1.5 py-1 text-left font-medium" />
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => {
+            const row = entry.row;
+            const snippet = row ? settingsSnippet({ strategyId: row.strategy, settings: row.settings, window: row.window }) : null;
+            const open = snippetKey === entry.key && snippet !== null;
+            return (
+              <Fragment key={entry.key}>
+                <tr
+                  data-testid="compare-row"
+                  data-config={entry.label}
+                  data-strategy={row?.strategy ?? ""}
+                  data-phase={entry.phase}
+                  data-selected={selectedKey === entry.key ? "true" : "false"}
+                  className={`border-t border-slate-100 ${selectedKey === entry.key ? "bg-violet-50" : ""}`}
+                >
+                  <td className="max-w-[16rem] px-1.5 py-1 text-left">
+                    <span className="flex items-center gap-1.5">
+                      <span className="inline-block h-2.5 w-2.5 shrink-0 rounded-full" style={{ background: colourOf(entry) ?? "#cbd5e1" }} />
+                      {entry.runId && entry.phase === "done" ? (
+                        <Link href={runHref(entry.sessionId, entry.runId)} data-testid="compare-row-link" className="truncate font-medium text-violet-800 hover:underline" title={`Open this run in the playground: ${entry.label}`}>
+                          {entry.label}
+                        </Link>
+                      ) : (
+                        <span className="truncate font-medium">{entry.label}</span>
+                      )}
+                    </span>
+                  </td>
+                  {row ? (
+                    <Figures row={row} kinds={kinds} judged={judged} />
+                  ) : (
+                    <td colSpan={columns - 2} data-testid={entry.error ? "compare-row-error" : undefined} className={`px-1.5 py-1 ${entry.error ? "text-red-700" : "text-slate-400"}`}>
+                      {entry.error ? `${entry.error.message} (${entry.error.code})` : entry.phase === "cancelled" ? "not finished" : entry.phase === "running" ? "running…" : "waiting…"}
+                    </td>
+                  )}
+                  <td className="px-1.5 py-1 text-left whitespace-nowrap">
+                    {snippet && (
+                      <button type="button" data-testid="snippet-toggle" aria-expanded={open} onClick={() => setSnippetKey(open ? null : entry.key)} className="text-violet-700 hover:underline">
+                        Settings for {snippet.agent}
+                      </button>
+                    )}
+                    {row && onSelect && (
+                      <button type="button" data-testid="select-lost-probes" onClick={() => onSelect(entry)} className="ml-2 text-slate-600 hover:underline">
+                        Lost probes
+                      </button>
+                    )}
+                  </td>
+                </tr>
+                {open && snippet && (
+                  <tr className="border-t border-slate-100 bg-slate-50">
+                    <td colSpan={columns} className="px-2 py-2">
+                      <SettingsSnippetView snippet={snippet} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Figures({ row, kinds, judged }: { row: CompareRow; kinds: string[]; judged: boolean }) {
+  return (
+    <>
+      <td className={TD} data-testid="cell-peak" title={formatCount(row.peakContextTokens)}>{formatCompact(row.peakContextTokens)}</td>
+      <td className={TD} data-testid="cell-mean" title={formatCount(row.meanContextTokens)}>{formatCompact(row.meanContextTokens)}</td>
+      <td className={TD} data-testid="cell-compactions">{formatCount(row.compactions)}</td>
+      <td className={TD}>{formatCount(row.prunes)}</td>
+      <td className={TD} data-testid="cell-sent" title={formatCount(row.totalTokensSent)}>{formatCompact(row.totalTokensSent)}</td>
+      <td className={`${TD} ${row.tokensSavedVsNone > 0 ? "text-emerald-700" : row.tokensSavedVsNone < 0 ? "text-red-700" : ""}`} title={formatCount(row.tokensSavedVsNone)}>
+        {row.tokensSavedVsNone < 0 ? "−" : ""}
+        {formatCompact(Math.abs(row.tokensSavedVsNone))}
+      </td>
+      <td className={TD} title={`${formatCount(row.summarizerTokens.input)} in · ${formatCount(row.summarizerTokens.output)} out`}>
+        {row.summarizerTokens.input + row.summarizerTokens.output === 0 ? "—" : `${formatCompact(row.summarizerTokens.input)} / ${formatCompact(row.summarizerTokens.output)}`}
+      </td>
+      <td className={TD}>{row.estimatedCostUsd === null ? "—" : `$${row.estimatedCostUsd.toFixed(4)}`}</td>
+      <td className={`${TD} ${row.fallbacks > 0 ? "text-amber-700" : ""}`}>{formatCount(row.fallbacks)}</td>
+      <td className={`${TD} ${row.guardTrips > 0 ? "text-amber-700" : ""}`}>{formatCount(row.guardTrips)}</td>
+      <td className={`${TD} ${row.overflows > 0 ? "font-semibold text-red-700" : ""}`}>{formatCount(row.overflows)}</td>
+      <RetentionCell score={row.retention.overall} testId="cell-retention" strong />
+      {kinds.map((kind) => (
+        <RetentionCell key={kind} score={row.retention.byKind[kind]?.score ?? null} detail={row.retention.byKind[kind]} testId={`cell-kind-${kind}`} />
+      ))}
+      {judged && <RetentionCell score={row.judged?.overall ?? null} testId="cell-judged" />}
+    </>
+  );
+}
+
+/**
+ * Kinds some row counted a probe of, in the engine's order, then any other (sorted), so the columns do not move
+ * between runs. A kind nobody counted (no user probes, a session without errors) would be a column of dashes.
+ */
+function kindsOf(rows: readonly CompareRow[]): string[] {
+  const present = new Set(rows.flatMap((row) => Object.entries(row.retention.byKind).flatMap(([kind, score]) => (score.counted > 0 ? [kind] : []))));
+  const known: string[] = PROBE_KINDS.filter((kind) => present.has(kind));
+  const extra = [...present].filter((kind) => !(PROBE_KINDS as readonly string[]).includes(kind)).sort();
+  return [...known, ...extra];
+}

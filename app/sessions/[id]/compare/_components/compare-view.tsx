@@ -1,0 +1,98 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { toApiErrorBody } from "@/lib/client/api-request-error";
+import { configRequestOf, draftLabel, duplicateLabels, type DraftConfig } from "@/lib/client/compare-configs";
+import type { CompareEntry } from "@/lib/client/compare-state";
+import { runQueries } from "@/lib/queries/run-queries";
+import { sessionQueries } from "@/lib/queries/session-queries";
+import { ApiErrorView } from "@/app/_components/api-error-view";
+import { CompareChart, type CompareSeries } from "@/app/_components/compare/compare-chart";
+import { CompareOptionsForm, compareOptionsOf, initialCompareOptions, type CompareOptionsDraft } from "@/app/_components/compare/compare-options-form";
+import { CompareProgress } from "@/app/_components/compare/compare-progress";
+import { CompareTable } from "@/app/_components/compare/compare-table";
+import { ConfigBuilder } from "@/app/_components/compare/config-builder";
+import { ExportButtons, fileSlug } from "@/app/_components/compare/export-buttons";
+import { seriesColour } from "@/app/_components/compare/series-colour";
+import { useCompareStream } from "@/app/_components/compare/use-compare-stream";
+import { WorkbenchNav } from "@/app/_components/compare/workbench-nav";
+import { ProbesPanel } from "./probes-panel";
+
+/**
+ * Compare strategies on one session: build 2–16 configurations, run them together with progress per
+ * configuration, then read their curves on one chart, the table of figures and retention, what each one lost, and
+ * export the table or a configuration's settings for its agent.
+ */
+export function CompareView({ sessionId }: { sessionId: string }) {
+  const session = useQuery(sessionQueries.detail(sessionId));
+  const strategies = useQuery(runQueries.strategies());
+  const [drafts, setDrafts] = useState<DraftConfig[]>([]);
+  const [options, setOptions] = useState<CompareOptionsDraft>(() => initialCompareOptions(null));
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const stream = useCompareStream();
+  const { state } = stream;
+
+  const list = strategies.data?.strategies;
+  const defaultsOf = useMemo(() => {
+    const byId = new Map((list ?? []).map((strategy) => [strategy.id, strategy.defaults]));
+    return (id: string) => byId.get(id) ?? {};
+  }, [list]);
+  const sessionWindow = typeof session.data?.meta.contextWindow === "number" ? session.data.meta.contextWindow : null;
+  const duplicates = duplicateLabels(drafts, defaultsOf);
+  const canRun = drafts.length >= 2 && duplicates.size === 0 && !stream.busy;
+
+  const run = () => {
+    setSelectedKey(null);
+    void stream.start({
+      url: `/api/sessions/${encodeURIComponent(sessionId)}/compare`,
+      body: { ...compareOptionsOf(options), configs: drafts.map((draft) => configRequestOf(draft, defaultsOf(draft.strategy))) },
+      expected: drafts.map((draft, index) => ({ index, sessionId, label: draftLabel(draft, defaultsOf(draft.strategy)) })),
+      sessionIds: [sessionId],
+    });
+  };
+
+  const colourOf = (entry: CompareEntry) => seriesColour(entry.index);
+  const series: CompareSeries[] = useMemo(
+    () => state.entries.flatMap((entry) => (entry.curve ? [{ key: entry.key, label: entry.label, colour: seriesColour(entry.index), curve: entry.curve }] : [])),
+    [state.entries],
+  );
+  const rows = state.entries.flatMap((entry) => (entry.row ? [entry.row] : []));
+  const chartWindow = rows[0]?.window ?? options.window ?? sessionWindow;
+  const selected = state.entries.find((entry) => entry.key === selectedKey) ?? null;
+
+  return (
+    <div className="space-y-3">
+      <WorkbenchNav sessionId={sessionId} title={session.data?.title ?? null} current="compare" />
+      {session.error && <ApiErrorView title="Could not load this session" error={toApiErrorBody(session.error)} testId="session-error" />}
+      {strategies.error && <ApiErrorView title="Could not load the strategies" error={toApiErrorBody(strategies.error)} />}
+      {list ? (
+        <ConfigBuilder strategies={list} drafts={drafts} onChange={setDrafts} disabled={stream.busy} />
+      ) : (
+        <div className="h-24 animate-pulse rounded-lg bg-slate-200/60" aria-busy="true" />
+      )}
+      <div className="flex flex-wrap items-end gap-3">
+        <CompareOptionsForm options={options} onChange={setOptions} sessionWindow={sessionWindow} disabled={stream.busy} />
+        <button type="button" data-testid="compare-run" disabled={!canRun} onClick={run} className="rounded-md bg-violet-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-violet-800 disabled:opacity-50">
+          {stream.busy ? "Running…" : `Run ${drafts.length} configurations`}
+        </button>
+      </div>
+      {state.error && <ApiErrorView title={state.phase === "failed" && state.entries.every((entry) => entry.phase !== "done") ? "The comparison was refused or failed" : "The comparison stopped"} error={state.error} testId="compare-error" />}
+      <CompareProgress state={state} onCancel={stream.cancel} />
+      {series.length > 0 && <CompareChart series={series} window={chartWindow} />}
+      {state.entries.length > 0 && (
+        <section className="space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="text-sm font-semibold text-slate-800">Figures per configuration</h2>
+            <span className="text-xs text-slate-500">tokens by the {rows[0]?.estimator ?? options.estimator} estimator · a label opens its run in the playground</span>
+            <span className="ml-auto">
+              <ExportButtons rows={rows} basename={`compare-${fileSlug(session.data?.title ?? sessionId)}`} />
+            </span>
+          </div>
+          <CompareTable entries={state.entries} colourOf={colourOf} selectedKey={selectedKey} onSelect={(entry) => setSelectedKey(entry.key)} />
+        </section>
+      )}
+      <ProbesPanel sessionId={sessionId} selected={selected} />
+    </div>
+  );
+}
