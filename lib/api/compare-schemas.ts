@@ -135,7 +135,14 @@ export interface CompareRow {
   judged: { overall: number | null; byKind: Record<string, KindScore>; asked: number; model: string } | null;
 }
 
-/** Lines of the compare / sweep / multi streams, one JSON object per line. */
+/**
+ * Lines of the compare / sweep / multi streams, one JSON object per line. `started.totalSteps` is the model calls
+ * to replay over every (session, configuration); a `progress` line's `totalSteps` those of its session. Progress
+ * goes out at most ten times a second. A cancelled comparison (the client left, or one of its runs was cancelled)
+ * sends a `config-error` (code `cancelled`) for each configuration it had not finished, then one `error` line
+ * (code `cancelled`) instead of `done`. A `config-error` after a stored run (e.g. code `judge_failed`: the replay
+ * succeeded, the judge did not) carries that run's id, so it still opens in the playground.
+ */
 export type CompareStreamLine =
   | { type: "started"; configs: number; sessions: number; totalSteps: number }
   | { type: "config-started"; index: number; label: string; sessionId: string; runId: string }

@@ -268,6 +268,31 @@ describe("compare / sweep / multi route handlers (real Requests, fresh SQLite da
     expect((await getRun(errors[0].runId!)).status).toBe("done");
   });
 
+  it("count-tokens counts each session once for all its configurations; a failing count_tokens fails them all, reported", async () => {
+    const countCalls = () => fake.requests.filter((request) => request.path === "/v1/messages/count_tokens").length;
+    const before = countCalls();
+    const body = { window: 60_000, estimator: "count-tokens", apiKey: SECRET_KEY, model: "lab-test-model", configs: [{ strategy: "none" }, { strategy: "trim-messages", settings: { maxConversationMessages: 6 } }] };
+    const lines = await readLines(await compare(post(`${BASE}/sessions/${otherSessionId}/compare`, body), params(otherSessionId)));
+    const rows = linesOf(lines, "row").map((line) => line.row);
+    expect(rows.map((row) => row.estimator)).toEqual(["count-tokens", "count-tokens"]);
+    expect(rows[1].tokensSavedVsNone).toBe(rows[0].totalTokensSent - rows[1].totalTokensSent);
+    const counted = countCalls() - before;
+    expect(counted).toBeGreaterThan(0);
+    // twice the configurations, the same count_tokens requests: the session is counted once per comparison
+    const again = countCalls();
+    const four = [...body.configs, { strategy: "trim-messages", settings: { maxConversationMessages: 10 } }, { strategy: "observation-masking" }];
+    expect(linesOf(await readLines(await compare(post(`${BASE}/sessions/${otherSessionId}/compare`, { ...body, configs: four }), params(otherSessionId))), "row")).toHaveLength(4);
+    expect(countCalls() - again).toBe(counted);
+
+    const failing = await readLines(await compare(post(`${BASE}/sessions/${otherSessionId}/compare`, { ...body, model: "fake-server-error" }), params(otherSessionId)));
+    const errors = linesOf(failing, "config-error");
+    expect(errors.map((line) => line.error.code)).toEqual(["count_tokens_failed", "count_tokens_failed"]);
+    expect(errors[0].error.message).toMatch(/server_error/);
+    expect(failing.at(-1)).toEqual({ type: "done", rows: 0, failed: 2 });
+    for (const line of errors) expect(await getRun(line.runId!)).toMatchObject({ status: "failed", result: null });
+    expect(JSON.stringify(failing)).not.toContain(SECRET_KEY);
+  });
+
   it("cancelling one of its runs stops the comparison: that run and every later one are stored `cancelled`", async () => {
     const response = await compare(
       post(`${BASE}/sessions/${sessionId}/compare`, {

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import type { CompareRow } from "../api/compare-schemas";
+import { aggregateRows } from "./aggregate-rows";
+
+function row(config: string, figures: { peak: number; sent: number; saved: number; compactions: number; retention: number | null }): CompareRow {
+  return {
+    config,
+    strategy: config.split(" ")[0],
+    settings: {},
+    window: 100_000,
+    estimator: "chars4",
+    summarizer: "extractive",
+    peakContextTokens: figures.peak,
+    meanContextTokens: 0,
+    compactions: figures.compactions,
+    prunes: 0,
+    totalTokensSent: figures.sent,
+    tokensSavedVsNone: figures.saved,
+    summarizerTokens: { input: 0, output: 0 },
+    estimatedCostUsd: null,
+    fallbacks: 0,
+    guardTrips: 0,
+    overflows: 0,
+    retention: { overall: figures.retention, byKind: {}, afterCompactions: null, perCompaction: [] },
+    judged: null,
+  };
+}
+
+describe("aggregateRows", () => {
+  it("means (unrounded) and worst cases per configuration; retention over the sessions that had probes", () => {
+    const pi = [row("pi", { peak: 100, sent: 1_000, saved: 50, compactions: 1, retention: 0.5 }), row("pi", { peak: 300, sent: 2_001, saved: -10, compactions: 2, retention: null }), row("pi", { peak: 200, sent: 1_500, saved: 20, compactions: 4, retention: 0.9 })];
+    expect(aggregateRows([pi])).toEqual([
+      {
+        config: "pi",
+        strategy: "pi",
+        sessions: 3,
+        mean: { peakContextTokens: 200, totalTokensSent: 4_501 / 3, tokensSavedVsNone: 20, compactions: 7 / 3, retention: (0.5 + 0.9) / 2 },
+        worst: { peakContextTokens: 300, totalTokensSent: 2_001, tokensSavedVsNone: -10, compactions: 4, retention: 0.5 },
+      },
+    ]);
+  });
+
+  it("a configuration without rows is left out; one whose sessions had no probes has null retention", () => {
+    const none = [row("none", { peak: 10, sent: 10, saved: 0, compactions: 0, retention: null })];
+    const result = aggregateRows([[], none]);
+    expect(result.map((entry) => entry.config)).toEqual(["none"]);
+    expect(result[0].mean.retention).toBeNull();
+    expect(result[0].worst.retention).toBeNull();
+  });
+});
