@@ -20,7 +20,7 @@ import { runCli } from "../run-cli";
 const REPO = path.resolve(import.meta.dirname, "../../..");
 const MAIN = path.join(REPO, "lib/cli/main.ts");
 /** the environment without any Anthropic variable of the machine, so a test says which ones it sets */
-const BASE_ENV = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("ANTHROPIC_")));
+const BASE_ENV = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("ANTHROPIC_"))) as NodeJS.ProcessEnv;
 
 /** Runs the CLI as a user would, in a child process. */
 function lab(args: string[], env: Record<string, string> = {}) {

@@ -1,10 +1,9 @@
-import fs from "node:fs";
 import path from "node:path";
 import { FORMAT_IDS, type FormatId } from "../../engine/model";
 import { sessionStats } from "../../engine/session-stats";
-import { ImportError, importTranscript, isFormatId } from "../../transcripts";
-import { EXIT_BAD_INPUT, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
-import { describeImportError } from "../describe-import-error";
+import { isFormatId } from "../../transcripts";
+import { integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
+import { readTranscriptFile } from "../read-transcript-file";
 
 export const usage = `npm run --silent lab -- import <file> [--format <${FORMAT_IDS.join("|")}>] [--pick <n>] [--json]`;
 
@@ -34,21 +33,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const file = positionals[0];
   const format = formatFlag(values.format);
   const pick = integerFlag({ value: values.pick, flag: "pick", usage });
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, usage);
-  }
-
-  let outcome;
-  try {
-    outcome = importTranscript(text, { format, pick, sourceName: path.basename(file) });
-  } catch (error) {
-    if (!(error instanceof ImportError)) throw error;
-    io.stderr(`${describeImportError({ file, error })}\n`);
-    return EXIT_BAD_INPUT;
-  }
+  const read = readTranscriptFile({ file, usage, io, format, pick });
+  if ("exitCode" in read) return read.exitCode;
+  const outcome = read.outcome;
 
   const stats = sessionStats(outcome.session);
   const several = outcome.sessionCount > 1 ? { sessions: outcome.sessionCount, pick: outcome.pick } : {};
