@@ -22,6 +22,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
               <Link href="/" className="hover:text-slate-900">
                 Sessions
               </Link>
+              <Link href="/compare" data-testid="nav-compare" className="hover:text-slate-900">
+                Compare sessions
+              </Link>
             </nav>
           </div>
         </header>
