@@ -80,6 +80,19 @@ describe("lab probes and lab compare in a child process", () => {
     expect(output.weights).toEqual(PROBE_WEIGHTS);
   });
 
+  it("probes --probes adds the user's probes last, saying where each first occurs or that it never does", async () => {
+    const { code, stdout, stderr } = await labHere(["probes", file, "--probes", probesFile, "--json"]);
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    const output = JSON.parse(stdout);
+    expect(output.countsByKind.user).toBe(2);
+    const [api, ghost] = output.probes.slice(-2);
+    expect(api).toMatchObject({ id: "user-1", kind: "user", text: "SRC/billing_api/api.py", normalized: "src/billing_api/api.py", label: "the API module", inSession: true });
+    expect(api.firstStep).toBeGreaterThanOrEqual(0);
+    expect(typeof api.messageId).toBe("string");
+    expect(ghost).toEqual({ id: "user-ghost", kind: "user", text: "never-\\d+-seen", normalized: "never-/d+-seen", regex: "never-\\d+-seen", firstStep: 0, messageId: null, inSession: false });
+  });
+
   it("compare --json prints one CompareRow per configuration: none keeps everything, a tight trim loses some", () => {
     const { code, stdout, stderr } = lab(["compare", file, "--strategies", "none,trim-messages:maxConversationMessages=6,pi", "--window", "20000", "--json", "--probes", probesFile]);
     expect(stderr).toBe("");
