@@ -1,0 +1,159 @@
+import fs from "node:fs";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { generateSession } from "../lib/generator/generate-session";
+import { exportOpenAI } from "../lib/transcripts/export-openai";
+import { importFileThroughApi, importThroughApi, type UploadedSession } from "./fixtures/api";
+import { keepScreenshot } from "./fixtures/keep-screenshot";
+import { sharedTranscript } from "./fixtures/shared-transcripts";
+import { CompareMultiPage } from "./pages/compare-multi-page";
+import { ComparePage } from "./pages/compare-page";
+import { CompareSweepPage } from "./pages/compare-sweep-page";
+
+/**
+ * The compare workbench end to end in Chromium against the real routes and a fresh SQLite file: every strategy at
+ * its defaults on a real pi session (rows, overlaid curves, CSV export, settings snippet, lost probes), a refused
+ * comparison naming the field, a 2×2 sweep whose cell opens its run, a comparison over two sessions with the
+ * aggregate, and the user's own probes (a regex that does not compile is refused with the API's message).
+ */
+
+async function uploadGenerated(request: APIRequestContext, options: { seed: number; messages: number }): Promise<UploadedSession> {
+  return importThroughApi(request, {
+    name: `generated-${options.seed}-${options.messages}.json`,
+    body: JSON.stringify(exportOpenAI(generateSession(options))),
+    format: "openai",
+  });
+}
+
+test.describe.configure({ mode: "serial" });
+
+let small: UploadedSession;
+
+test.beforeAll(async ({ request }) => {
+  small = await uploadGenerated(request, { seed: 21, messages: 300 });
+});
+
+test("every strategy at its defaults on a real pi session: rows with figures, one curve each, CSV export, snippet, lost probes", async ({ page, request }, testInfo) => {
+  test.setTimeout(90_000);
+  const file = sharedTranscript("pi/pi-mono__large-session.jsonl");
+  const session = await importFileThroughApi(request, file);
+  const strategies: { id: string; source: { kind: string } }[] = (await (await request.get("/api/strategies")).json()).strategies;
+  const seedsAndPeers = strategies.filter((strategy) => strategy.source.kind === "seed" || strategy.source.kind === "peer").map((strategy) => strategy.id);
+  expect(seedsAndPeers.length).toBeGreaterThanOrEqual(11);
+
+  const compare = new ComparePage(page);
+  await compare.goto(session.id);
+  await compare.allStrategiesAtDefaults();
+  await expect(compare.configCards).toHaveCount(strategies.length);
+  await compare.run("done", 75_000);
+  await keepScreenshot(page, testInfo, "compare-all-defaults");
+
+  await expect(compare.rows).toHaveCount(strategies.length);
+  for (const id of seedsAndPeers) {
+    const row = compare.row(id);
+    await expect(row, id).toHaveAttribute("data-phase", "done");
+    await expect(row.getByTestId("cell-peak"), id).toHaveText(/^\d[\d.]*[KM]?$/);
+    await expect(row.getByTestId("cell-sent"), id).toHaveText(/^\d[\d.]*[KM]?$/);
+    await expect(row.getByTestId("cell-retention"), id).toHaveAttribute("data-score", /^[01](\.\d+)?$|^0\.\d+$/);
+    await expect(row.getByTestId("compare-row-link"), id).toHaveAttribute("href", new RegExp(`^/sessions/${session.id}\\?run=[\\w-]+$`));
+  }
+  // one line per configuration on one chart, each named in the legend
+  await expect(compare.chart).toHaveAttribute("data-series", String(strategies.length));
+  await expect(compare.chartLines).toHaveCount(strategies.length);
+  await expect(compare.legendItems).toHaveCount(strategies.length);
+
+  // the table as CSV: a header and one record per configuration
+  const download = await compare.exportCsv();
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const csv = fs.readFileSync((await download.path())!, "utf8");
+  const records = csv.trimEnd().split("\r\n");
+  expect(records[0]).toMatch(/^config,strategy,window,/);
+  expect(records).toHaveLength(strategies.length + 1);
+  const header = records[0].split(",");
+  const noneRecord = records.find((record) => record.startsWith("none,"))!.split(",");
+  expect(noneRecord[header.indexOf("tokensSavedVsNone")]).toBe("0");
+  await testInfo.attach("compare.csv", { body: csv, contentType: "text/csv" });
+
+  // the settings snippet of the agent pi mirrors
+  await compare.row("pi").getByTestId("snippet-toggle").click();
+  await expect(page.getByTestId("settings-snippet")).toContainText("Settings for");
+  await expect(page.getByTestId("settings-snippet-text")).not.toBeEmpty();
+  await keepScreenshot(page, testInfo, "compare-snippet");
+
+  // what a summarizing strategy lost, probe by probe
+  await expect(page.getByTestId("extracted-count")).toHaveText(/[1-9][\d,]* probes/);
+  await compare.row("micro-agent").getByTestId("select-lost-probes").click();
+  await expect(compare.lostProbes).toHaveAttribute("data-config", "micro-agent");
+  await expect(page.getByTestId("lost-count")).toHaveAttribute("data-lost", /^[1-9]\d*$/);
+  await compare.lostProbes.scrollIntoViewIfNeeded();
+  await keepScreenshot(page, testInfo, "compare-lost-probes");
+});
+
+test("a refused comparison shows the API's message naming the field", async ({ page }) => {
+  const compare = new ComparePage(page);
+  await compare.goto(small.id);
+  await compare.addStrategy("none");
+  await compare.addStrategy("pi");
+  await compare.settingInput(compare.configCards.nth(1), "keepRecentTokens").fill("-5");
+  await compare.runButton.click();
+  await expect(compare.error).toBeVisible();
+  await expect(compare.error).toContainText(/configs\.1|keepRecentTokens/);
+});
+
+test("a 2×2 sweep gives four cells; a cell opens its run in the playground", async ({ page, request }, testInfo) => {
+  const sweep = new CompareSweepPage(page);
+  await sweep.goto(small.id);
+  await sweep.pickStrategy("pi");
+  await sweep.setAxis("x", { key: "keepRecentTokens", from: 2_000, to: 8_000, steps: 2 });
+  await sweep.setAxis("y", { key: "reserveTokens", from: 4_000, to: 16_000, steps: 2 });
+  await sweep.setWindow(30_000);
+  await expect(sweep.runButton).toHaveText("Run 4 cells");
+  await sweep.run();
+  await expect(sweep.cells).toHaveCount(4);
+  await expect(page.locator('[data-testid="sweep-cell"][data-state="done"]')).toHaveCount(4);
+  await page.getByTestId("sweep-metric-totalTokensSent").check({ force: true });
+  await keepScreenshot(page, testInfo, "compare-sweep");
+
+  const cell = sweep.cell(8_000, 4_000);
+  const href = (await cell.getAttribute("href"))!;
+  const runId = new URL(href, "http://x").searchParams.get("run")!;
+  const run = await (await request.get(`/api/runs/${runId}`)).json();
+  const summary = run.run ?? run;
+  expect(summary.strategyId).toBe("pi");
+  expect(summary.settings).toMatchObject({ keepRecentTokens: 8_000, reserveTokens: 4_000 });
+  await cell.click();
+  await expect(page).toHaveURL(new RegExp(`/sessions/${small.id}\\?run=${runId}$`));
+  await expect(page.getByTestId("strategy-panel")).toBeVisible({ timeout: 20_000 });
+});
+
+test("a configuration set over two sessions gives per-session rows and the aggregate", async ({ page, request }, testInfo) => {
+  const other = await uploadGenerated(request, { seed: 22, messages: 200 });
+  const multi = new CompareMultiPage(page);
+  await multi.goto();
+  await multi.pickSession(small.id);
+  await multi.pickSession(other.id);
+  await multi.addStrategy("none");
+  await multi.addStrategy("trim-messages");
+  await multi.run();
+  await expect(multi.sessionResults).toHaveCount(2);
+  for (const result of await multi.sessionResults.all()) await expect(result.getByTestId("compare-row")).toHaveCount(2);
+  await expect(multi.aggregateRows).toHaveCount(2);
+  const trim = multi.aggregate.locator('[data-config="trim-messages"]');
+  await expect(trim).toContainText("2");
+  await expect(trim.getByTestId("worst-retention")).toHaveAttribute("data-score", /^(0(\.\d+)?|1)$/);
+  await keepScreenshot(page, testInfo, "compare-multi");
+});
+
+test("user probes: add a text probe, a regex that does not compile is refused with the API's message, delete", async ({ page }) => {
+  const compare = new ComparePage(page);
+  await compare.goto(small.id);
+  await expect(compare.probes).toBeVisible();
+  await compare.addUserProbe("text", "release notes", "the release");
+  await expect(compare.userProbes).toHaveCount(1);
+  await expect(compare.userProbes.first()).toContainText("release notes");
+  await compare.addUserProbe("regex", "(unclosed");
+  await expect(compare.userProbeError).toBeVisible();
+  await expect(compare.userProbeError).toContainText(/pattern/i);
+  await expect(compare.userProbes).toHaveCount(1);
+  await compare.userProbes.first().getByTestId("user-probe-delete").click();
+  await expect(compare.userProbes).toHaveCount(0);
+});
