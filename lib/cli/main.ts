@@ -1,5 +1,11 @@
 import { runCli } from "./run-cli";
 
+// `lab … | head` closes the pipe early: stop quietly instead of crashing with an unhandled EPIPE
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 /** The lab's command line: `npm run --silent lab -- <command> [options]` (see run-cli.ts and commands/). */
 const exitCode = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),

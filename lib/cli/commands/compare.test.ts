@@ -118,7 +118,7 @@ describe("lab probes and lab compare in a child process", () => {
     [["compare", "x.jsonl", "--strategies", "trim-messages:bogus=1"], /bogus/],
     [["compare", "x.jsonl"], /--strategies or --all is required/],
     [["compare", "x.jsonl", "--all", "--strategies", "pi"], /not both/],
-    [["compare", "x.jsonl", "--all", "--estimator", "words"], /--estimator takes one of chars4, calibrated, bpe, got "words"/],
+    [["compare", "x.jsonl", "--all", "--estimator", "words"], /--estimator takes one of chars4, calibrated, bpe, count-tokens, got "words"/],
     [["compare", "x.jsonl", "--all", "--summarizer", "gpt"], /--summarizer takes one of extractive, anthropic/],
     [["compare", "x.jsonl", "--all", "--model", "claude-haiku-4-5"], /--model needs --summarizer anthropic/],
     [["compare", "x.jsonl", "--all", "--probes", "/nonexistent/probes.json"], /cannot read probes file \/nonexistent\/probes.json: ENOENT/],

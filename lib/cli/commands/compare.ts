@@ -1,5 +1,5 @@
-import { BadRequestError } from "../../api/errors";
-import { SummarizerIdSchema } from "../../api/run-schemas";
+import { BadRequestError, UpstreamError } from "../../api/errors";
+import { EstimatorIdSchema, SummarizerIdSchema } from "../../api/run-schemas";
 import type { CompareConfig, CompareRow } from "../../api/compare-schemas";
 import { buildCompareRow, compareLabel, totalTokensSent } from "../../compare/compare-row";
 import { CompareSpecError, parseCompareConfigs } from "../../compare/parse-compare-configs";
@@ -9,12 +9,13 @@ import { replaySession } from "../../engine/simulate/replay-session";
 import { strategies, strategiesById } from "../../engine/strategies";
 import { resolveSettings, SettingsError } from "../../engine/strategies/resolve-settings";
 import { buildSummarizer, type RunSummarizer } from "../../runs/build-summarizer";
-import { EXIT_BAD_INPUT, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
+import { checkReplayEstimator, resolveReplayEstimator } from "../../runs/resolve-estimator";
+import { EXIT_BAD_INPUT, EXIT_FAILURE, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
 import { readTranscriptFile } from "../read-transcript-file";
 import { readUserProbesFile } from "../read-user-probes-file";
 
-/** The estimators a CLI comparison can use (count-tokens needs the API's counts fetched beforehand: not here). */
-const CLI_ESTIMATORS = ["chars4", "calibrated", "bpe"] as const;
+/** The estimators a CLI comparison can use; count-tokens precounts the transcript with Anthropic's count_tokens first. */
+const CLI_ESTIMATORS = EstimatorIdSchema.options;
 
 export const usage =
   "npm run --silent lab -- compare <file> (--strategies <id>[:key=value;…],<id>… | --all) [--window N] " +
@@ -61,6 +62,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const estimator = enumFlag({ value: values.estimator ?? "chars4", flag: "estimator", allowed: CLI_ESTIMATORS });
   const summarizerId = enumFlag({ value: values.summarizer ?? "extractive", flag: "summarizer", allowed: SummarizerIdSchema.options });
   if (values.model !== undefined && summarizerId !== "anthropic") throw new UsageError("--model needs --summarizer anthropic", usage);
+  try {
+    checkReplayEstimator({ estimator });
+  } catch (error) {
+    if (!(error instanceof BadRequestError)) throw error;
+    io.stderr(`--estimator ${estimator} needs an API key: set ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL for a gateway or a local server), or pick an offline estimator.\n`);
+    return EXIT_BAD_INPUT;
+  }
   const userProbes = values.probes === undefined ? [] : readUserProbesFile({ file: values.probes, usage });
 
   const planned: { config: CompareConfig; label: string; summarizer: RunSummarizer }[] = [];
@@ -82,12 +90,20 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const session = read.outcome.session;
   const probes = extractProbes(session, { userProbes });
 
-  const baseline = await replaySession({ session, strategy: strategiesById.none, window, estimator });
+  let estimatorChoice: Awaited<ReturnType<typeof resolveReplayEstimator>>;
+  try {
+    estimatorChoice = await resolveReplayEstimator({ estimator, session });
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    io.stderr(`${error.message}\n`);
+    return EXIT_FAILURE;
+  }
+  const baseline = await replaySession({ session, strategy: strategiesById.none, window, estimator: estimatorChoice });
   for (const { config, label, summarizer } of planned) {
     const atDefaults = config.strategy === "none" && Object.keys(config.settings).length === 0;
     const result: ReplayResult = atDefaults
       ? baseline
-      : await replaySession({ session, strategy: strategiesById[config.strategy], settings: config.settings, window, estimator, summarizer: summarizer.summarizer });
+      : await replaySession({ session, strategy: strategiesById[config.strategy], settings: config.settings, window, estimator: estimatorChoice, summarizer: summarizer.summarizer });
     const row = buildCompareRow({ label, session, result, probes, noneTotal: totalTokensSent(baseline), summarizer: summarizerId, model: summarizer.model });
     io.stdout(values.json ? `${JSON.stringify(row)}\n` : `${describeRow(row)}\n`);
   }
