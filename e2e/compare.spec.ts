@@ -53,7 +53,7 @@ test("every strategy at its defaults on a real pi session: rows with figures, on
     await expect(row, id).toHaveAttribute("data-phase", "done");
     await expect(row.getByTestId("cell-peak"), id).toHaveText(/^\d[\d.]*[KM]?$/);
     await expect(row.getByTestId("cell-sent"), id).toHaveText(/^\d[\d.]*[KM]?$/);
-    await expect(row.getByTestId("cell-retention"), id).toHaveAttribute("data-score", /^[01](\.\d+)?$|^0\.\d+$/);
+    await expect(row.getByTestId("cell-retention"), id).toHaveAttribute("data-score", /^(0(\.\d+)?|1)$/);
     await expect(row.getByTestId("compare-row-link"), id).toHaveAttribute("href", new RegExp(`^/sessions/${session.id}\\?run=[\\w-]+$`));
   }
   // one line per configuration on one chart, each named in the legend
@@ -97,6 +97,32 @@ test("a refused comparison shows the API's message naming the field", async ({ p
   await compare.runButton.click();
   await expect(compare.error).toBeVisible();
   await expect(compare.error).toContainText(/configs\.1|keepRecentTokens/);
+});
+
+test("the anthropic summarizer (fake server) gives cost and judged retention; a slow comparison can be cancelled", async ({ page }, testInfo) => {
+  const compare = new ComparePage(page);
+  await compare.goto(small.id);
+  await compare.addStrategy("none");
+  await compare.addStrategy("pi");
+  await compare.setWindow(30_000);
+  await page.getByTestId("compare-summarizer-anthropic").check({ force: true });
+  await page.getByTestId("compare-judge").check();
+  await expect(page.getByTestId("compare-model")).toHaveValue("claude-haiku-4-5");
+  await compare.run("done");
+  const pi = compare.row("pi");
+  await expect(pi.getByTestId("cell-compactions")).not.toHaveText("0");
+  await expect(pi.getByTestId("cell-cost")).toHaveText(/^\$\d+\.\d{4}$/);
+  await expect(pi.getByTestId("cell-judged")).toHaveAttribute("data-score", /^(0(\.\d+)?|1)$/);
+  await keepScreenshot(page, testInfo, "compare-anthropic-judged");
+
+  // the fake server's slow behaviour (a model named fake-slow) keeps the summarizing configuration going
+  await page.getByTestId("compare-judge").uncheck();
+  await page.getByTestId("compare-model").fill("fake-slow");
+  await compare.runButton.click();
+  await expect(page.locator('[data-testid="config-progress"][data-phase="running"]')).not.toHaveCount(0, { timeout: 20_000 });
+  await page.getByTestId("compare-cancel").click();
+  await expect(compare.progress).toHaveAttribute("data-phase", "cancelled", { timeout: 30_000 });
+  await expect(compare.rowByLabel("pi")).toHaveAttribute("data-phase", "cancelled");
 });
 
 test("a 2×2 sweep gives four cells; a cell opens its run in the playground", async ({ page, request }, testInfo) => {

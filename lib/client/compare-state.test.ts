@@ -70,10 +70,12 @@ describe("compare stream state", () => {
 
   it("creates entries nobody announced (sweep cells, other sessions) and keeps the aggregate", () => {
     const state = [
-      { type: "row", index: 3, sessionId: "t", runId: "r3", row: row("pi threshold=1"), curve: [], cell: { x: 1, y: 2 } },
+      { type: "row", index: 3, sessionId: "t", runId: "r3", row: row("pi threshold=1"), curve: [5, 6, 7], cell: { x: 1, y: 2 } },
       { type: "aggregate", rows: [{ config: "pi", strategy: "pi", sessions: 2, mean: { peakContextTokens: 1, totalTokensSent: 1, tokensSavedVsNone: 0, compactions: 0, retention: 1 }, worst: { peakContextTokens: 1, totalTokensSent: 1, tokensSavedVsNone: 0, compactions: 0, retention: 1 } }] },
     ].reduce(applyCompareLine as (state: ReturnType<typeof startingCompareState>, line: unknown) => ReturnType<typeof startingCompareState>, startingCompareState([]));
     expect(state.entries).toHaveLength(1);
+    // no progress line came first: the curve's length gives the steps
+    expect(state.entries[0]).toMatchObject({ step: 3, totalSteps: 3, phase: "done" });
     expect(state.entries[0]).toMatchObject({ key: "t#3", cell: { x: 1, y: 2 }, label: "pi threshold=1" });
     expect(state.aggregate).toHaveLength(1);
   });

@@ -70,7 +70,9 @@ export function applyCompareLine(state: CompareState, line: CompareStreamLine): 
         label: line.row.config,
         runId: line.runId,
         phase: "done",
-        step: Math.max(entry.step, entry.totalSteps),
+        // a fast configuration may finish before any progress line: its curve has one point per step
+        totalSteps: Math.max(entry.totalSteps, line.curve.length),
+        step: Math.max(entry.step, entry.totalSteps, line.curve.length),
         row: line.row,
         curve: line.curve,
         cell: line.cell ?? null,

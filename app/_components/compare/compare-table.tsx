@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { Fragment, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import type { CompareRow } from "@/lib/api/compare-schemas";
 import { settingsSnippet } from "@/lib/compare/settings-snippet";
 import type { CompareEntry } from "@/lib/client/compare-state";
@@ -42,50 +42,54 @@ export function CompareTable({
   const kinds = useMemo(() => kindsOf(rows), [rows]);
   const judged = rows.some((row) => row.judged !== null);
   const columns = 13 + kinds.length + (judged ? 1 : 0) + 1;
+  const snippetEntry = entries.find((entry) => entry.key === snippetKey && entry.row) ?? null;
+  const snippet = snippetEntry?.row ? settingsSnippet({ strategyId: snippetEntry.row.strategy, settings: snippetEntry.row.settings, window: snippetEntry.row.window }) : null;
 
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table data-testid="compare-table" className="min-w-full text-xs">
-        <thead className="bg-slate-50 text-slate-600">
-          <tr>
-            <th className="px-1.5 py-1 text-left font-medium">Configuration</th>
-            <th className={TH} title="largest context sent to the model">Peak</th>
-            <th className={TH} title="mean context over the model calls">Mean</th>
-            <th className={TH}>Compactions</th>
-            <th className={TH}>Prunes</th>
-            <th className={TH} title="Σ context over every model call: what the agent pays input tokens for">Tokens sent</th>
-            <th className={TH} title="none's tokens sent minus this one's">Saved vs none</th>
-            <th className={TH} title="summarizer input / output tokens">Summarizer</th>
-            <th className={TH} title="estimated USD of the summarizer calls (dated price table)">Cost</th>
-            <th className={TH}>Fallbacks</th>
-            <th className={TH}>Guard trips</th>
-            <th className={TH}>Overflows</th>
-            <th className={TH} title="weighted share of probes in the final context">Retention</th>
-            {kinds.map((kind) => (
-              <th key={kind} className={TH}>
-                {kind}
-              </th>
-            ))}
-            {judged && <th className={TH} title="a model asked, given only the final context, whether each probe survived">Judged</th>}
-            <th className="px-1.5 py-1 text-left font-medium" />
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => {
-            const row = entry.row;
-            const snippet = row ? settingsSnippet({ strategyId: row.strategy, settings: row.settings, window: row.window }) : null;
-            const open = snippetKey === entry.key && snippet !== null;
-            return (
-              <Fragment key={entry.key}>
+    <div className="space-y-2">
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+        <table data-testid="compare-table" className="min-w-full text-xs">
+          <thead className="bg-slate-50 text-slate-600">
+            <tr>
+              <th className="sticky left-0 z-10 bg-slate-50 px-1.5 py-1 text-left font-medium">Configuration</th>
+              <th className={TH} title="largest context sent to the model">Peak</th>
+              <th className={TH} title="mean context over the model calls">Mean</th>
+              <th className={TH}>Compactions</th>
+              <th className={TH}>Prunes</th>
+              <th className={TH} title="Σ context over every model call: what the agent pays input tokens for">Tokens sent</th>
+              <th className={TH} title="none's tokens sent minus this one's">Saved vs none</th>
+              <th className={TH} title="summarizer input / output tokens">Summarizer</th>
+              <th className={TH} title="estimated USD of the summarizer calls (dated price table)">Cost</th>
+              <th className={TH}>Fallbacks</th>
+              <th className={TH}>Guard trips</th>
+              <th className={TH}>Overflows</th>
+              <th className={TH} title="weighted share of probes in the final context">Retention</th>
+              {kinds.map((kind) => (
+                <th key={kind} className={TH}>
+                  {kind}
+                </th>
+              ))}
+              {judged && <th className={TH} title="a model asked, given only the final context, whether each probe survived">Judged</th>}
+              <th className="px-1.5 py-1 text-left font-medium" />
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => {
+              const row = entry.row;
+              const agent = row ? settingsSnippet({ strategyId: row.strategy, settings: row.settings, window: row.window })?.agent ?? null : null;
+              const open = snippetKey === entry.key && agent !== null;
+              const selectedRow = selectedKey === entry.key;
+              return (
                 <tr
+                  key={entry.key}
                   data-testid="compare-row"
                   data-config={entry.label}
                   data-strategy={row?.strategy ?? ""}
                   data-phase={entry.phase}
                   data-selected={selectedKey === entry.key ? "true" : "false"}
-                  className={`border-t border-slate-100 ${selectedKey === entry.key ? "bg-violet-50" : ""}`}
+                  className={`border-t border-slate-100 ${selectedRow ? "bg-violet-50" : ""}`}
                 >
-                  <td className="max-w-[16rem] px-1.5 py-1 text-left">
+                  <td className={`sticky left-0 z-10 max-w-[16rem] px-1.5 py-1 text-left ${selectedRow ? "bg-violet-50" : "bg-white"}`}>
                     <span className="flex items-center gap-1.5">
                       <span className="inline-block h-2.5 w-2.5 shrink-0 rounded-full" style={{ background: colourOf(entry) ?? "#cbd5e1" }} />
                       {entry.runId && entry.phase === "done" ? (
@@ -105,9 +109,9 @@ export function CompareTable({
                     </td>
                   )}
                   <td className="px-1.5 py-1 text-left whitespace-nowrap">
-                    {snippet && (
-                      <button type="button" data-testid="snippet-toggle" aria-expanded={open} onClick={() => setSnippetKey(open ? null : entry.key)} className="text-violet-700 hover:underline">
-                        Settings for {snippet.agent}
+                    {agent && (
+                      <button type="button" data-testid="snippet-toggle" aria-expanded={open} onClick={() => setSnippetKey(open ? null : entry.key)} className={`text-violet-700 hover:underline ${open ? "font-semibold" : ""}`}>
+                        Settings for {agent}
                       </button>
                     )}
                     {row && onSelect && (
@@ -117,18 +121,24 @@ export function CompareTable({
                     )}
                   </td>
                 </tr>
-                {open && snippet && (
-                  <tr className="border-t border-slate-100 bg-slate-50">
-                    <td colSpan={columns} className="px-2 py-2">
-                      <SettingsSnippetView snippet={snippet} />
-                    </td>
-                  </tr>
-                )}
-              </Fragment>
-            );
-          })}
-        </tbody>
-      </table>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {snippetEntry && snippet && (
+        <div className="rounded-lg border border-violet-200 bg-white p-2 shadow-sm">
+          <div className="mb-1 flex items-center gap-2 text-xs text-slate-500">
+            <span>
+              for <span className="font-medium text-slate-800">{snippetEntry.label}</span>
+            </span>
+            <button type="button" onClick={() => setSnippetKey(null)} className="ml-auto text-violet-700 hover:underline">
+              close
+            </button>
+          </div>
+          <SettingsSnippetView snippet={snippet} />
+        </div>
+      )}
     </div>
   );
 }
@@ -148,7 +158,7 @@ function Figures({ row, kinds, judged }: { row: CompareRow; kinds: string[]; jud
       <td className={TD} title={`${formatCount(row.summarizerTokens.input)} in · ${formatCount(row.summarizerTokens.output)} out`}>
         {row.summarizerTokens.input + row.summarizerTokens.output === 0 ? "—" : `${formatCompact(row.summarizerTokens.input)} / ${formatCompact(row.summarizerTokens.output)}`}
       </td>
-      <td className={TD}>{row.estimatedCostUsd === null ? "—" : `$${row.estimatedCostUsd.toFixed(4)}`}</td>
+      <td className={TD} data-testid="cell-cost">{row.estimatedCostUsd === null ? "—" : `$${row.estimatedCostUsd.toFixed(4)}`}</td>
       <td className={`${TD} ${row.fallbacks > 0 ? "text-amber-700" : ""}`}>{formatCount(row.fallbacks)}</td>
       <td className={`${TD} ${row.guardTrips > 0 ? "text-amber-700" : ""}`}>{formatCount(row.guardTrips)}</td>
       <td className={`${TD} ${row.overflows > 0 ? "font-semibold text-red-700" : ""}`}>{formatCount(row.overflows)}</td>
