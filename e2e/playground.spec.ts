@@ -214,10 +214,9 @@ test("protected regions and split-turn prefixes are drawn on the timeline and in
   const start = page.getByTestId("protected-start").filter({ hasText: "last 2 user turns" });
   await expect(start).toBeVisible();
   await expect(sessionPage.message(turns.fromIndex!).getByTestId("protected-badge")).toBeVisible();
-  await expect(page.locator(`[data-testid="protected-band"]`).first()).toHaveAttribute("data-protected", /last 2 user turns/);
-  // the message before the band is not protected by the user-turn rule
-  const previous = page.locator(`[data-testid="message"][data-seq="${turns.fromIndex! - 1}"]`);
-  if (await previous.count()) await expect(previous.locator("xpath=..")).not.toHaveAttribute("data-protected", /last 2 user turns/);
+  // the band: the first message of the tail carries the rule, the one before it does not
+  await expect(sessionPage.message(turns.fromIndex!).locator("xpath=..")).toHaveAttribute("data-protected", /last 2 user turns/);
+  await expect(sessionPage.message(turns.fromIndex! - 1).locator("xpath=..")).not.toHaveAttribute("data-protected", /last 2 user turns/);
   await keepScreenshot(page, testInfo, "playground-protected");
   // the prune strip lists the rules
   await sessionPage.jumpTo(opencode.result.steps[prune!.step]?.messageIndex ?? turns.fromIndex!);

@@ -10,12 +10,15 @@ export async function readNdjson(body: ReadableStream<Uint8Array>, onLine: (line
   for (;;) {
     const { done, value } = await reader.read();
     buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
+    // one cut per chunk, not per line: a chunk holding thousands of lines is scanned once
+    let start = 0;
     let newline = buffer.indexOf("\n");
     while (newline >= 0) {
-      emit(buffer.slice(0, newline), onLine);
-      buffer = buffer.slice(newline + 1);
-      newline = buffer.indexOf("\n");
+      emit(buffer.slice(start, newline), onLine);
+      start = newline + 1;
+      newline = buffer.indexOf("\n", start);
     }
+    buffer = buffer.slice(start);
     if (done) break;
   }
   emit(buffer, onLine);

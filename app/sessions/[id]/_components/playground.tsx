@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { SessionDetail } from "@/lib/api/schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { runQueries } from "@/lib/queries/run-queries";
@@ -70,6 +70,22 @@ export function Playground({
   const startRun = (extra?: { compactAtStep?: number; instructions?: string }) => {
     if (config) void run.start(runRequestOf(config, extra));
   };
+  // stable callbacks for the memoized timeline and chart: a streaming run re-renders this component every frame
+  const startRunRef = useRef(startRun);
+  useEffect(() => {
+    startRunRef.current = startRun;
+  });
+  const compactHere = useCallback(
+    (step: number, instructions: string) => startRunRef.current({ compactAtStep: step, instructions: instructions || undefined }),
+    [],
+  );
+  const openPoint = useCallback(
+    (messageIndex: number, step: number) => {
+      setViewStep(step);
+      onJump(messageIndex);
+    },
+    [onJump],
+  );
 
   const runs = history.data?.runs ?? [];
   const defaultsById = useMemo(() => new Map((list ?? []).map((strategy) => [strategy.id, strategy.defaults])), [list]);
@@ -116,10 +132,7 @@ export function Playground({
             baseline={session.contextCurve}
             compare={compareRunId ? compared.data?.result ?? null : null}
             compareLabel={comparedSummary ? `previous: ${comparedSummary.strategyId}` : undefined}
-            onPointClick={(messageIndex, step) => {
-              setViewStep(step);
-              onJump(messageIndex);
-            }}
+            onPointClick={openPoint}
           />
         ) : selectedRunId && selected.isPending ? (
           <div className="h-[17rem] animate-pulse rounded-lg border border-slate-200 bg-white" aria-busy="true" />
@@ -174,7 +187,7 @@ export function Playground({
             onJump={onJump}
             overlay={overlay}
             stepByIndex={stepByIndex}
-            onCompactHere={(step, instructions) => startRun({ compactAtStep: step, instructions: instructions || undefined })}
+            onCompactHere={compactHere}
             compactDisabled={run.busy || !config}
           />
         )}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import type { PreviewView } from "@/lib/client/run-views";
 import { formatCount } from "@/app/_components/format-number";
 import { percentChange } from "./build-run-overlay";
@@ -115,14 +116,7 @@ export function PreviewSummary({
           )}
         </li>
       </ul>
-      {preview.summaryPreview && (
-        <details className="text-xs">
-          <summary className="cursor-pointer font-medium text-violet-800">summary preview (extractive stand-in)</summary>
-          <div className="mt-1 max-h-64 overflow-auto rounded border border-violet-100 bg-white px-2 py-1">
-            <InertMarkdown text={preview.summaryPreview} />
-          </div>
-        </details>
-      )}
+      {preview.summaryPreview && <SummaryPreview text={preview.summaryPreview} />}
     </div>
   );
 }
@@ -136,4 +130,19 @@ function dedupe<T>(items: readonly T[]): T[] {
     seen.add(key);
     return true;
   });
+}
+
+/** The extractive stand-in summary, parsed only once opened (a closed <details> still renders its children). */
+function SummaryPreview({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="text-xs" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="cursor-pointer font-medium text-violet-800">summary preview (extractive stand-in)</summary>
+      {open && (
+        <div className="mt-1 max-h-64 overflow-auto rounded border border-violet-100 bg-white px-2 py-1">
+          <InertMarkdown text={text} />
+        </div>
+      )}
+    </details>
+  );
 }

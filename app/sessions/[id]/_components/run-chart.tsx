@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo } from "react";
+import { memo, useMemo } from "react";
 import { CartesianGrid, Line, LineChart, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { ContextPoint } from "@/lib/api/schemas";
 import { downsample } from "@/lib/client/downsample";
@@ -40,7 +40,7 @@ interface Marker {
  * reference, what the source recorded, the window and usable window, and the run's events as markers.
  * Clicking a point scrolls the timeline to the message that call produced.
  */
-export function RunChart({
+export const RunChart = memo(function RunChart({
   result,
   baseline,
   compare,
@@ -127,7 +127,7 @@ export function RunChart({
       </ResponsiveContainer>
     </section>
   );
-}
+});
 
 function chartData(result: ReplayResult, baseline: readonly ContextPoint[], compare: ReplayResult | null) {
   const baselineByStep = new Map(baseline.map((point) => [point.step, point.estimatedTokens]));

@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { memo, useEffect, useMemo, useRef, useState } from "react";
 import type { MessagePage } from "@/lib/api/schemas";
 import type { Message } from "@/lib/engine/model";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
@@ -35,7 +35,7 @@ const HIGHLIGHT_MS = 2_000;
  * on (unloaded rows are placeholders), so the scrollbar is honest; pages are fetched in order while the
  * viewport reaches past what is loaded, which also serves jumps far ahead. Rows are measured as they render.
  */
-export function Timeline({
+export const Timeline = memo(function Timeline({
   sessionId,
   target,
   onJump,
@@ -155,10 +155,10 @@ export function Timeline({
       </ToggleMemoryProvider>
     </section>
   );
-}
+});
 
 /** A message with what the selected run did around it: prunes and pivots before it, the cut mark, its marks. */
-function TimelineRow(props: {
+const TimelineRow = memo(function TimelineRow(props: {
   seq: number;
   tokens: number;
   message: Message;
@@ -213,7 +213,7 @@ function TimelineRow(props: {
       </div>
     </>
   );
-}
+});
 
 /** The API sends the canonical model (lib/engine/model.ts) as a plain record. */
 function asMessage(row: PagedMessage | undefined): Message | undefined {

@@ -80,8 +80,9 @@ export function useRunStream(sessionId: string, onFinished: (runId: string) => v
         setState((current) => ({ ...current, phase: "failed", error: toApiErrorBody(error) }));
       } finally {
         if (controller.current === abort) controller.current = null;
-        await queryClient.invalidateQueries({ queryKey: runKeys.session(sessionId) });
+        // open the run at once: its detail loads while the history refetches, not after it
         if (finalRunId) onFinishedRef.current(finalRunId);
+        await queryClient.invalidateQueries({ queryKey: runKeys.session(sessionId) });
       }
     },
     [sessionId, queryClient, flush],
@@ -106,7 +107,9 @@ function applyLine(state: RunStreamState, line: RunStreamLine): RunStreamState {
     case "progress":
       return { ...state, phase: "running", step: line.step, totalSteps: line.totalSteps };
     case "event": {
-      const events = state.events.length >= LOG_LIMIT ? [...state.events.slice(1 - LOG_LIMIT), line.event] : [...state.events, line.event];
+      // the log never shows a summary's text (the stored run has it); do not hold hundreds of KB per line
+      const { summary: _summary, ...event } = line.event;
+      const events = state.events.length >= LOG_LIMIT ? [...state.events.slice(1 - LOG_LIMIT), event] : [...state.events, event];
       return { ...state, events, eventCount: state.eventCount + 1 };
     }
     case "done":
