@@ -18,7 +18,7 @@ const WINDOW = 60_000;
 interface RunResultView {
   result: {
     steps: { step: number; messageIndex: number }[];
-    events: { type: string; step: number; firstKeptMessageId?: string | null; splitTurn?: unknown; protected?: { kind: string; label: string }[] }[];
+    events: { type: string; step: number; firstKeptMessageId?: string | null; summary?: string | null; splitTurn?: unknown; protected?: { kind: string; label: string }[] }[];
     marks: { messageId: string; partIndex: number; mark: { kind: string } }[];
   };
 }
@@ -243,4 +243,17 @@ test("a run over a 2,000-message session completes and renders", async ({ page, 
   console.log(`2,000-message run: completed and rendered in ${runAndRenderMs} ms`);
   await keepScreenshot(page, testInfo, "playground-2000-messages");
   expect(runAndRenderMs).toBeLessThan(120_000);
+
+  // the timeline view cut this run's long summaries; a pivot card loads the full one on demand
+  const run = await latestRun(request, large.id);
+  const long = run.result.events.find((event) => event.type === "compaction-end" && (event.summary?.length ?? 0) > 12_000);
+  expect(long, "an extractive summary on this session grows past 12,000 characters").toBeDefined();
+  await sessionPage.jumpTo(run.result.steps[long!.step]?.messageIndex ?? 1_999);
+  const card = page.locator(`[data-testid="pivot-card"][data-step="${long!.step}"]`).first();
+  await card.getByTestId("pivot-full-summary").click();
+  // the full text arrived (the timeline view held 12,000 characters): markdown offers all of it
+  const showAll = card.getByTestId("pivot-full-summary-text").getByTestId("markdown-show-all");
+  await expect(showAll).toBeVisible({ timeout: 20_000 });
+  const shown = Number((await showAll.textContent())!.match(/show all ([\d,]+) characters/)![1].replaceAll(",", ""));
+  expect(shown).toBeGreaterThanOrEqual(long!.summary!.length);
 });

@@ -54,11 +54,15 @@ export const runQueries = {
       retry: false,
     }),
 
-  /** a finished run never changes; a running one is followed through its stream, not by polling */
+  /**
+   * A finished run never changes; a running one is followed through its stream, not by polling. The timeline
+   * view: summaries cut to 12,000 characters (`summaryChars` gives the full length; the full text is in the
+   * context at the pivot's step), a fraction of a long run's size.
+   */
   detail: (runId: string) =>
     queryOptions({
       queryKey: runKeys.detail(runId),
-      queryFn: ({ signal }) => fetchJson(`/api/runs/${encodeURIComponent(runId)}`, RunDetailSchema, { signal }),
+      queryFn: ({ signal }) => fetchJson(`/api/runs/${encodeURIComponent(runId)}/timeline`, RunDetailSchema, { signal }),
       staleTime: Infinity,
     }),
 

@@ -42,6 +42,10 @@ export interface ProtectionView {
 }
 
 export interface RunOverlay {
+  /** the run drawn (for the pivot cards' full summaries), when known */
+  runId: string | null;
+  /** model calls in the run: a pivot at this step came after the last one */
+  stepCount: number;
   /** the step whose context is shown ("final" = after the last message) */
   viewStep: number | "final";
   row(index: number, messageId: string | undefined): RowOverlay;
@@ -59,7 +63,7 @@ const NO_PARTS: ReadonlyMap<number, string> = new Map();
  * prefix), the marks in force then, where each compaction sits and where its cut fell. O(messages + marks +
  * events); rows then look up in O(1).
  */
-export function buildRunOverlay(options: { result: ReplayResult; messageCount: number; viewStep: number | "final" }): RunOverlay {
+export function buildRunOverlay(options: { result: ReplayResult; messageCount: number; viewStep: number | "final"; runId?: string }): RunOverlay {
   const { result, messageCount, viewStep } = options;
   const atStep = viewStep === "final" ? Infinity : viewStep;
   const record = viewStep === "final" ? result.final : result.steps[viewStep] ?? result.final;
@@ -120,6 +124,8 @@ export function buildRunOverlay(options: { result: ReplayResult; messageCount: n
 
   const cache = new Map<number, RowOverlay>();
   return {
+    runId: options.runId ?? null,
+    stepCount: result.steps.length,
     viewStep,
     pivots,
     droppedCount,

@@ -1,5 +1,9 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { toApiErrorBody } from "@/lib/client/api-request-error";
+import { runQueries } from "@/lib/queries/run-queries";
 import { formatCount } from "@/app/_components/format-number";
 import type { Pivot } from "./build-run-overlay";
 import { percentChange } from "./build-run-overlay";
@@ -11,10 +15,21 @@ import { useRememberedToggle } from "./remembered-toggle";
  * A compaction the run performed (or a trim), drawn as a card where it happened: the reason, tokens before →
  * after, the summary the model is sent instead of what was cut, and a link to the cut point.
  */
-export function PivotCard({ pivot, onJump }: { pivot: Pivot; onJump?: (index: number) => void }) {
+export function PivotCard({
+  pivot,
+  onJump,
+  source,
+}: {
+  pivot: Pivot;
+  onJump?: (index: number) => void;
+  /** where the full summary can be read when the timeline view cut it: the run, and the step after the pivot */
+  source?: { runId: string; step: number | "final" };
+}) {
   const { end } = pivot;
   const isSummary = end.type === "compaction-end";
   const summary = isSummary ? end.summary : null;
+  /** the full length when the run's timeline view cut the summary (see lib/runs/slim-run-result.ts) */
+  const fullChars = isSummary ? (end as { summaryChars?: number }).summaryChars : undefined;
   const [open, toggle] = useRememberedToggle(`pivot:${pivot.step}:open`, true);
   return (
     <div
@@ -83,8 +98,35 @@ export function PivotCard({ pivot, onJump }: { pivot: Pivot; onJump?: (index: nu
       {summary && open && (
         <div data-testid="pivot-summary" className="max-h-96 overflow-auto border-t border-fuchsia-200 bg-white/60 px-3 py-2">
           <InertMarkdown text={summary} />
+          {fullChars !== undefined && fullChars > summary.length && source && <FullSummary source={source} chars={fullChars} />}
         </div>
       )}
+    </div>
+  );
+}
+
+/**
+ * The rest of a summary the timeline view cut: read from the context sent right after the pivot (its summary
+ * message, as the model got it — wrapper text included), fetched only when asked for.
+ */
+function FullSummary({ source, chars }: { source: { runId: string; step: number | "final" }; chars: number }) {
+  const [wanted, setWanted] = useState(false);
+  const context = useQuery({ ...runQueries.context(source.runId, source.step), enabled: wanted });
+  if (!wanted) {
+    return (
+      <button type="button" data-testid="pivot-full-summary" onClick={() => setWanted(true)} className="mt-1 text-xs font-medium text-fuchsia-800 underline">
+        load the full summary ({formatCount(chars)} characters)
+      </button>
+    );
+  }
+  if (context.error) return <div className="text-xs text-red-700">Could not load the summary: {toApiErrorBody(context.error).message}</div>;
+  if (!context.data) return <div className="text-xs text-slate-500">loading the full summary…</div>;
+  const message = context.data.messages.find((entry) => entry.purpose === "summary")?.message;
+  const text = message?.parts.map((part) => (part.type === "text" ? part.text : "")).join("\n") ?? "";
+  return (
+    <div data-testid="pivot-full-summary-text" className="mt-2 border-t border-fuchsia-200 pt-2">
+      <div className="mb-1 text-xs font-semibold text-fuchsia-800">full summary as sent</div>
+      <InertMarkdown text={text} />
     </div>
   );
 }

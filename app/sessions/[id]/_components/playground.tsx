@@ -93,8 +93,8 @@ export function Playground({
   const compared = useQuery({ ...runQueries.detail(compareRunId ?? ""), enabled: compareRunId !== null });
   const result = selectedRunId ? selected.data?.result ?? null : null;
   const overlay = useMemo(
-    () => (result ? buildRunOverlay({ result, messageCount: session.messageCount, viewStep }) : null),
-    [result, session.messageCount, viewStep],
+    () => (result && selectedRunId ? buildRunOverlay({ result, messageCount: session.messageCount, viewStep, runId: selectedRunId }) : null),
+    [result, session.messageCount, viewStep, selectedRunId],
   );
   const selectedSummary = runs.find((candidate) => candidate.id === selectedRunId) ?? selected.data ?? null;
   const comparedSummary = runs.find((candidate) => candidate.id === compareRunId) ?? compared.data ?? null;

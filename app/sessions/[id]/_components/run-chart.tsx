@@ -1,7 +1,7 @@
 "use client";
 
 import { memo, useMemo } from "react";
-import { CartesianGrid, Line, LineChart, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, usePlotArea, useXAxisScale, useYAxisScale, XAxis, YAxis } from "recharts";
 import type { ContextPoint } from "@/lib/api/schemas";
 import { downsample } from "@/lib/client/downsample";
 import type { ReplayResult } from "@/lib/engine/simulate/replay-result";
@@ -59,7 +59,11 @@ export const RunChart = memo(function RunChart({
   const hasRecorded = rows.some((row) => row.recorded !== null);
   const peakSent = rows.reduce((peak, row) => Math.max(peak, row.sent), 0);
   const counts = { compaction: 0, prune: 0, trim: 0 };
-  for (const marker of markers) counts[marker.kind]++;
+  let markerPeak = 0;
+  for (const marker of markers) {
+    counts[marker.kind]++;
+    markerPeak = Math.max(markerPeak, marker.tokens);
+  }
   return (
     <section
       data-testid="run-chart"
@@ -95,34 +99,24 @@ export const RunChart = memo(function RunChart({
         >
           <CartesianGrid stroke="#eef2f7" vertical={false} />
           <XAxis dataKey="step" type="number" domain={["dataMin", "dataMax"]} tick={{ fontSize: 11, fill: "#64748b" }} tickLine={false} axisLine={{ stroke: "#cbd5e1" }} minTickGap={24} />
-          <YAxis tickFormatter={(value: number) => formatCompact(value)} tick={{ fontSize: 11, fill: "#64748b" }} tickLine={false} axisLine={false} width={48} />
+          <YAxis
+            domain={[0, (dataMax: number) => Math.max(dataMax, markerPeak)]}
+            tickFormatter={(value: number) => formatCompact(value)}
+            tick={{ fontSize: 11, fill: "#64748b" }}
+            tickLine={false}
+            axisLine={false}
+            width={48}
+          />
           <ReferenceLine y={result.window} stroke="#dc2626" strokeDasharray="4 3" label={{ value: `window ${formatCompact(result.window)}`, position: "insideTopRight", fontSize: 11, fill: "#dc2626" }} />
           {result.outputReserve > 0 && (
             <ReferenceLine y={usableWindow} stroke="#f97316" strokeDasharray="2 3" label={{ value: `usable ${formatCompact(usableWindow)}`, position: "insideBottomRight", fontSize: 11, fill: "#ea580c" }} />
           )}
-          {markers
-            .filter((marker) => marker.kind === "compaction")
-            .map((marker, index) => (
-              <ReferenceLine key={`l${index}`} x={marker.step} stroke={COMPACTION} strokeOpacity={0.25} />
-            ))}
           <Tooltip content={<RowTooltip markers={markers} />} isAnimationActive={false} />
           <Line className="line-baseline" type="linear" dataKey="baseline" stroke={BASELINE} strokeWidth={1} strokeDasharray="3 3" dot={false} connectNulls isAnimationActive={false} />
           {hasRecorded && <Line className="line-recorded" type="linear" dataKey="recorded" stroke={RECORDED} strokeWidth={1} dot={false} connectNulls isAnimationActive={false} />}
           {compare && <Line className="line-compare" type="linear" dataKey="compare" stroke={COMPARE} strokeWidth={1.5} dot={false} connectNulls isAnimationActive={false} />}
           <Line className="line-sent" type="linear" dataKey="sent" stroke={SENT} strokeWidth={2} dot={false} activeDot={{ r: 4 }} isAnimationActive={false} />
-          {markers.map((marker, index) => (
-            <ReferenceDot
-              key={`d${index}`}
-              className={`marker-${marker.kind}`}
-              x={marker.step}
-              y={marker.tokens}
-              r={marker.kind === "compaction" ? 5 : 3.5}
-              fill={marker.kind === "compaction" ? COMPACTION : marker.kind === "prune" ? PRUNE : TRIM}
-              stroke="white"
-              strokeWidth={1.5}
-              ifOverflow="extendDomain"
-            />
-          ))}
+          <MarkerLayer markers={markers} />
         </LineChart>
       </ResponsiveContainer>
     </section>
@@ -152,6 +146,46 @@ function chartData(result: ReplayResult, baseline: readonly ContextPoint[], comp
   const keep = new Set(markers.map((marker) => marker.step));
   const rows = downsample({ points: all, maxPoints: MAX_CHART_POINTS, value: (row) => row.sent, keep }) as ChartRow[];
   return { rows, markers };
+}
+
+/**
+ * The run's events as one SVG layer: a faint vertical line at each compaction and a dot per event, placed with
+ * the chart's own scales. One component instead of a ReferenceLine / ReferenceDot each: recharts registers
+ * every reference element in its store, and a run with 170 compactions spent over a second doing so.
+ */
+function MarkerLayer({ markers }: { markers: readonly Marker[] }) {
+  const x = useXAxisScale();
+  const y = useYAxisScale();
+  const plot = usePlotArea();
+  if (!x || !y || !plot) return null;
+  const placed = markers.flatMap((marker) => {
+    const cx = x(marker.step);
+    const cy = y(marker.tokens);
+    return cx === undefined || cy === undefined || !Number.isFinite(cx) || !Number.isFinite(cy) ? [] : [{ marker, cx, cy }];
+  });
+  return (
+    <g className="run-markers">
+      {placed
+        .filter(({ marker }) => marker.kind === "compaction")
+        .map(({ cx }, index) => (
+          <line key={`l${index}`} x1={cx} x2={cx} y1={plot.y} y2={plot.y + plot.height} stroke={COMPACTION} strokeOpacity={0.25} />
+        ))}
+      {placed.map(({ marker, cx, cy }, index) => (
+        <circle
+          key={`d${index}`}
+          className={`marker-${marker.kind}`}
+          cx={cx}
+          cy={cy}
+          r={marker.kind === "compaction" ? 5 : 3.5}
+          fill={marker.kind === "compaction" ? COMPACTION : marker.kind === "prune" ? PRUNE : TRIM}
+          stroke="white"
+          strokeWidth={1.5}
+        >
+          <title>{`step ${marker.step}: ${marker.label}`}</title>
+        </circle>
+      ))}
+    </g>
+  );
 }
 
 function Swatch({ colour, label, dashed = false, thick = false }: { colour: string; label: string; dashed?: boolean; thick?: boolean }) {

@@ -173,7 +173,14 @@ const TimelineRow = memo(function TimelineRow(props: {
   return (
     <>
       {rowOverlay?.prunes.map((event, index) => <PruneStrip key={`p${index}`} event={event} />)}
-      {rowOverlay?.pivots.map((pivot, index) => <PivotCard key={`c${index}`} pivot={pivot} onJump={props.onJump} />)}
+      {rowOverlay?.pivots.map((pivot, index) => (
+        <PivotCard
+          key={`c${index}`}
+          pivot={pivot}
+          onJump={props.onJump}
+          source={overlay?.runId ? { runId: overlay.runId, step: pivot.step < overlay.stepCount ? pivot.step : "final" } : undefined}
+        />
+      ))}
       {rowOverlay && rowOverlay.cutOf.length > 0 && (
         <div data-testid="cut-marker" className="mx-3 mt-1 flex items-center gap-2 text-xs font-semibold text-fuchsia-800">
           <span className="h-px flex-1 border-t-2 border-dashed border-fuchsia-400" />

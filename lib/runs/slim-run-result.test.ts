@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { deepFreeze } from "../engine/testing/build-session";
+import type { CompactionEndEvent } from "../engine/simulate/replay-events";
+import { replaySession } from "../engine/simulate/replay-session";
+import { strategiesById } from "../engine/strategies";
+import { generateSession } from "../generator/generate-session";
+import { slimRunResult } from "./slim-run-result";
+
+describe("slimRunResult", async () => {
+  const session = generateSession({ seed: 5, messages: 600 });
+  const result = deepFreeze(await replaySession({ session, strategy: strategiesById.opencode, window: 60_000 }));
+  const ends = (events: readonly { type: string }[]) => events.filter((event): event is CompactionEndEvent => event.type === "compaction-end");
+
+  it("cuts long summaries to the limit, says their full length, and keeps everything else", () => {
+    const longest = Math.max(...ends(result.events).map((event) => event.summary?.length ?? 0));
+    expect(longest).toBeGreaterThan(2_000);
+    const slim = slimRunResult(result, 2_000);
+    expect(slim.steps).toBe(result.steps);
+    expect(slim.marks).toBe(result.marks);
+    ends(slim.events).forEach((event, index) => {
+      const original = ends(result.events)[index];
+      expect(event.summary).toBe(original.summary?.slice(0, 2_000) ?? null);
+      const extra = event as CompactionEndEvent & { summaryChars?: number };
+      expect(extra.summaryChars).toBe(original.summary && original.summary.length > 2_000 ? original.summary.length : undefined);
+      expect({ ...event, summary: null, summaryChars: undefined }).toEqual({ ...original, summary: null, summaryChars: undefined });
+    });
+    slim.epochs.forEach((epoch, index) => {
+      expect(epoch.step).toBe(result.epochs[index].step);
+      expect(epoch.entries.map((entry) => (entry.kind === "original" ? entry.index : entry.purpose))).toEqual(
+        result.epochs[index].entries.map((entry) => (entry.kind === "original" ? entry.index : entry.purpose)),
+      );
+      for (const entry of epoch.entries) {
+        if (entry.kind === "synthetic") for (const part of entry.message.parts) if (part.type === "text") expect(part.text.length).toBeLessThanOrEqual(2_000);
+      }
+    });
+    expect(JSON.stringify(slim).length).toBeLessThan(JSON.stringify(result).length);
+  });
+
+  it("returns short results as they are", () => {
+    const slim = slimRunResult(result, 10_000_000);
+    expect(slim.events).toEqual(result.events);
+    slim.epochs.forEach((epoch, index) => expect(epoch).toBe(result.epochs[index]));
+  });
+});

@@ -1,0 +1,42 @@
+import type { ContextEpoch, ReplayResult } from "../engine/simulate/replay-result";
+import type { ReplayEvent } from "../engine/simulate/replay-events";
+
+/** Summary characters the timeline view keeps: what the pivot card renders before "load the full summary". */
+export const TIMELINE_SUMMARY_CHARS = 12_000;
+
+/**
+ * A run's result for the timeline: the same steps, events, marks and epoch layout, with each compaction's
+ * summary and each synthetic context message cut to `maxChars` — a compaction-end then also carries
+ * `summaryChars`, the full length. Summaries are most of a long run's size (an extractive summary that grows
+ * with every compaction made a 2,000-message opencode run 38 MB, of which the timeline draws none but the
+ * open cards'); the full text stays one request away (GET /api/runs/:id, or the context at the pivot's step).
+ * Never mutates `result`; a result with nothing to cut comes back as is.
+ */
+export function slimRunResult(result: ReplayResult, maxChars: number = TIMELINE_SUMMARY_CHARS): ReplayResult {
+  const events = result.events.map((event): ReplayEvent => {
+    if (event.type !== "compaction-end" || event.summary === null || event.summary.length <= maxChars) return event;
+    return { ...event, summary: event.summary.slice(0, maxChars), summaryChars: event.summary.length } as ReplayEvent;
+  });
+  const epochs = result.epochs.map((epoch): ContextEpoch => {
+    if (!epoch.entries.some((entry) => entry.kind === "synthetic" && isLong(entry.message.parts, maxChars))) return epoch;
+    return {
+      ...epoch,
+      entries: epoch.entries.map((entry) =>
+        entry.kind === "synthetic" && isLong(entry.message.parts, maxChars)
+          ? {
+              ...entry,
+              message: {
+                ...entry.message,
+                parts: entry.message.parts.map((part) => (part.type === "text" && part.text.length > maxChars ? { ...part, text: part.text.slice(0, maxChars) } : part)),
+              },
+            }
+          : entry,
+      ),
+    };
+  });
+  return { ...result, events, epochs };
+}
+
+function isLong(parts: readonly { type: string; text?: string }[], maxChars: number): boolean {
+  return parts.some((part) => part.type === "text" && (part.text?.length ?? 0) > maxChars);
+}
