@@ -149,6 +149,11 @@ test("a 2×2 sweep gives four cells; a cell opens its run in the playground", as
   await cell.click();
   await expect(page).toHaveURL(new RegExp(`/sessions/${small.id}\\?run=${runId}$`));
   await expect(page.getByTestId("strategy-panel")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("compare-strategies-link")).toBeVisible();
+  // back from the run: the sweep and its results are still there
+  await page.goBack();
+  await expect(page.locator('[data-testid="sweep-cell"][data-state="done"]')).toHaveCount(4);
+  await expect(page.getByTestId("sweep-x-from")).toHaveValue("2000");
 });
 
 test("a configuration set over two sessions gives per-session rows and the aggregate", async ({ page, request }, testInfo) => {

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { MAX_MULTI_SESSIONS } from "@/lib/api/compare-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { configRequestOf, draftLabel, duplicateLabels, type DraftConfig } from "@/lib/client/compare-configs";
@@ -19,6 +19,7 @@ import { ConfigBuilder } from "@/app/_components/compare/config-builder";
 import { ExportButtons, fileSlug } from "@/app/_components/compare/export-buttons";
 import { seriesColour } from "@/app/_components/compare/series-colour";
 import { useCompareStream } from "@/app/_components/compare/use-compare-stream";
+import { useRememberedState } from "@/app/_components/compare/use-remembered-state";
 
 /**
  * One configuration set over several sessions: pick the sessions and the configurations, run them all with
@@ -27,10 +28,10 @@ import { useCompareStream } from "@/app/_components/compare/use-compare-stream";
 export function MultiCompareView() {
   const sessions = useQuery(sessionQueries.list());
   const strategies = useQuery(runQueries.strategies());
-  const [picked, setPicked] = useState<string[]>([]);
-  const [drafts, setDrafts] = useState<DraftConfig[]>([]);
-  const [options, setOptions] = useState<CompareOptionsDraft>(() => initialCompareOptions(null));
-  const stream = useCompareStream();
+  const [rememberedPicks, setPicked] = useRememberedState<string[]>("multi:sessions", []);
+  const [drafts, setDrafts] = useRememberedState<DraftConfig[]>("multi:drafts", []);
+  const [options, setOptions] = useRememberedState<CompareOptionsDraft>("multi:options", () => initialCompareOptions(null));
+  const stream = useCompareStream("multi");
   const { state } = stream;
 
   const list = strategies.data?.strategies;
@@ -42,6 +43,9 @@ export function MultiCompareView() {
     const byId = new Map((sessions.data?.sessions ?? []).map((session) => [session.id, session.title]));
     return (id: string) => byId.get(id) ?? id;
   }, [sessions.data]);
+  // a remembered pick may name a session deleted since: only sessions still listed are sent
+  const listed = sessions.data ? new Set(sessions.data.sessions.map((session) => session.id)) : null;
+  const picked = listed ? rememberedPicks.filter((id) => listed.has(id)) : rememberedPicks;
   const duplicates = duplicateLabels(drafts, defaultsOf);
   const canRun = picked.length >= 1 && drafts.length >= 1 && duplicates.size === 0 && !stream.busy;
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { configRequestOf, draftLabel, duplicateLabels, type DraftConfig } from "@/lib/client/compare-configs";
 import type { CompareEntry } from "@/lib/client/compare-state";
@@ -16,6 +16,7 @@ import { ConfigBuilder } from "@/app/_components/compare/config-builder";
 import { ExportButtons, fileSlug } from "@/app/_components/compare/export-buttons";
 import { seriesColour } from "@/app/_components/compare/series-colour";
 import { useCompareStream } from "@/app/_components/compare/use-compare-stream";
+import { useRememberedState } from "@/app/_components/compare/use-remembered-state";
 import { WorkbenchNav } from "@/app/_components/compare/workbench-nav";
 import { ProbesPanel } from "./probes-panel";
 
@@ -27,10 +28,10 @@ import { ProbesPanel } from "./probes-panel";
 export function CompareView({ sessionId }: { sessionId: string }) {
   const session = useQuery(sessionQueries.detail(sessionId));
   const strategies = useQuery(runQueries.strategies());
-  const [drafts, setDrafts] = useState<DraftConfig[]>([]);
-  const [options, setOptions] = useState<CompareOptionsDraft>(() => initialCompareOptions(null));
-  const [selectedKey, setSelectedKey] = useState<string | null>(null);
-  const stream = useCompareStream();
+  const [drafts, setDrafts] = useRememberedState<DraftConfig[]>(`compare:${sessionId}:drafts`, []);
+  const [options, setOptions] = useRememberedState<CompareOptionsDraft>(`compare:${sessionId}:options`, () => initialCompareOptions(null));
+  const [selectedKey, setSelectedKey] = useRememberedState<string | null>(`compare:${sessionId}:selected`, null);
+  const stream = useCompareStream(`compare:${sessionId}`);
   const { state } = stream;
 
   const list = strategies.data?.strategies;

@@ -14,6 +14,7 @@ import { ApiErrorView } from "@/app/_components/api-error-view";
 import { CompareOptionsForm, compareOptionsOf, initialCompareOptions, type CompareOptionsDraft } from "@/app/_components/compare/compare-options-form";
 import { CompareProgress } from "@/app/_components/compare/compare-progress";
 import { useCompareStream } from "@/app/_components/compare/use-compare-stream";
+import { useRememberedState } from "@/app/_components/compare/use-remembered-state";
 import { WorkbenchNav } from "@/app/_components/compare/workbench-nav";
 import { SettingField } from "@/app/sessions/[id]/_components/setting-field";
 import { sourceLabel } from "@/app/sessions/[id]/_components/strategy-panel";
@@ -60,11 +61,11 @@ export function SweepView({ sessionId }: { sessionId: string }) {
   const session = useQuery(sessionQueries.detail(sessionId));
   const strategies = useQuery(runQueries.strategies());
   const list = useMemo(() => (strategies.data?.strategies ?? []).filter((strategy) => numericControls(strategy).length > 0), [strategies.data]);
-  const [form, setForm] = useState<SweepForm | null>(null);
-  const [options, setOptions] = useState<CompareOptionsDraft>(() => initialCompareOptions(null));
+  const [form, setForm] = useRememberedState<SweepForm | null>(`sweep:${sessionId}:form`, null);
+  const [options, setOptions] = useRememberedState<CompareOptionsDraft>(`sweep:${sessionId}:options`, () => initialCompareOptions(null));
   const [showShared, setShowShared] = useState(false);
-  const [ran, setRan] = useState<{ x: { key: string; values: number[] }; y: { key: string; values: number[] } | null } | null>(null);
-  const stream = useCompareStream();
+  const [ran, setRan] = useRememberedState<{ x: { key: string; values: number[] }; y: { key: string; values: number[] } | null } | null>(`sweep:${sessionId}:axes`, null);
+  const stream = useCompareStream(`sweep:${sessionId}`);
 
   const current = form ?? (list.length > 0 ? formFor(list.find((strategy) => strategy.id === "pi") ?? list[0]) : null);
   const strategy = list.find((candidate) => candidate.id === current?.strategy);
