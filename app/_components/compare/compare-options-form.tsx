@@ -22,11 +22,12 @@ export function initialCompareOptions(window: number | null): CompareOptionsDraf
 }
 
 /**
- * The wire options of the form. The model goes along when anything calls a model (the anthropic summarizer or the
- * judge); the key only when typed (else the server's own key is used; it is never stored or logged).
+ * The wire options of the form. The model and a typed key go along when anything calls Anthropic (the anthropic
+ * summarizer, the judge, the count-tokens estimator); without a typed key the server's own is used. Keys are never
+ * stored or logged.
  */
 export function compareOptionsOf(draft: CompareOptionsDraft): Partial<CompareOptions> {
-  const needsModel = draft.summarizer === "anthropic" || draft.judge;
+  const needsModel = callsAnthropic(draft);
   return {
     ...(draft.window !== null ? { window: draft.window } : {}),
     estimator: draft.estimator,
@@ -51,7 +52,7 @@ export function CompareOptionsForm({
   disabled?: boolean;
 }) {
   const set = (patch: Partial<CompareOptionsDraft>) => onChange({ ...options, ...patch });
-  const callsModel = options.summarizer === "anthropic" || options.judge;
+  const callsModel = callsAnthropic(options);
   return (
     <fieldset data-testid="compare-options" disabled={disabled} className="flex flex-wrap items-end gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-white p-2 text-xs shadow-sm">
       <legend className="px-1 text-[11px] font-semibold uppercase tracking-wide text-slate-500">Shared by every configuration</legend>
@@ -77,6 +78,7 @@ export function CompareOptionsForm({
           <option value="chars4">chars / 4</option>
           <option value="calibrated">calibrated</option>
           <option value="bpe">BPE tokenizer</option>
+          <option value="count-tokens">count-tokens (Anthropic API)</option>
         </select>
       </label>
       <div className="space-y-0.5">
@@ -108,4 +110,8 @@ export function CompareOptionsForm({
       )}
     </fieldset>
   );
+}
+
+function callsAnthropic(options: CompareOptionsDraft): boolean {
+  return options.summarizer === "anthropic" || options.judge || options.estimator === "count-tokens";
 }

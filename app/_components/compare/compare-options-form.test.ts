@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { compareOptionsOf, initialCompareOptions } from "./compare-options-form";
+
+const base = initialCompareOptions(null);
+
+describe("compareOptionsOf", () => {
+  it("leaves the window to the server when unset and sends no model or key for an extractive comparison", () => {
+    expect(compareOptionsOf({ ...base, apiKey: "sk-typed" })).toEqual({ estimator: "chars4", summarizer: "extractive", judge: false });
+  });
+
+  it.each([
+    ["the anthropic summarizer", { summarizer: "anthropic" as const }],
+    ["the judge", { judge: true }],
+    ["the count-tokens estimator", { estimator: "count-tokens" as const }],
+  ])("sends the model and a typed key for %s", (_name, patch) => {
+    const options = compareOptionsOf({ ...base, ...patch, window: 60_000, model: " claude-haiku-4-5 ", apiKey: "sk-typed" });
+    expect(options).toMatchObject({ window: 60_000, model: "claude-haiku-4-5", apiKey: "sk-typed" });
+  });
+
+  it("sends no key when none was typed (the server's own is used)", () => {
+    expect(compareOptionsOf({ ...base, summarizer: "anthropic" })).not.toHaveProperty("apiKey");
+  });
+});
