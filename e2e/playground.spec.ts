@@ -223,6 +223,66 @@ test("protected regions and split-turn prefixes are drawn on the timeline and in
   await expect(page.getByTestId("prune-strip").getByTestId("protected-chip").first()).toBeVisible();
 });
 
+test("?run=<id> opens that run; the URL follows the run the user selects", async ({ page, request }) => {
+  const sessionPage = new SessionPage(page);
+  const playground = new PlaygroundPanel(page);
+  const { runs } = (await (await request.get(`/api/sessions/${session.id}/runs`)).json()) as { runs: { id: string; strategyId: string; status: string }[] };
+  const done = runs.filter((run) => run.status === "done");
+  expect(done.length).toBeGreaterThanOrEqual(2);
+  const [first, second] = [done[done.length - 1], done[0]];
+
+  // a link as the compare and sweep views write it: the run is drawn without a click
+  await page.goto(`/sessions/${session.id}?run=${first.id}`);
+  await sessionPage.waitForTimeline();
+  await expect(playground.chart).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("view-bar")).toContainText(first.strategyId);
+  await expect(page.locator(`[data-testid="run-row"][data-run-id="${first.id}"]`)).toHaveClass(/bg-violet-50/);
+
+  // selecting another run rewrites the URL (no reload: the timeline keeps its loaded pages)
+  await page.locator(`[data-testid="run-row"][data-run-id="${second.id}"]`).getByTestId("run-open").click();
+  await expect(page).toHaveURL(new RegExp(`[?&]run=${second.id}(&|$)`));
+  await expect(page.getByTestId("view-bar")).toContainText(second.strategyId);
+  await page.reload();
+  await expect(page.locator(`[data-testid="run-row"][data-run-id="${second.id}"]`)).toHaveClass(/bg-violet-50/, { timeout: 20_000 });
+  await expect(playground.chart).toBeVisible({ timeout: 20_000 });
+
+  // closing it drops the parameter
+  await page.locator(`[data-testid="run-row"][data-run-id="${second.id}"]`).getByTestId("run-open").click();
+  await expect(page).not.toHaveURL(/[?&]run=/);
+
+  // an unknown run says so and leaves the session's own chart
+  await page.goto(`/sessions/${session.id}?run=no-such-run`);
+  await expect(page.getByTestId("run-open-error")).toContainText("no-such-run");
+  await expect(sessionPage.chart).toBeVisible();
+});
+
+test("the preview at a chosen step shows what the strategy pruned there, and follows the prune settings", async ({ page, request }) => {
+  const sessionPage = new SessionPage(page);
+  const playground = new PlaygroundPanel(page);
+  // a step where opencode at pruneProtect 4,000 / pruneMinimum 2,000 prunes (the earlier runs used those)
+  const { runs } = (await (await request.get(`/api/sessions/${session.id}/runs`)).json()) as { runs: { id: string; strategyId: string; settings: Record<string, unknown> }[] };
+  const pruning = runs.find((run) => run.strategyId === "opencode" && run.settings.pruneProtect === 4_000)!;
+  const detail = (await (await request.get(`/api/runs/${pruning.id}/timeline`)).json()) as RunResultView;
+  const prune = detail.result.events.find((event) => event.type === "prune")!;
+
+  await sessionPage.goto(session.id);
+  await playground.waitForPanel();
+  await playground.pickStrategy("opencode");
+  await playground.setWindow(WINDOW);
+  await playground.setSetting("pruneProtect", 4_000);
+  await playground.setSetting("pruneMinimum", 2_000);
+  // after the last message the forced compaction summarizes everything: nothing is shown pruned
+  await playground.previewTokensAfter();
+  await page.getByTestId("preview-at-step-input").fill(String(prune.step));
+  await expect(page.getByTestId("preview-position")).toContainText(`before call ${prune.step}`);
+  await expect(page.getByTestId("preview-pruned")).not.toHaveAttribute("data-count", "0", { timeout: 20_000 });
+  // a minimum no prune reaches: the same step prunes nothing
+  await playground.setSetting("pruneMinimum", 10_000_000);
+  await expect(page.getByTestId("preview-pruned")).toHaveAttribute("data-count", "0", { timeout: 20_000 });
+  await page.getByTestId("preview-at-end").click();
+  await expect(page.getByTestId("preview-position")).toContainText("after the last message");
+});
+
 test("a run over a 2,000-message session completes and renders", async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
   const large = await uploadGenerated(request, { seed: 5, messages: 2_000 });

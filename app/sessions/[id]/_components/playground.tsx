@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { SessionDetail } from "@/lib/api/schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
@@ -45,9 +46,27 @@ export function Playground({
   const strategies = useQuery(runQueries.strategies());
   const history = useQuery(runQueries.history(session.id));
   const [config, setConfig] = useState<PlaygroundConfig | null>(null);
-  const [selectedRunId, setSelectedRunId] = useState<string | null>(null);
+  // `?run=<id>` opens that run (compare and sweep views link here); the URL follows the selection
+  const urlRunId = useSearchParams().get("run");
+  const [selectedRunId, setSelectedRunId] = useState<string | null>(urlRunId);
   const [compareRunId, setCompareRunId] = useState<string | null>(null);
   const [viewStep, setViewStep] = useState<number | "final">("final");
+  const selectedRef = useRef(selectedRunId);
+  useEffect(() => {
+    selectedRef.current = selectedRunId;
+    const url = new URL(window.location.href);
+    if (selectedRunId) url.searchParams.set("run", selectedRunId);
+    else url.searchParams.delete("run");
+    // replaceState, not a navigation: Next's router picks it up for useSearchParams without a reload
+    if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url);
+  }, [selectedRunId]);
+  useEffect(() => {
+    // a link to another run of this session while the page is open
+    if (urlRunId === null || urlRunId === selectedRef.current) return;
+    setSelectedRunId(urlRunId);
+    setCompareRunId(null);
+    setViewStep("final");
+  }, [urlRunId]);
   const [showContext, setShowContext] = useState(false);
 
   // the first strategy list sets the panel up
@@ -57,7 +76,12 @@ export function Playground({
     setConfig(initialConfig(list.find((strategy) => strategy.id === PREFERRED_STRATEGY) ?? list[0], sessionWindow));
   }, [list, config, sessionWindow]);
 
-  const previewRequest = useMemo(() => (config?.strategy ? previewRequestOf(config) : null), [config]);
+  // the step the preview forces its compaction before (null: after the last message)
+  const [previewStep, setPreviewStep] = useState<number | null>(null);
+  const previewRequest = useMemo(
+    () => (config?.strategy ? { ...previewRequestOf(config), ...(previewStep !== null ? { atStep: previewStep } : {}) } : null),
+    [config, previewStep],
+  );
   const settledRequest = useDebouncedValue(previewRequest, PREVIEW_DEBOUNCE_MS);
   const preview = useQuery({ ...runQueries.preview(session.id, settledRequest ?? previewRequestOf(initialConfig(undefined, null))), enabled: settledRequest !== null });
 
@@ -91,7 +115,9 @@ export function Playground({
   const defaultsById = useMemo(() => new Map((list ?? []).map((strategy) => [strategy.id, strategy.defaults])), [list]);
   const selected = useQuery({ ...runQueries.detail(selectedRunId ?? ""), enabled: selectedRunId !== null });
   const compared = useQuery({ ...runQueries.detail(compareRunId ?? ""), enabled: compareRunId !== null });
-  const result = selectedRunId ? selected.data?.result ?? null : null;
+  // a run of another session (a stale or hand-edited link) is not drawn over this one
+  const foreign = selected.data && selected.data.sessionId !== session.id ? selected.data : null;
+  const result = selectedRunId && !foreign ? selected.data?.result ?? null : null;
   const overlay = useMemo(
     () => (result && selectedRunId ? buildRunOverlay({ result, messageCount: session.messageCount, viewStep, runId: selectedRunId }) : null),
     [result, session.messageCount, viewStep, selectedRunId],
@@ -111,6 +137,9 @@ export function Playground({
               data: preview.data,
               loading: preview.isFetching || settledRequest !== previewRequest,
               error: preview.error ? toApiErrorBody(preview.error).message : null,
+              atStep: previewStep,
+              modelCalls: session.contextCurve.length,
+              onAtStepChange: setPreviewStep,
             }}
             onJump={onJump}
             run={run}
@@ -139,7 +168,16 @@ export function Playground({
         ) : (
           sessionChart
         )}
-        {selected.error && <div className="text-xs text-red-700">Could not open the run: {toApiErrorBody(selected.error).message}</div>}
+        {selected.error && (
+          <div data-testid="run-open-error" className="text-xs text-red-700">
+            Could not open the run {selectedRunId}: {toApiErrorBody(selected.error).message}
+          </div>
+        )}
+        {foreign && (
+          <div data-testid="run-open-error" className="text-xs text-red-700">
+            Run {foreign.id} belongs to another session ({foreign.sessionId}); open it from that session.
+          </div>
+        )}
         {selectedSummary && comparedSummary && <RunCompare run={selectedSummary} previous={comparedSummary} />}
         <RunHistory
           sessionId={session.id}

@@ -15,16 +15,20 @@ export function PreviewSummary({
   loading,
   error,
   onJump,
+  at,
 }: {
   preview: PreviewView | undefined;
   loading: boolean;
   error: string | null;
   onJump: (index: number) => void;
+  /** where the forced compaction is previewed: before model call `step`, or after the last message (null) */
+  at?: { step: number | null; modelCalls: number; onChange: (step: number | null) => void };
 }) {
   if (!preview) {
     return (
       <div data-testid="preview" data-state={error ? "error" : "loading"} className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-xs text-slate-500">
         {error ? <span className="text-red-700">Preview failed: {error}</span> : "computing the preview…"}
+        {at && <AtStepControl at={at} />}
       </div>
     );
   }
@@ -45,11 +49,16 @@ export function PreviewSummary({
     >
       <div className="flex items-baseline justify-between text-xs text-violet-900">
         <span className="font-semibold uppercase tracking-wide">Preview</span>
-        <span className="text-violet-700/80">
-          {preview.atStep !== null && preview.totalSteps !== null && preview.atStep < preview.totalSteps ? `before call ${preview.atStep}` : "after the last message"}
+        <span className="text-violet-700/80" data-testid="preview-position">
+          {at?.step !== null && at?.step !== undefined
+            ? `before call ${at.step}`
+            : preview.atStep !== null && preview.totalSteps !== null && preview.atStep < preview.totalSteps
+              ? `before call ${preview.atStep}`
+              : "after the last message"}
           {loading && " · updating…"}
         </span>
       </div>
+      {at && <AtStepControl at={at} />}
       <div className="flex items-baseline gap-2 tabular-nums" data-testid="preview-tokens">
         <span className="text-lg font-semibold text-slate-500">{formatCount(preview.tokensBefore)}</span>
         <span className="text-slate-400">→</span>
@@ -144,5 +153,40 @@ function SummaryPreview({ text }: { text: string }) {
         </div>
       )}
     </details>
+  );
+}
+
+/**
+ * Where the preview forces its compaction. After the last message, a strategy that summarizes everything
+ * (opencode) hides what its pruning did along the way; before an earlier call the preview replays up to there —
+ * prunes and compactions included — and shows the parts pruned at that call.
+ */
+function AtStepControl({ at }: { at: { step: number | null; modelCalls: number; onChange: (step: number | null) => void } }) {
+  const last = Math.max(0, at.modelCalls - 1);
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-violet-900" data-testid="preview-at">
+      <label htmlFor="preview-at-step-input">at step</label>
+      <input
+        id="preview-at-step-input"
+        data-testid="preview-at-step-input"
+        type="number"
+        min={0}
+        max={last}
+        value={at.step ?? ""}
+        placeholder="end"
+        onChange={(event) => {
+          const value = event.target.value;
+          if (value === "") at.onChange(null);
+          else if (Number.isInteger(Number(value))) at.onChange(Math.min(last, Math.max(0, Number(value))));
+        }}
+        className="w-20 rounded border border-violet-300 bg-white px-1 py-px tabular-nums"
+      />
+      <span className="text-violet-700/80">of {formatCount(at.modelCalls)} calls</span>
+      {at.step !== null && (
+        <button type="button" data-testid="preview-at-end" onClick={() => at.onChange(null)} className="text-violet-700 underline">
+          end
+        </button>
+      )}
+    </div>
   );
 }

@@ -30,7 +30,15 @@ export function StrategyPanel({
   strategies: StrategyInfo[];
   config: PlaygroundConfig;
   onChange: (config: PlaygroundConfig) => void;
-  preview: { data: PreviewView | undefined; loading: boolean; error: string | null };
+  preview: {
+    data: PreviewView | undefined;
+    loading: boolean;
+    error: string | null;
+    /** the model call the preview compacts before (null: after the last message), of `modelCalls` */
+    atStep: number | null;
+    modelCalls: number;
+    onAtStepChange: (step: number | null) => void;
+  };
   onJump: (index: number) => void;
   run: { state: RunStreamState; busy: boolean };
   onRun: () => void;
@@ -108,7 +116,13 @@ export function StrategyPanel({
         </label>
       </fieldset>
 
-      <PreviewSummary preview={preview.data} loading={preview.loading} error={preview.error} onJump={onJump} />
+      <PreviewSummary
+        preview={preview.data}
+        loading={preview.loading}
+        error={preview.error}
+        onJump={onJump}
+        at={{ step: preview.atStep, modelCalls: preview.modelCalls, onChange: preview.onAtStepChange }}
+      />
 
       <fieldset className="space-y-2 border-t border-slate-100 pt-2 text-xs">
         <legend className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">Summarizer</legend>
