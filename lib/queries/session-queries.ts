@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { MessagePageSchema, SessionDetailSchema, SessionListSchema } from "../api/schemas";
 import { fetchJson } from "../client/fetch-json";
 
@@ -14,6 +14,7 @@ export const sessionKeys = {
   list: () => [...sessionKeys.all, "list"] as const,
   detail: (id: string) => [...sessionKeys.all, "detail", id] as const,
   messages: (id: string) => [...sessionKeys.all, "detail", id, "messages"] as const,
+  messagePage: (id: string, page: number) => [...sessionKeys.messages(id), page] as const,
 };
 
 export const sessionQueries = {
@@ -29,19 +30,25 @@ export const sessionQueries = {
       queryFn: ({ signal }) => fetchJson(`/api/sessions/${encodeURIComponent(id)}`, SessionDetailSchema, { signal }),
     }),
 
-  /** The timeline, paged by offset cursor; pages arrive in order, so page k starts at k × page size. */
-  messages: (id: string) =>
-    infiniteQueryOptions({
-      queryKey: sessionKeys.messages(id),
-      initialPageParam: 0,
-      queryFn: ({ pageParam, signal }) =>
+  /**
+   * Page `page` of the timeline: the messages with seq in [page × size, (page + 1) × size). The cursor is the
+   * seq, so any page is one request — a jump far ahead fetches its own page, not every page before it.
+   */
+  messagePage: (id: string, page: number) =>
+    queryOptions({
+      queryKey: sessionKeys.messagePage(id, page),
+      queryFn: ({ signal }) =>
         fetchJson(
-          `/api/sessions/${encodeURIComponent(id)}/messages?cursor=${pageParam}&limit=${MESSAGE_PAGE_SIZE}`,
+          `/api/sessions/${encodeURIComponent(id)}/messages?cursor=${page * MESSAGE_PAGE_SIZE}&limit=${MESSAGE_PAGE_SIZE}`,
           MessagePageSchema,
           { signal },
         ),
-      getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
       // an imported session never changes, so its pages never go stale
       staleTime: Infinity,
     }),
 };
+
+/** The page holding message `index`. */
+export function pageOf(index: number): number {
+  return Math.floor(index / MESSAGE_PAGE_SIZE);
+}

@@ -1,12 +1,9 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useEffect, useMemo, useRef, useState } from "react";
-import type { MessagePage } from "@/lib/api/schemas";
+import { memo, useEffect, useRef, useState } from "react";
 import type { Message } from "@/lib/engine/model";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
-import { sessionQueries } from "@/lib/queries/session-queries";
 import { ApiErrorView } from "@/app/_components/api-error-view";
 import { formatCount } from "@/app/_components/format-number";
 import type { RunOverlay } from "./build-run-overlay";
@@ -17,6 +14,7 @@ import { MessageRow } from "./message-row";
 import { PivotCard } from "./pivot-card";
 import { PruneStrip } from "./prune-strip";
 import { ToggleMemoryProvider } from "./remembered-toggle";
+import { useMessagePages, type PagedMessage } from "./use-message-pages";
 
 /** A request to bring message `index` into view; `nonce` makes a repeated jump to the same index count. */
 export interface TimelineTarget {
@@ -24,7 +22,6 @@ export interface TimelineTarget {
   nonce: number;
 }
 
-type PagedMessage = MessagePage["messages"][number];
 
 /** Start fetching the next page when the viewport comes this close to the last loaded message. */
 const PREFETCH_ROWS = 60;
@@ -32,8 +29,8 @@ const HIGHLIGHT_MS = 2_000;
 
 /**
  * Every message of a session in a virtualized list. The list is as long as the session from the first page
- * on (unloaded rows are placeholders), so the scrollbar is honest; pages are fetched in order while the
- * viewport reaches past what is loaded, which also serves jumps far ahead. Rows are measured as they render.
+ * on (unloaded rows are placeholders), so the scrollbar is honest; the pages under the viewport and a jump's
+ * target page are fetched directly (see useMessagePages). Rows are measured as they render.
  */
 export const Timeline = memo(function Timeline({
   sessionId,
@@ -54,10 +51,8 @@ export const Timeline = memo(function Timeline({
   onCompactHere?: (step: number, instructions: string) => void;
   compactDisabled?: boolean;
 }) {
-  const query = useInfiniteQuery(sessionQueries.messages(sessionId));
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const rows: PagedMessage[] = useMemo(() => query.data?.pages.flatMap((page) => page.messages) ?? [], [query.data]);
-  const total = query.data?.pages[0]?.total ?? 0;
+  const pages = useMessagePages(sessionId);
+  const { total, rowAt, want, loadedPages } = pages;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [highlight, setHighlight] = useState<number | null>(null);
   const [pending, setPending] = useState<TimelineTarget | null>(null);
@@ -65,17 +60,20 @@ export const Timeline = memo(function Timeline({
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => estimateRowHeight(asMessage(rows[index])),
+    estimateSize: (index) => estimateRowHeight(asMessage(rowAt(index))),
     overscan: 6,
   });
   const items = virtualizer.getVirtualItems();
+  const firstVisible = items.length > 0 ? items[0].index : 0;
   const lastVisible = items.length > 0 ? items[items.length - 1].index : 0;
 
-  // fetch in order until the viewport and any pending jump are covered
-  const wantedUpTo = Math.max(lastVisible + PREFETCH_ROWS, pending?.index ?? -1);
+  // the pages under the viewport (and a little past it), and the page of a pending jump — each fetched directly
   useEffect(() => {
-    if (wantedUpTo >= rows.length && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [wantedUpTo, rows.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+    want(firstVisible - PREFETCH_ROWS, lastVisible + PREFETCH_ROWS);
+  }, [firstVisible, lastVisible, want]);
+  useEffect(() => {
+    if (pending) want(pending.index, pending.index);
+  }, [pending, want]);
 
   // a new jump: scroll at once (placeholders mark the way), and again once the target row has loaded
   useEffect(() => {
@@ -84,19 +82,19 @@ export const Timeline = memo(function Timeline({
     virtualizer.scrollToIndex(target.index, { align: "start" });
   }, [target, virtualizer]);
   useEffect(() => {
-    if (!pending || pending.index >= rows.length) return;
+    if (!pending || !rowAt(pending.index)) return;
     setPending(null);
     virtualizer.scrollToIndex(pending.index, { align: "start" });
     setHighlight(pending.index);
-  }, [pending, rows.length, virtualizer]);
+  }, [pending, rowAt, loadedPages, virtualizer]);
   useEffect(() => {
     if (highlight === null) return;
     const timer = setTimeout(() => setHighlight(null), HIGHLIGHT_MS);
     return () => clearTimeout(timer);
   }, [highlight]);
 
-  if (query.error && rows.length === 0) {
-    return <ApiErrorView title="Could not load the messages" error={toApiErrorBody(query.error)} />;
+  if (pages.firstError) {
+    return <ApiErrorView title="Could not load the messages" error={toApiErrorBody(pages.firstError)} />;
   }
 
   return (
@@ -104,11 +102,11 @@ export const Timeline = memo(function Timeline({
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
         <h2 className="text-sm font-semibold">Timeline</h2>
         <span className="text-xs text-slate-500" data-testid="timeline-status">
-          {query.isPending
+          {pages.isPending
             ? "loading messages…"
-            : `${formatCount(total)} messages · ${formatCount(rows.length)} loaded${isFetchingNextPage ? " · loading more…" : ""}`}
+            : `${formatCount(total)} messages · ${formatCount(pages.loaded)} loaded${pages.isFetching ? " · loading more…" : ""}`}
         </span>
-        {query.error && <span className="text-xs text-red-700">Loading stopped: {toApiErrorBody(query.error).message}</span>}
+        {pages.error && <span className="text-xs text-red-700">Loading stopped: {toApiErrorBody(pages.error).message}</span>}
         <div className="ml-auto">{total > 0 && <JumpToMessage messageCount={total} onJump={onJump} />}</div>
       </div>
       <ToggleMemoryProvider>
@@ -117,12 +115,12 @@ export const Timeline = memo(function Timeline({
           data-testid="timeline"
           data-total={total}
           data-run-overlay={overlay ? String(overlay.viewStep) : undefined}
-          data-loaded={rows.length}
+          data-loaded={pages.loaded}
           className="h-[72vh] min-h-96 overflow-auto rounded border border-slate-200 bg-slate-100 [overflow-anchor:none]"
         >
           <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => {
-              const row = rows[item.index];
+              const row = rowAt(item.index);
               return (
                 <div
                   key={item.key}

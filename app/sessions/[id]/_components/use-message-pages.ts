@@ -1,0 +1,76 @@
+"use client";
+
+import { useQueries } from "@tanstack/react-query";
+import { useCallback, useMemo, useState } from "react";
+import type { MessagePage } from "@/lib/api/schemas";
+import { MESSAGE_PAGE_SIZE, pageOf, sessionQueries } from "@/lib/queries/session-queries";
+
+export type PagedMessage = MessagePage["messages"][number];
+
+/**
+ * The timeline's pages, fetched by number: `want(from, to)` asks for the pages covering those message
+ * indexes, each one request (the cursor is the seq), in any order — so scrolling to the end or jumping to
+ * message 9,000 loads that page, not the 36 before it. Pages once wanted stay subscribed (a session never
+ * changes; the rows are what the reader scrolls back through). Page 0 is always wanted: it says the total.
+ */
+export function useMessagePages(sessionId: string) {
+  const [wanted, setWanted] = useState<readonly number[]>([0]);
+  const results = useQueries({ queries: wanted.map((page) => sessionQueries.messagePage(sessionId, page)) });
+
+  // `results` is a new array every render; what changes is which pages have data, and when they got it
+  const signature = results.map((result) => result.dataUpdatedAt).join(",");
+  const pageByNumber = useMemo(() => {
+    const pages = new Map<number, MessagePage>();
+    results.forEach((result, position) => {
+      if (result.data) pages.set(wanted[position], result.data);
+    });
+    return pages;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wanted, signature]);
+
+  const first = results[0];
+  const total = first?.data?.total ?? 0;
+  const pageCount = Math.ceil(total / MESSAGE_PAGE_SIZE);
+
+  const rowAt = useCallback(
+    (index: number): PagedMessage | undefined => {
+      const page = pageByNumber.get(pageOf(index));
+      if (!page) return undefined;
+      const row = page.messages[index - pageOf(index) * MESSAGE_PAGE_SIZE];
+      // seqs are the canonical indexes, so this holds; a gap would show the row's own seq, never a wrong one
+      return row?.seq === index ? row : page.messages.find((candidate) => candidate.seq === index);
+    },
+    [pageByNumber],
+  );
+
+  const want = useCallback(
+    (from: number, to: number) => {
+      if (pageCount === 0) return;
+      const first = Math.max(0, pageOf(Math.max(0, from)));
+      const last = Math.min(pageCount - 1, pageOf(Math.max(0, to)));
+      setWanted((current) => {
+        const missing: number[] = [];
+        for (let page = first; page <= last; page++) if (!current.includes(page)) missing.push(page);
+        return missing.length === 0 ? current : [...current, ...missing];
+      });
+    },
+    [pageCount],
+  );
+
+  let loaded = 0;
+  for (const page of pageByNumber.values()) loaded += page.messages.length;
+  return {
+    total,
+    rowAt,
+    want,
+    /** changes whenever a page arrives (for effects that wait on a row) */
+    loadedPages: pageByNumber.size,
+    loaded,
+    isPending: first?.isPending ?? true,
+    isFetching: results.some((result) => result.isFetching),
+    /** the first page failed: there is nothing to show */
+    firstError: first?.error ?? null,
+    /** a later page failed */
+    error: results.find((result) => result.error)?.error ?? null,
+  };
+}
