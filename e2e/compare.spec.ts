@@ -149,6 +149,7 @@ test("a 2×2 sweep gives four cells; a cell opens its run in the playground", as
   await cell.click();
   await expect(page).toHaveURL(new RegExp(`/sessions/${small.id}\\?run=${runId}$`));
   await expect(page.getByTestId("strategy-panel")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("run-chart")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("compare-strategies-link")).toBeVisible();
   // back from the run: the sweep and its results are still there
   await page.goBack();
