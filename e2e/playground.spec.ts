@@ -302,7 +302,8 @@ test("a run over a 2,000-message session completes and renders", async ({ page, 
   testInfo.annotations.push({ type: "run-and-render-ms", description: String(runAndRenderMs) });
   console.log(`2,000-message run: completed and rendered in ${runAndRenderMs} ms`);
   await keepScreenshot(page, testInfo, "playground-2000-messages");
-  expect(runAndRenderMs).toBeLessThan(120_000);
+  // 2.0–2.6 s here after the timeline view and the marker layer (6.9 s before); generous for a loaded CI machine
+  expect(runAndRenderMs).toBeLessThan(30_000);
 
   // the timeline view cut this run's long summaries; a pivot card loads the full one on demand
   const run = await latestRun(request, large.id);

@@ -9,7 +9,7 @@ import { ApiErrorView } from "@/app/_components/api-error-view";
 import { ContextChart, CONTEXT_CHART_HEIGHT } from "./context-chart";
 import { Playground } from "./playground";
 import { SessionHeader } from "./session-header";
-import { Timeline, type TimelineTarget } from "./timeline";
+import type { TimelineTarget } from "./timeline";
 
 /**
  * One imported session: its figures, and the playground (strategy panel, run chart and history, the
@@ -18,6 +18,8 @@ import { Timeline, type TimelineTarget } from "./timeline";
  */
 export function SessionView({ id }: { id: string }) {
   const detail = useQuery(sessionQueries.detail(id));
+  // the timeline's first page loads in parallel with the detail (the Timeline reads it from the cache)
+  useQuery(sessionQueries.messagePage(id, 0));
   const [target, setTarget] = useState<TimelineTarget | null>(null);
   const jumpTo = useCallback((index: number) => setTarget((previous) => ({ index, nonce: (previous?.nonce ?? 0) + 1 })), []);
   const session = detail.data;
@@ -34,13 +36,15 @@ export function SessionView({ id }: { id: string }) {
     );
   }
   if (!session) {
+    // no Timeline here: the playground mounts its own, and a second one would be replaced under the reader
+    // (a jump typed while the detail loads was lost with it); the first page is fetched meanwhile instead
     return (
       <div className="space-y-3">
         <div aria-busy="true" className="space-y-3">
           <div className="h-[6.75rem] animate-pulse rounded bg-slate-200/60" />
           <div className="animate-pulse rounded border border-slate-200 bg-white" style={{ height: CONTEXT_CHART_HEIGHT + 34 }} />
+          <div data-testid="timeline-loading" className="h-[72vh] min-h-96 animate-pulse rounded border border-slate-200 bg-slate-100" />
         </div>
-        <Timeline sessionId={id} target={target} onJump={jumpTo} />
       </div>
     );
   }
