@@ -62,7 +62,7 @@ export const MessageRow = memo(function MessageRow({
         if (!protectedBy) return view;
         return (
           <div key={index} data-testid="protected-part" data-label={protectedBy} className="rounded ring-2 ring-teal-300">
-            <div className="bg-teal-50 px-1.5 py-px text-[11px] font-semibold text-teal-800">🛡 {protectedBy}</div>
+            <div className="bg-teal-50 px-1.5 py-px text-[11px] font-semibold text-teal-800">{protectedBy}</div>
             {view}
           </div>
         );
@@ -96,7 +96,7 @@ export const MessageRow = memo(function MessageRow({
         {dropped && <span className="rounded bg-slate-300 px-1.5 py-px font-semibold text-slate-700">not sent</span>}
         {overlay && overlay.protectedBy.length > 0 && (
           <span data-testid="protected-badge" title={overlay.protectedBy.join("; ")} className="rounded bg-teal-100 px-1.5 py-px font-semibold text-teal-800">
-            🛡 protected
+            protected
           </span>
         )}
         {splitTurnOf.length > 0 && (

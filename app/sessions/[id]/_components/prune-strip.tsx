@@ -26,8 +26,9 @@ export function ProtectedList({ regions }: { regions: readonly ProtectedRegion[]
     <span data-testid="protected-list" className="flex basis-full flex-wrap gap-1">
       {regions.map((region, index) => (
         <span key={index} data-testid="protected-chip" className="rounded border border-teal-200 bg-teal-50 px-1.5 font-medium text-teal-800">
-          🛡 {region.label}
-          {region.kind === "tail" ? ` — from #${region.fromIndex}` : ` — ${region.parts.length} part${region.parts.length === 1 ? "" : "s"}`}
+          {region.kind === "tail"
+            ? `protected: ${region.label} — from #${region.fromIndex}`
+            : `${region.label} — ${region.parts.length} part${region.parts.length === 1 ? "" : "s"}`}
         </span>
       ))}
     </span>

@@ -189,7 +189,7 @@ const TimelineRow = memo(function TimelineRow(props: {
       {rowOverlay && rowOverlay.protectedStarts.length > 0 && overlay?.protection && (
         <div data-testid="protected-start" className="mx-3 mt-1 flex flex-wrap items-center gap-2 text-xs font-semibold text-teal-800">
           <span className="h-px w-4 border-t-2 border-teal-400" />
-          🛡 protected from here (decided before call {overlay.protection.step}):{" "}
+          protected from here (decided before call {overlay.protection.step}):{" "}
           {rowOverlay.protectedStarts.join(" · ")}
           <span className="h-px flex-1 border-t-2 border-teal-400" />
         </div>
