@@ -1,45 +1,60 @@
 "use client";
 
+import { useId } from "react";
 import type { SettingControl } from "@/lib/client/setting-controls";
 import { formatCount } from "@/app/_components/format-number";
 
 const INPUT = "rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs tabular-nums focus:border-violet-500";
 
-/** One strategy setting as a labelled control, with its default shown and a reset when it differs. */
+/**
+ * One strategy setting as a labelled control, with its default shown and a reset when it differs.
+ *
+ * The input's HTML id is unique per rendered field (React's `useId`): the compare page shows the same settings
+ * in a dozen configuration cards, and a fixed id made every card's label focus the first card's input. A page
+ * that renders a setting once may pass `idPrefix` for a readable, stable id (`${idPrefix}-${key}-input`; the
+ * playground passes "setting", which e2e/ addresses as `#setting-<key>-input`) — a prefix is the caller's
+ * promise that it is unique on the page. The test ids (`setting-<key>`, `setting-<key>-reset`) stay fixed:
+ * tests scope them to a card.
+ */
 export function SettingField({
   control,
   value,
   fallback,
   onChange,
+  idPrefix,
 }: {
   control: SettingControl;
   value: unknown;
   fallback: unknown;
   onChange: (value: unknown) => void;
+  /** a page-unique prefix for the input's id; without it the id comes from `useId` */
+  idPrefix?: string;
 }) {
+  const reactId = useId();
   const changed = JSON.stringify(value) !== JSON.stringify(fallback);
-  const id = `setting-${control.key}`;
+  const testId = `setting-${control.key}`;
+  const inputId = `${idPrefix ?? `setting${reactId}`}-${control.key}-input`;
   return (
-    <div data-testid={id} data-changed={changed ? "true" : "false"} className="space-y-0.5">
+    <div data-testid={testId} data-changed={changed ? "true" : "false"} className="space-y-0.5">
       <div className="flex items-center gap-2 text-xs">
-        <label htmlFor={id + "-input"} className={`font-medium ${changed ? "text-violet-800" : "text-slate-700"}`}>
+        <label htmlFor={inputId} className={`font-medium ${changed ? "text-violet-800" : "text-slate-700"}`}>
           {control.label}
         </label>
         <span className="truncate text-slate-400" title={`default: ${describe(fallback)}`}>
           default {describe(fallback)}
         </span>
         {changed && (
-          <button type="button" data-testid={`${id}-reset`} onClick={() => onChange(fallback)} className="ml-auto text-violet-700 hover:underline">
+          <button type="button" data-testid={`${testId}-reset`} onClick={() => onChange(fallback)} className="ml-auto text-violet-700 hover:underline">
             reset
           </button>
         )}
       </div>
-      <Control control={control} id={id + "-input"} value={value} onChange={onChange} />
+      <Control control={control} id={inputId} testId={`${testId}-input`} value={value} onChange={onChange} />
     </div>
   );
 }
 
-function Control({ control, id, value, onChange }: { control: SettingControl; id: string; value: unknown; onChange: (value: unknown) => void }) {
+function Control({ control, id, testId, value, onChange }: { control: SettingControl; id: string; testId: string; value: unknown; onChange: (value: unknown) => void }) {
   switch (control.kind) {
     case "boolean":
       return (
@@ -73,11 +88,23 @@ function Control({ control, id, value, onChange }: { control: SettingControl; id
     case "text":
       return <input id={id} value={String(value ?? "")} onChange={(event) => onChange(event.target.value)} className={INPUT + " w-full"} />;
     case "number":
-      return <NumberControl control={control} id={id} value={value} onChange={onChange} />;
+      return <NumberControl control={control} id={id} testId={testId} value={value} onChange={onChange} />;
   }
 }
 
-function NumberControl({ control, id, value, onChange }: { control: Extract<SettingControl, { kind: "number" }>; id: string; value: unknown; onChange: (value: unknown) => void }) {
+function NumberControl({
+  control,
+  id,
+  testId,
+  value,
+  onChange,
+}: {
+  control: Extract<SettingControl, { kind: "number" }>;
+  id: string;
+  testId: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}) {
   const off = value === null;
   const numeric = typeof value === "number" ? value : null;
   const slider = control.slider;
@@ -97,7 +124,7 @@ function NumberControl({ control, id, value, onChange }: { control: Extract<Sett
         <input
           type="range"
           aria-label={`${control.label} slider`}
-          data-testid={`${id}-slider`}
+          data-testid={`${testId}-slider`}
           min={slider.min}
           max={Math.max(slider.max, numeric ?? 0)}
           step={slider.step}

@@ -81,6 +81,7 @@ export function StrategyPanel({
           {controls.map((control) => (
             <SettingField
               key={`${config.strategy}:${control.key}`}
+              idPrefix="setting"
               control={control}
               value={config.settings[control.key]}
               fallback={strategy?.defaults[control.key]}
