@@ -8,6 +8,7 @@ import { finishRun, getRunSummary, type RunFigures } from "../store/runs";
 import { RunCancelledError } from "./run-registry";
 import { withSessionLock } from "./session-lock";
 import { computeRunFigures } from "./run-figures";
+import { slimReplayEvent } from "./slim-run-result";
 import { COUNT_TOKENS_ESTIMATOR, resolveReplayEstimator } from "./resolve-estimator";
 
 /** Progress lines are sent at most this often (the replay itself reports every step). */
@@ -35,6 +36,11 @@ export interface ExecuteRunOptions {
  * Replays a stored run (already inserted as `running`) and ends it with ONE update: `done` with the result and
  * figures, `cancelled` when the signal fired (a cancel request or the client going away), `failed` on anything
  * else. Summarizer failures are not failures: the replay records them as fallback events. Never rejects.
+ *
+ * Event lines carry summaries cut like the timeline view's (`slimReplayEvent`: 12,000 characters and
+ * `summaryChars`, the full length): an extractive summary grows with every compaction, and streaming each whole
+ * made a 2,000-message opencode run's stream 18.9 MB, of which the client shows none (its log drops summaries;
+ * the chart and timeline load GET /api/runs/:id/timeline after `done`). The stored result is never cut.
  *
  * The count-tokens estimator counts the session first (an event line before and after); if count_tokens fails
  * the run ends `failed` with an error line of code `count_tokens_failed` saying why, and no result is stored.
@@ -67,7 +73,8 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunSummary
       summarizer: yieldingFirst(lockedBySession(options.sessionId, options.summarizer)),
       forceAtStep: options.request.compactAtStep,
       signal,
-      onEvent: (event) => emit({ type: "event", event: { ...event } }),
+      // a streamed line carries at most the timeline's share of a summary (the stored result keeps it whole)
+      onEvent: (event) => emit({ type: "event", event: { ...slimReplayEvent(event) } }),
       onStep: ({ step }) => {
         const now = performance.now();
         if (now - lastProgressAt < PROGRESS_INTERVAL_MS && step !== options.totalSteps - 1) return;

@@ -4,7 +4,7 @@ import type { CompactionEndEvent } from "../engine/simulate/replay-events";
 import { replaySession } from "../engine/simulate/replay-session";
 import { strategiesById } from "../engine/strategies";
 import { generateSession } from "../generator/generate-session";
-import { slimRunResult } from "./slim-run-result";
+import { slimReplayEvent, slimRunResult } from "./slim-run-result";
 
 describe("slimRunResult", async () => {
   const session = generateSession({ seed: 5, messages: 600 });
@@ -40,5 +40,36 @@ describe("slimRunResult", async () => {
     const slim = slimRunResult(result, 10_000_000);
     expect(slim.events).toEqual(result.events);
     slim.epochs.forEach((epoch, index) => expect(epoch).toBe(result.epochs[index]));
+  });
+});
+
+describe("slimReplayEvent", () => {
+  const end: CompactionEndEvent = {
+    type: "compaction-end",
+    step: 3,
+    tokensBefore: 900,
+    tokensAfter: 100,
+    summary: "abcdefghij",
+    summaryTokens: 3,
+    firstKeptMessageId: "m4",
+    messagesBefore: 9,
+    messagesAfter: 2,
+    budget: 500,
+    fits: true,
+    summarizerUsage: null,
+  };
+
+  it.each([
+    ["a summary of exactly the limit", end, 10],
+    ["a null summary (a compaction that fell back)", { ...end, summary: null }, 1],
+    ["any other event", { type: "fallback" as const, step: 3, reason: "x".repeat(50), outcome: "unchanged" as const }, 1],
+  ])("%s comes back as the same object", (_name, event, maxChars) => {
+    expect(slimReplayEvent(event, maxChars)).toBe(event);
+  });
+
+  it("a longer summary is cut and says its full length; the event is not mutated", () => {
+    const frozen = deepFreeze({ ...end });
+    expect(slimReplayEvent(frozen, 4)).toEqual({ ...end, summary: "abcd", summaryChars: 10 });
+    expect(frozen.summary).toBe("abcdefghij");
   });
 });

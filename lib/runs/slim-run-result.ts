@@ -13,10 +13,7 @@ export const TIMELINE_SUMMARY_CHARS = 12_000;
  * Never mutates `result`; a result with nothing to cut comes back as is.
  */
 export function slimRunResult(result: ReplayResult, maxChars: number = TIMELINE_SUMMARY_CHARS): ReplayResult {
-  const events = result.events.map((event): ReplayEvent => {
-    if (event.type !== "compaction-end" || event.summary === null || event.summary.length <= maxChars) return event;
-    return { ...event, summary: event.summary.slice(0, maxChars), summaryChars: event.summary.length } as ReplayEvent;
-  });
+  const events = result.events.map((event) => slimReplayEvent(event, maxChars));
   const epochs = result.epochs.map((epoch): ContextEpoch => {
     if (!epoch.entries.some((entry) => entry.kind === "synthetic" && isLong(entry.message.parts, maxChars))) return epoch;
     return {
@@ -35,6 +32,17 @@ export function slimRunResult(result: ReplayResult, maxChars: number = TIMELINE_
     };
   });
   return { ...result, events, epochs };
+}
+
+/**
+ * One event as the timeline view and the run stream carry it: a compaction-end whose summary is longer than
+ * `maxChars` comes back with the summary cut and `summaryChars`, the full length — the flag that it was cut
+ * (present only then, so `summaryChars > summary.length` always holds). Any other event, and a short or null
+ * summary, is returned as is (the same object).
+ */
+export function slimReplayEvent(event: ReplayEvent, maxChars: number = TIMELINE_SUMMARY_CHARS): ReplayEvent {
+  if (event.type !== "compaction-end" || event.summary === null || event.summary.length <= maxChars) return event;
+  return { ...event, summary: event.summary.slice(0, maxChars), summaryChars: event.summary.length } as ReplayEvent;
 }
 
 function isLong(parts: readonly { type: string; text?: string }[], maxChars: number): boolean {

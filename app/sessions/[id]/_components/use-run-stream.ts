@@ -107,7 +107,8 @@ function applyLine(state: RunStreamState, line: RunStreamLine): RunStreamState {
     case "progress":
       return { ...state, phase: "running", step: line.step, totalSteps: line.totalSteps };
     case "event": {
-      // the log never shows a summary's text (the stored run has it); do not hold hundreds of KB per line
+      // the log never shows a summary's text: the stream's is cut to 12,000 characters (slimReplayEvent) and the
+      // chart and timeline load the run's own view after `done`; do not hold it per line
       const { summary: _summary, ...event } = line.event;
       const events = state.events.length >= LOG_LIMIT ? [...state.events.slice(1 - LOG_LIMIT), event] : [...state.events, event];
       return { ...state, events, eventCount: state.eventCount + 1 };
