@@ -126,6 +126,55 @@ describe("micro-agent: protection and boundary (seed 002 § Message Protection, 
   });
 });
 
+describe("micro-agent: the protected tail is reported (what the timeline draws), changing nothing", () => {
+  const threshold = tokens(session, 1, 11);
+  it.each([
+    { name: "the newest 6 messages (the default)", settings: { compactionThresholdTokens: 0 }, step: 4, from: "m4", label: "last 6 messages (protectedTailMessages)" },
+    {
+      name: "5, pulled back one message so m4 stays with its results",
+      settings: { compactionThresholdTokens: 0, protectedTailMessages: 5 },
+      step: 4,
+      from: "m4",
+      label: "last 5 messages (protectedTailMessages) + 1 to keep a tool call with its results",
+    },
+    { name: "5, a tail starting at a user message", settings: { compactionThresholdTokens: threshold, protectedTailMessages: 5 }, step: 5, from: "m8", label: "last 5 messages (protectedTailMessages)" },
+    {
+      name: "1, after the parallel results m5 + m6: their call m4 is added",
+      settings: { compactionThresholdTokens: 0, protectedTailMessages: 1 },
+      step: 2,
+      from: "m4",
+      label: "last 1 message (protectedTailMessages) + 1 to keep a tool call with its results",
+    },
+  ])("$name", async ({ settings, step, from, label }) => {
+    const { summarizer } = recordingSummarizer();
+    const result = await replaySession({ session, strategy: microAgentStrategy, settings, summarizer });
+    const end = ofType(result.events, "compaction-end")[0];
+    expect(end.step).toBe(step);
+    const fromIndex = session.messages.findIndex((message) => message.id === from);
+    expect(end.protected).toEqual([{ kind: "tail", label, fromMessageId: from, fromIndex }]);
+    // the tail named is the tail kept: right after the summary (and acknowledgement), session messages in order
+    const after = contextAt(session, result, step).messages;
+    const start = after.findIndex((entry) => entry.message.id === from);
+    expect(after[start - 1].purpose).toMatch(/^(summary|acknowledgement)$/);
+    expect(after.slice(start).map((entry) => entry.sessionIndex)).toEqual(after.slice(start).map((_, offset) => fromIndex + offset));
+  });
+
+  it("no protected tail (protectedTailMessages 0): nothing is reported", async () => {
+    const { summarizer } = recordingSummarizer();
+    const result = await replaySession({ session, strategy: microAgentStrategy, settings: { compactionThresholdTokens: 0, protectedTailMessages: 0 }, summarizer });
+    const ends = ofType(result.events, "compaction-end");
+    expect(ends.length).toBeGreaterThan(0);
+    for (const end of ends) expect(end).not.toHaveProperty("protected");
+  });
+
+  it("the backstop trim reports none (its window is the trim itself)", async () => {
+    const result = await replaySession({ session, strategy: microAgentStrategy, settings: { maxConversationMessages: 4 } });
+    const trims = ofType(result.events, "trim");
+    expect(trims.length).toBeGreaterThan(0);
+    for (const trim of trims) expect(trim).not.toHaveProperty("protected");
+  });
+});
+
 describe("micro-agent: summarization input (seed 002 § Summarization)", () => {
   it("sends previews (500 + 200 chars of results, 200 of inputs), the narrative prompt verbatim and 4,096 output tokens", async () => {
     const { requests, summarizer } = recordingSummarizer();

@@ -77,6 +77,10 @@ export const MICRO_AGENT_ACKNOWLEDGEMENT = "Understood. Continuing with the curr
  * on a tool result); when a trim has left a tool call as message 0, its results stay with it; the trim moves its cut forward past tool results whose call it drops; token estimates
  * add a 4-token overhead per message; the compaction's budget is the threshold (ending above it means the
  * next trigger compacts again).
+ *
+ * Reported, changing nothing: the protected tail (from the zone's end, so with any message the boundary
+ * adjustment added) on the compaction's events; message 0, never compacted either, is not a tail and is not
+ * reported, nor is the backstop trim's window (it is the trim itself, not something it spared).
  */
 export const microAgentStrategy = defineStrategy<MicroAgentSettings>({
   id: "micro-agent",
@@ -167,6 +171,7 @@ function planSummary(options: {
   const compactStart = isToolResult(1) ? 2 : 1;
   let compactEnd = starts.length - settings.protectedTailMessages;
   if (compactEnd - compactStart < 2) return null;
+  const protectedEnd = compactEnd;
   while (compactEnd > compactStart + 1 && isToolResult(compactEnd)) compactEnd--;
   if (isToolResult(compactEnd)) return null;
 
@@ -200,5 +205,15 @@ function planSummary(options: {
       },
     ],
     ...(options.trimFrom === null ? {} : { fallback: { layout: trimLayout(head, options.trimFrom, context.length) } }),
+    ...(to < context.length ? { protected: [{ kind: "tail" as const, from: to, label: tailLabel(settings.protectedTailMessages, protectedEnd - compactEnd) }] } : {}),
   };
+}
+
+/**
+ * The protected tail's label: the setting's count of API messages (parallel tool results are one), and how many
+ * more the boundary adjustment kept so a tool call stays with its results.
+ */
+function tailLabel(messages: number, pulledBack: number): string {
+  const base = `last ${messages} message${messages === 1 ? "" : "s"} (protectedTailMessages)`;
+  return pulledBack === 0 ? base : `${base} + ${pulledBack} to keep a tool call with its results`;
 }
