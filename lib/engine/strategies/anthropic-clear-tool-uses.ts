@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { clearToolUses, DEFAULT_CLEAR_TOOL_USES_SETTINGS } from "../prune/clear-tool-uses";
+import { clearToolUsesProtection } from "../prune/clear-tool-uses-protection";
 import { defineStrategy } from "./strategy";
 
 export const DEFAULT_ANTHROPIC_CLEAR_TOOL_USES_SETTINGS = DEFAULT_CLEAR_TOOL_USES_SETTINGS;
@@ -16,7 +17,8 @@ export type AnthropicClearToolUsesSettings = z.infer<typeof AnthropicClearToolUs
 /**
  * Anthropic's server-side context editing, `clear_tool_uses_20250919`, replayed client-side: before each call
  * over `trigger` tokens, clear all but the newest `keep` tool results. The API counts input tokens exactly;
- * the lab uses the replay's estimator.
+ * the lab uses the replay's estimator. A clearing reports what it spared (the newest `keep` results, the
+ * `excludeTools` results it passed) on its prune event; that reporting changes nothing it clears.
  */
 export const anthropicClearToolUsesStrategy = defineStrategy<AnthropicClearToolUsesSettings>({
   id: "anthropic-clear-tool-uses",
@@ -30,5 +32,8 @@ export const anthropicClearToolUsesStrategy = defineStrategy<AnthropicClearToolU
   defaults: DEFAULT_ANTHROPIC_CLEAR_TOOL_USES_SETTINGS,
   settingsSchema: AnthropicClearToolUsesSettingsSchema,
   triggers: ["before-call"],
-  decide: ({ context, settings }) => ({ marks: clearToolUses(context, settings) }),
+  decide: ({ context, settings }) => {
+    const marks = clearToolUses(context, settings);
+    return marks.length > 0 ? { marks, protected: clearToolUsesProtection(context, settings) } : { marks };
+  },
 });
