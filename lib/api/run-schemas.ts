@@ -148,7 +148,7 @@ export interface CompactionPreviewView {
   /** the first session message kept verbatim after the summary / trim, null when nothing is */
   firstKept: { messageId: string; seq: number } | null;
   pruned: PreviewPrunedPart[];
-  /** what the forced decision did: prune, compaction start/end or trim, warnings */
+  /** what the forced decision did: prune, compaction start/end or trim, warnings — after any prune made earlier in the step */
   events: ReplayEvent[];
   /** the extractive summary standing in for the real one; null when the strategy would not summarize */
   summaryPreview: string | null;

@@ -10,7 +10,9 @@ import { loadSessionCached } from "./session-cache";
 /**
  * The instant preview of a compaction (no LLM): the stored session replayed up to `atStep` (default: after the
  * last message), then the strategy forced to compact there — tokens before → after, the first kept message,
- * the parts it would prune and the extractive summary standing in for the real one. The canonical session comes
+ * the parts pruned at that step and the extractive summary standing in for the real one. `events` are the forced
+ * decision's, preceded by any prune the strategy made earlier in the same step (its marks are in `pruned`, and
+ * what it protected belongs in the preview's protected list as much as the compaction's). The canonical session comes
  * from the in-memory cache, so a preview costs one row read plus the replay. Throws 400 for an unknown
  * strategy or a bad setting (naming it), 404 for an unknown session. The preview never calls the network: for the
  * count-tokens estimator it estimates with chars/4 (that estimator's own fallback).
@@ -43,6 +45,10 @@ export async function previewCompaction(options: { sessionId: string; request: P
     const tokensFreed = estimator.partTokens(part) - estimator.partTokens(renderMarkedPart(part, record.mark));
     pruned.push({ messageId: record.messageId, seq, partIndex: record.partIndex, kind: record.mark.kind, tokensFreed });
   }
+  // a prune the strategy made earlier in this step (at an `after-*` point, before the forced decision) made
+  // some of the marks listed as pruned: its event, with what it protected, goes with them
+  const forced = new Set(preview.events);
+  const stepPrunes = preview.replay.events.filter((event) => event.type === "prune" && event.step === atStep && !forced.has(event));
   const firstKeptSeq = preview.firstKeptMessageId === null ? undefined : seqById.get(preview.firstKeptMessageId);
   const plan = preview.plan as { reason: string; budget: number; summaries: readonly unknown[] } | null;
   return {
@@ -53,7 +59,7 @@ export async function previewCompaction(options: { sessionId: string; request: P
     tokensAfter: preview.tokensAfter,
     firstKept: preview.firstKeptMessageId !== null && firstKeptSeq !== undefined ? { messageId: preview.firstKeptMessageId, seq: firstKeptSeq } : null,
     pruned,
-    events: preview.events,
+    events: [...stepPrunes, ...preview.events],
     summaryPreview: preview.summaryPreview,
     plan: plan ? { reason: plan.reason, budget: plan.budget, summaries: plan.summaries.length } : null,
     messagesAfter: preview.replay.final.messages,
