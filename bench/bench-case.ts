@@ -6,5 +6,8 @@ export interface BenchCase {
   inputBytes?: number;
   /** a short note on the input for the table, e.g. "10,000 messages" */
   input: string;
+  /** the work to time; a returned promise is awaited inside the timing */
   run: () => unknown;
+  /** fewer timed runs than --runs for a slow case (each takes seconds) */
+  maxRuns?: number;
 }

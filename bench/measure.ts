@@ -10,17 +10,17 @@ export const MIN_TOTAL_MS = 250;
 export const MAX_RUNS = 500;
 
 /**
- * Times `run` at least `runs` times (more for fast cases, up to {@link MAX_RUNS}, until {@link MIN_TOTAL_MS}
+ * Times `run` (awaited when it returns a promise) at least `runs` times (more for fast cases, up to {@link MAX_RUNS}, until {@link MIN_TOTAL_MS}
  * have been spent) after `warmup` untimed runs (JIT, caches), and returns the median and the range.
  * The median, not the mean: one GC pause or a neighbour's build should not move the headline number.
  */
-export function measure(options: { run: () => unknown; runs: number; warmup?: number }): Measurement {
-  for (let index = 0; index < (options.warmup ?? 1); index++) options.run();
+export async function measure(options: { run: () => unknown; runs: number; warmup?: number }): Promise<Measurement> {
+  for (let index = 0; index < (options.warmup ?? 1); index++) await options.run();
   const times: number[] = [];
   let totalMs = 0;
   while (times.length < options.runs || (totalMs < MIN_TOTAL_MS && times.length < MAX_RUNS)) {
     const start = performance.now();
-    options.run();
+    await options.run();
     const elapsed = performance.now() - start;
     times.push(elapsed);
     totalMs += elapsed;

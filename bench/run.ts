@@ -1,8 +1,10 @@
 import os from "node:os";
 import { parseArgs } from "node:util";
 import type { BenchCase } from "./bench-case";
+import { compareCases } from "./compare-cases";
 import { generatorCases } from "./generator-cases";
 import { importCases } from "./import-cases";
+import { replayCases } from "./replay-cases";
 import { measure, type Measurement } from "./measure";
 
 /**
@@ -11,7 +13,7 @@ import { measure, type Measurement } from "./measure";
  * session in 20 ms" can be checked against this output. To add benchmarks, write a function returning
  * BenchCase[] and add it to `suites` below.
  */
-const suites: ((log: (line: string) => void) => BenchCase[])[] = [importCases, generatorCases];
+const suites: ((log: (line: string) => void) => BenchCase[])[] = [importCases, generatorCases, replayCases, compareCases];
 
 const DEFAULT_RUNS = 7;
 
@@ -25,7 +27,7 @@ const cases = suites.flatMap((suite) => suite(log)).filter((entry) => !values.fi
 
 const rows: string[][] = [["group", "case", "input", "size", "runs", "median", "spread (min–max)", "MB/s"]];
 for (const entry of cases) {
-  const result = measure({ run: entry.run, runs });
+  const result = await measure({ run: entry.run, runs: Math.min(runs, entry.maxRuns ?? runs) });
   rows.push(row(entry, result));
 }
 printTable(rows);

@@ -27,15 +27,22 @@ async function uploadGenerated(request: APIRequestContext, options: { seed: numb
 test.describe.configure({ mode: "serial" });
 
 let small: UploadedSession;
+/** sessions imported here from ../shared, deleted at the end: other specs count the rows of the same files */
+const importedShared: string[] = [];
 
 test.beforeAll(async ({ request }) => {
   small = await uploadGenerated(request, { seed: 21, messages: 300 });
+});
+
+test.afterAll(async ({ request }) => {
+  for (const id of importedShared) expect((await request.delete(`/api/sessions/${id}`)).ok()).toBe(true);
 });
 
 test("every strategy at its defaults on a real pi session: rows with figures, one curve each, CSV export, snippet, lost probes", async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const file = sharedTranscript("pi/pi-mono__large-session.jsonl");
   const session = await importFileThroughApi(request, file);
+  importedShared.push(session.id);
   const strategies: { id: string; source: { kind: string } }[] = (await (await request.get("/api/strategies")).json()).strategies;
   const seedsAndPeers = strategies.filter((strategy) => strategy.source.kind === "seed" || strategy.source.kind === "peer").map((strategy) => strategy.id);
   expect(seedsAndPeers.length).toBeGreaterThanOrEqual(11);
