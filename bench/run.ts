@@ -26,7 +26,8 @@ console.log(`node ${process.version} · ${os.platform()} ${os.arch()} · ${os.cp
 const cases = suites.flatMap((suite) => suite(log)).filter((entry) => !values.filter || `${entry.group} ${entry.name}`.includes(values.filter));
 
 const rows: string[][] = [["group", "case", "input", "size", "runs", "median", "spread (min–max)", "MB/s"]];
-for (const entry of cases) {
+for (const [index, entry] of cases.entries()) {
+  process.stderr.write(`[bench] ${index + 1}/${cases.length} ${entry.group} ${entry.name}\n`);
   const result = await measure({ run: entry.run, runs: Math.min(runs, entry.maxRuns ?? runs) });
   rows.push(row(entry, result));
 }

@@ -1,13 +1,13 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
-import type { SummarizeRequest, SummarizeResult, Summarizer } from "../engine/summarize/summarizer";
+import { DEFAULT_SUMMARY_OUTPUT_TOKENS, type SummarizeRequest, type SummarizeResult, type Summarizer } from "../engine/summarize/summarizer";
 import { AnthropicSummarizerError, toSummarizerError } from "./anthropic-summarizer-error";
 import { buildSummaryPrompt } from "./build-summary-prompt";
 
 /** The model a run uses when it names none: a small, current model, as compaction models usually are. */
 export const DEFAULT_SUMMARY_MODEL = "claude-haiku-4-5";
-/** Seed 002's SummarizationMaxTokens; used when neither the run nor the strategy says. */
-export const DEFAULT_SUMMARY_MAX_OUTPUT_TOKENS = 4_096;
+/** Seed 002's SummarizationMaxTokens (4,096); used when neither the run nor the strategy says. */
+export const DEFAULT_SUMMARY_MAX_OUTPUT_TOKENS = DEFAULT_SUMMARY_OUTPUT_TOKENS;
 /** Per attempt. A summary of a long history is slow, but a stuck call should not hold a replay for 10 minutes. */
 export const DEFAULT_SUMMARY_TIMEOUT_MS = 120_000;
 /** The SDK's own retries (429, 408, 409, 5xx, connection errors, timeouts), honouring retry-after. */

@@ -7,7 +7,7 @@ import {
   NARRATIVE_SUMMARY_FORMAT,
   VIBE_SUMMARY_FORMAT,
 } from "./summary-formats";
-import type { SummaryFormat } from "./summarizer";
+import { DEFAULT_SUMMARY_OUTPUT_TOKENS, type SummaryFormat } from "./summarizer";
 
 const session = buildSession([
   { user: "Fix the flaky test in src/queue/retry.ts. Never change the public API. Please keep commits small!" },
@@ -84,5 +84,32 @@ describe("extractiveSummary", () => {
     expect(extractiveSummary(request(VIBE_SUMMARY_FORMAT))).toEqual(first);
     expect(first.usage.input).toBeGreaterThan(0);
     expect(first.usage.output).toBe(Math.ceil(first.text.length / 4));
+  });
+
+  it.each([
+    ["checkpoint", CHECKPOINT_SUMMARY_FORMAT],
+    ["narrative", NARRATIVE_SUMMARY_FORMAT],
+  ])("caps the %s text like a model's output: 4 chars per maxOutputTokens, default DEFAULT_SUMMARY_OUTPUT_TOKENS", (_, format) => {
+    // a previous summary far longer than any output cap: an update must not snowball past it
+    const items = Array.from({ length: 4_000 }, (_, index) => `- src/module-${index}/file-${index}.ts was read and left unchanged`);
+    const previous = `## Goal\n- Ship v2\n\n## Critical Context\n${items.join("\n")}`;
+    expect(previous.length).toBeGreaterThan(4 * DEFAULT_SUMMARY_OUTPUT_TOKENS * 10);
+    const uncapped = extractiveSummary(request(format, previous)).text;
+    expect(uncapped.length).toBeLessThanOrEqual(4 * DEFAULT_SUMMARY_OUTPUT_TOKENS);
+    expect(uncapped.length).toBeGreaterThan(4 * DEFAULT_SUMMARY_OUTPUT_TOKENS * 0.9);
+    const small = extractiveSummary({ ...request(format, previous), maxOutputTokens: 300 }).text;
+    expect(small.length).toBeLessThanOrEqual(1_200);
+    // the tighter of maxChars and the output cap wins
+    expect(extractiveSummary({ ...request(format, previous), maxOutputTokens: 300, maxChars: 500 }).text.length).toBeLessThanOrEqual(500);
+  });
+
+  it("drops the oldest items of the fullest section first, keeping the newest", () => {
+    const items = Array.from({ length: 2_000 }, (_, index) => `- file-${index}.ts`);
+    const previous = `## Goal\n- Ship v2\n\n## Critical Context\n${items.join("\n")}`;
+    const { text } = extractiveSummary({ ...request(CHECKPOINT_SUMMARY_FORMAT, previous), maxChars: 3_000 });
+    expect(text.length).toBeLessThanOrEqual(3_000);
+    expect(text).toContain("- Ship v2");
+    expect(text).toContain("- file-1999.ts");
+    expect(text).not.toContain("- file-0.ts\n");
   });
 });

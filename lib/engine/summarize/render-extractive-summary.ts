@@ -105,18 +105,35 @@ function continuation(facts: TranscriptFacts): string {
 }
 
 function renderSections(sections: { heading: string; items: string[] }[], maxChars: number | undefined): string {
-  const render = () =>
-    sections.map((section) => `${section.heading}\n${section.items.length ? section.items.map((item) => `- ${item}`).join("\n") : "- (none recorded)"}`).join("\n\n");
-  let text = render();
+  const render = (kept: { heading: string; items: string[] }[]) =>
+    kept.map((section) => `${section.heading}\n${section.items.length ? section.items.map((item) => `- ${item}`).join("\n") : NO_ITEMS}`).join("\n\n");
+  if (maxChars === undefined) return render(sections);
   // Over the cap: drop the oldest item of the fullest section until it fits (seed 004: drop older Done items first).
-  while (maxChars !== undefined && text.length > maxChars) {
-    const fullest = sections.reduce((best, section) => (section.items.length > best.items.length ? section : best));
-    if (fullest.items.length === 0) return capChars(text, maxChars);
-    fullest.items.shift();
-    text = render();
+  // Lengths are kept by deltas and each section's oldest kept item by an offset, so trimming a long history stays
+  // linear (re-rendering after every drop was quadratic: seconds per summary on a 2,000-message session).
+  const first = sections.map(() => 0);
+  const itemChars = sections.map((section) => section.items.reduce((sum, item) => sum + 2 + item.length, 0));
+  const sectionLength = (index: number) => {
+    const count = sections[index].items.length - first[index];
+    return sections[index].heading.length + 1 + (count ? itemChars[index] + count - 1 : NO_ITEMS.length);
+  };
+  let length = sections.reduce((sum, _, index) => sum + sectionLength(index), 0) + 2 * Math.max(0, sections.length - 1);
+  while (length > maxChars) {
+    let fullest = 0;
+    for (let index = 1; index < sections.length; index++) {
+      if (sections[index].items.length - first[index] > sections[fullest].items.length - first[fullest]) fullest = index;
+    }
+    if (sections[fullest].items.length - first[fullest] === 0) break;
+    const before = sectionLength(fullest);
+    itemChars[fullest] -= 2 + sections[fullest].items[first[fullest]].length;
+    first[fullest]++;
+    length += sectionLength(fullest) - before;
   }
-  return text;
+  const text = render(sections.map((section, index) => ({ heading: section.heading, items: section.items.slice(first[index]) })));
+  return capChars(text, maxChars);
 }
+
+const NO_ITEMS = "- (none recorded)";
 
 function capChars(text: string, maxChars: number | undefined): string {
   return maxChars === undefined || text.length <= maxChars ? text : `${text.slice(0, maxChars - 1)}…`;

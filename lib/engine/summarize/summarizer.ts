@@ -61,6 +61,13 @@ export interface SummarizeRequest {
   signal?: AbortSignal;
 }
 
+/**
+ * The output-token cap of a summary call whose strategy sets none (the Anthropic summarizer's `max_tokens`
+ * default). The extractive summarizer honours the same cap at 4 chars a token, so an offline summary can never
+ * outgrow what a model could have written — without it, summaries that update earlier summaries snowball.
+ */
+export const DEFAULT_SUMMARY_OUTPUT_TOKENS = 4_096;
+
 export interface SummarizeResult {
   text: string;
   /** tokens the call consumed (an estimate for the extractive summarizer) */
