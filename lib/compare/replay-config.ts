@@ -3,10 +3,9 @@ import type { Probe } from "../engine/evaluate/probe";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import { replaySession } from "../engine/simulate/replay-session";
-import type { Summarizer } from "../engine/summarize/summarizer";
 import type { EstimatorChoice } from "../engine/tokens/create-estimator";
 import { finishRun } from "../store/runs";
-import { withSessionLock } from "../runs/session-lock";
+import { sessionSummarizer } from "../runs/session-summarizer";
 import { buildCompareRow, totalTokensSent } from "./compare-row";
 import { judgeFinalContext } from "./judge-final-context";
 import type { PlannedConfig } from "./plan-comparison";
@@ -50,7 +49,7 @@ export async function replayConfig(options: ReplayConfigOptions): Promise<{ row:
         window: options.window,
         outputReserve: compare.outputReserve,
         estimator: options.estimator,
-        summarizer: yieldingFirst(lockedBySession(options.sessionId, config.summarizer.summarizer)),
+        summarizer: sessionSummarizer({ sessionId: options.sessionId, summarizer: config.summarizer.summarizer }),
         signal,
         onStep: ({ step }) => options.onStep(step),
       });
@@ -78,22 +77,4 @@ export async function replayConfig(options: ReplayConfigOptions): Promise<{ row:
 /** `none` at its defaults is the baseline itself: not replayed twice. */
 function isBaseline(config: PlannedConfig, baseline: ReplayResult): boolean {
   return config.strategy.id === baseline.strategyId && JSON.stringify(config.settings) === JSON.stringify(baseline.settings);
-}
-
-/** Seed 004's per-session lock around each summarizer call (as a single run takes it, see execute-run). */
-function lockedBySession(sessionId: string, summarizer: Summarizer): Summarizer {
-  return (request) =>
-    withSessionLock(sessionId, () => {
-      request.signal?.throwIfAborted();
-      return summarizer(request);
-    });
-}
-
-/** A turn of the event loop before each summary, so lines, cancels and other requests get through a long replay. */
-function yieldingFirst(summarizer: Summarizer): Summarizer {
-  return async (request) => {
-    await new Promise((resolve) => setImmediate(resolve));
-    request.signal?.throwIfAborted();
-    return summarizer(request);
-  };
 }

@@ -1,14 +1,11 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runLabCli } from "../testing/run-lab-cli";
 import { startFakeAnthropicServer, type FakeAnthropicServer } from "./fake-anthropic-server";
 import { FAKE_SUMMARY_MARKER } from "./fake-summary";
 
-const REPO = path.resolve(import.meta.dirname, "../..");
-const MAIN = path.join(REPO, "lib/cli/main.ts");
 const KEY = "sk-lab-cli-test-key-9876543210";
 
 /**
@@ -16,17 +13,7 @@ const KEY = "sk-lab-cli-test-key-9876543210";
  * with ANTHROPIC_BASE_URL pointing at a gateway. Async execFile: the server lives in this process, so a
  * synchronous spawn would block it from answering.
  */
-async function lab(args: string[], env: Record<string, string | undefined>) {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  for (const [name, value] of Object.entries(env)) if (value === undefined) delete childEnv[name];
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", MAIN, ...args], { cwd: REPO, env: childEnv, maxBuffer: 64 * 1024 * 1024 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? 1, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
-  }
-}
+const lab = runLabCli;
 
 let server: FakeAnthropicServer;
 let directory: string;

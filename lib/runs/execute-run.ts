@@ -6,7 +6,7 @@ import type { AnyStrategy } from "../engine/strategies/strategy";
 import type { Summarizer } from "../engine/summarize/summarizer";
 import { finishRun, getRunSummary, type RunFigures } from "../store/runs";
 import { RunCancelledError } from "./run-registry";
-import { withSessionLock } from "./session-lock";
+import { sessionSummarizer } from "./session-summarizer";
 import { computeRunFigures } from "./run-figures";
 import { slimReplayEvent } from "./slim-run-result";
 import { COUNT_TOKENS_ESTIMATOR, resolveReplayEstimator } from "./resolve-estimator";
@@ -70,7 +70,7 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunSummary
       window: options.window,
       outputReserve: options.request.outputReserve,
       estimator,
-      summarizer: yieldingFirst(lockedBySession(options.sessionId, options.summarizer)),
+      summarizer: sessionSummarizer({ sessionId: options.sessionId, summarizer: options.summarizer }),
       forceAtStep: options.request.compactAtStep,
       signal,
       // a streamed line carries at most the timeline's share of a summary (the stored result keeps it whole)
@@ -109,29 +109,4 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunSummary
     emit({ type: "error", error: { code: "internal", message: "The run could not be stored; the error was logged." }, run: null });
     return null;
   }
-}
-
-/**
- * Seed 004's per-session lock around each compaction's summarizer call: two runs of one session may replay side by
- * side, but their summaries are made one at a time (runs of different sessions never wait on each other). A run
- * cancelled while it waits for the lock stops as soon as it gets it.
- */
-function lockedBySession(sessionId: string, summarizer: Summarizer): Summarizer {
-  return (request) =>
-    withSessionLock(sessionId, () => {
-      request.signal?.throwIfAborted();
-      return summarizer(request);
-    });
-}
-
-/**
- * The summarizer, after a turn of the event loop: an extractive replay is otherwise one long synchronous
- * stretch, during which neither a cancel request nor a client disconnect (nor the streamed lines) get through.
- */
-function yieldingFirst(summarizer: Summarizer): Summarizer {
-  return async (request) => {
-    await new Promise((resolve) => setImmediate(resolve));
-    request.signal?.throwIfAborted();
-    return summarizer(request);
-  };
 }

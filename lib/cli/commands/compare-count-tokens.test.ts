@@ -1,14 +1,11 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runLabCli } from "../../testing/run-lab-cli";
 import type { CompareRow } from "../../api/compare-schemas";
 import { startFakeAnthropicServer, type FakeAnthropicServer } from "../../llm/fake-anthropic-server";
 
-const REPO = path.resolve(import.meta.dirname, "../../..");
-const MAIN = path.join(REPO, "lib/cli/main.ts");
 const KEY = "sk-lab-cli-compare-count-tokens-13579";
 const TRANSCRIPT = {
   messages: [
@@ -19,18 +16,7 @@ const TRANSCRIPT = {
   ],
 };
 
-/** `lab …` in a child process (async: the fake server lives in this process and must keep answering). */
-async function lab(args: string[], env: Record<string, string | undefined>) {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  for (const [name, value] of Object.entries(env)) if (value === undefined) delete childEnv[name];
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", MAIN, ...args], { cwd: REPO, env: childEnv });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? 1, stdout: failed.stdout ?? "", stderr: failed.stderr ?? "" };
-  }
-}
+const lab = runLabCli;
 
 let server: FakeAnthropicServer;
 let directory: string;

@@ -1,0 +1,21 @@
+import type { Summarizer } from "../engine/summarize/summarizer";
+import { withSessionLock } from "./session-lock";
+
+/**
+ * The summarizer as a stored run calls it (a single run and every configuration of a comparison):
+ * - after a turn of the event loop: an extractive replay is otherwise one long synchronous stretch, during which
+ *   neither a cancel request nor a client disconnect (nor the streamed lines) get through;
+ * - under seed 004's per-session lock: two runs of one session may replay side by side, but their summaries are
+ *   made one at a time (runs of different sessions never wait on each other). A run cancelled while it waits for
+ *   the lock stops as soon as it gets it.
+ */
+export function sessionSummarizer(options: { sessionId: string; summarizer: Summarizer }): Summarizer {
+  return async (request) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    request.signal?.throwIfAborted();
+    return withSessionLock(options.sessionId, () => {
+      request.signal?.throwIfAborted();
+      return options.summarizer(request);
+    });
+  };
+}
