@@ -1,6 +1,5 @@
 import type { CompareStreamLine } from "../api/compare-schemas";
-import { apiErrorFromResponse, networkError } from "./api-request-error";
-import { readNdjson } from "./read-ndjson";
+import { postNdjson } from "./post-ndjson";
 
 /**
  * POST one of the compare workbench's streaming endpoints (`/api/sessions/:id/compare`, `/api/sessions/:id/sweep`,
@@ -15,23 +14,5 @@ export async function streamCompare(options: {
   signal?: AbortSignal;
   onLine: (line: CompareStreamLine) => void;
 }): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(options.url, {
-      method: "POST",
-      body: JSON.stringify(options.body),
-      headers: { "content-type": "application/json", accept: "application/x-ndjson" },
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (options.signal?.aborted) return;
-    throw networkError(error instanceof Error ? error.message : String(error));
-  }
-  if (!response.ok) throw apiErrorFromResponse(response.status, await response.text());
-  if (!response.body) return;
-  try {
-    await readNdjson(response.body, (line) => options.onLine(line as CompareStreamLine));
-  } catch (error) {
-    if (!options.signal?.aborted) throw error;
-  }
+  return postNdjson<CompareStreamLine>(options);
 }

@@ -1,6 +1,5 @@
 import type { RunRequest, RunStreamLine } from "../api/run-schemas";
-import { apiErrorFromResponse, networkError } from "./api-request-error";
-import { readNdjson } from "./read-ndjson";
+import { postNdjson } from "./post-ndjson";
 
 /**
  * POST /api/sessions/:id/runs and follow its NDJSON stream, calling `onLine` for every line. Resolves when
@@ -13,25 +12,12 @@ export async function streamRun(options: {
   signal?: AbortSignal;
   onLine: (line: RunStreamLine) => void;
 }): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/sessions/${encodeURIComponent(options.sessionId)}/runs`, {
-      method: "POST",
-      body: JSON.stringify(options.request),
-      headers: { "content-type": "application/json", accept: "application/x-ndjson" },
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (options.signal?.aborted) return;
-    throw networkError(error instanceof Error ? error.message : String(error));
-  }
-  if (!response.ok) throw apiErrorFromResponse(response.status, await response.text());
-  if (!response.body) return;
-  try {
-    await readNdjson(response.body, (line) => options.onLine(line as RunStreamLine));
-  } catch (error) {
-    if (!options.signal?.aborted) throw error;
-  }
+  return postNdjson<RunStreamLine>({
+    url: `/api/sessions/${encodeURIComponent(options.sessionId)}/runs`,
+    body: options.request,
+    signal: options.signal,
+    onLine: options.onLine,
+  });
 }
 
 /** POST /api/runs/:id/cancel; a run that already ended answers 4xx, which is not worth reporting. */

@@ -3,7 +3,7 @@ import type { CompareOptions, CompareStreamLine } from "../api/compare-schemas";
 import { classifyMessages } from "../engine/simulate/classify-messages";
 import { DEFAULT_REPLAY_WINDOW } from "../engine/simulate/replay-session";
 import { checkReplayEstimator } from "../runs/resolve-estimator";
-import { RunCancelledError, registerRun } from "../runs/run-registry";
+import { cancellableRunStream } from "../runs/cancellable-run-stream";
 import { loadSessionCached } from "../runs/session-cache";
 import { createRun } from "../store/runs";
 import { listUserProbes } from "../store/user-probes";
@@ -76,29 +76,9 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
     sessions.push({ ...entry, runIds });
   }
 
-  const controller = new AbortController();
-  const unregister = sessions.flatMap((session) => session.runIds.map((runId) => registerRun(runId, controller)));
-  const onClientAbort = () => controller.abort(new RunCancelledError("the client disconnected"));
-  options.signal?.addEventListener("abort", onClientAbort, { once: true });
-  if (options.signal?.aborted) onClientAbort();
-  const encoder = new TextEncoder();
-  let open = true;
-
-  return new ReadableStream<Uint8Array>({
-    start(stream) {
-      const emit = (line: CompareStreamLine) => {
-        if (open) stream.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
-      };
-      void executeComparison({ sessions, configs, compare, judgeApiKey, aggregate: options.aggregate ?? false, signal: controller.signal, emit }).finally(() => {
-        for (const release of unregister) release();
-        options.signal?.removeEventListener("abort", onClientAbort);
-        if (open) stream.close();
-        open = false;
-      });
-    },
-    cancel() {
-      open = false;
-      controller.abort(new RunCancelledError("the client stopped reading"));
-    },
+  return cancellableRunStream<CompareStreamLine>({
+    runIds: sessions.flatMap((session) => session.runIds),
+    signal: options.signal,
+    work: ({ emit, signal }) => executeComparison({ sessions, configs, compare, judgeApiKey, aggregate: options.aggregate ?? false, signal, emit }),
   });
 }

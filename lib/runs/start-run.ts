@@ -8,7 +8,7 @@ import { createRun } from "../store/runs";
 import { buildSummarizer } from "./build-summarizer";
 import { executeRun } from "./execute-run";
 import { checkReplayEstimator } from "./resolve-estimator";
-import { RunCancelledError, registerRun } from "./run-registry";
+import { cancellableRunStream } from "./cancellable-run-stream";
 import { loadSessionCached } from "./session-cache";
 
 /**
@@ -51,30 +51,12 @@ export async function startRun(options: { sessionId: string; request: RunRequest
     },
   });
 
-  const controller = new AbortController();
-  const unregister = registerRun(run.id, controller);
-  const onClientAbort = () => controller.abort(new RunCancelledError("the client disconnected"));
-  options.signal?.addEventListener("abort", onClientAbort, { once: true });
-  if (options.signal?.aborted) onClientAbort();
-  const encoder = new TextEncoder();
-  let open = true;
-
-  return new ReadableStream<Uint8Array>({
-    start(stream) {
-      const emit = (line: RunStreamLine) => {
-        if (open) stream.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
-      };
+  return cancellableRunStream<RunStreamLine>({
+    runIds: [run.id],
+    signal: options.signal,
+    work: ({ emit, signal }) => {
       emit({ type: "started", runId: run.id, totalSteps });
-      void executeRun({ runId: run.id, sessionId: options.sessionId, session, strategy, settings, request, window, summarizer, model, totalSteps, signal: controller.signal, emit }).finally(() => {
-        unregister();
-        options.signal?.removeEventListener("abort", onClientAbort);
-        if (open) stream.close();
-        open = false;
-      });
-    },
-    cancel() {
-      open = false;
-      controller.abort(new RunCancelledError("the client stopped reading"));
+      return executeRun({ runId: run.id, sessionId: options.sessionId, session, strategy, settings, request, window, summarizer, model, totalSteps, signal, emit });
     },
   });
 }

@@ -1,6 +1,6 @@
 import { MultiCompareRequestSchema } from "@/lib/api/compare-schemas";
 import { handle } from "@/lib/api/route";
-import { ndjsonResponse } from "@/lib/compare/ndjson-response";
+import { ndjsonResponse } from "@/lib/api/ndjson-response";
 import { runComparison } from "@/lib/compare/run-comparison";
 
 /**

@@ -1,3 +1,4 @@
+import { ndjsonResponse } from "@/lib/api/ndjson-response";
 import { handle } from "@/lib/api/route";
 import { RunRequestSchema } from "@/lib/api/run-schemas";
 import { startRun } from "@/lib/runs/start-run";
@@ -17,7 +18,5 @@ export const GET = handle(async (_request: Request, { params }: Context) => list
 export const POST = handle(async (request: Request, { params }: Context) => {
   const body = RunRequestSchema.parse(await request.json().catch(() => null));
   const stream = await startRun({ sessionId: (await params).id, request: body, signal: request.signal });
-  return new Response(stream, {
-    headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" },
-  });
+  return ndjsonResponse(stream);
 });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CompareRow } from "../../api/compare-schemas";
 import { runLabCli } from "../../testing/run-lab-cli";
 import { startFakeAnthropicServer, type FakeAnthropicServer } from "../../llm/fake-anthropic-server";
 
@@ -83,5 +84,32 @@ describe("lab simulate --estimator count-tokens (child process, fake server)", (
     const model = await lab(["simulate", file, "--strategy", "none", "--model", "x"], {});
     expect(model.code).toBe(2);
     expect(model.stderr).toContain("--model goes with --summarizer anthropic or --estimator count-tokens");
+  }, 60_000);
+});
+
+describe("lab compare --estimator count-tokens (child process, fake server)", () => {
+  it("scores every configuration with the server's counts, the same as lab simulate's", async () => {
+    const env = { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: KEY };
+    const compared = await lab(["compare", file, "--strategies", "none,trim-messages:maxConversationMessages=2", "--estimator", "count-tokens", "--json"], env);
+    expect(compared.code, compared.stderr).toBe(0);
+    const rows = compared.stdout.trim().split("\n").map((line) => JSON.parse(line) as CompareRow);
+    expect(rows.map((row) => [row.config, row.estimator])).toEqual([
+      ["none", "count-tokens"],
+      ["trim-messages maxConversationMessages=2", "count-tokens"],
+    ]);
+    // lab simulate pins the same session's count-tokens steps at [20, 43] (chars/4: [18, 39])
+    expect(rows[0].totalTokensSent).toBe(20 + 43);
+    expect(rows[0].peakContextTokens).toBe(43);
+    expect(rows[1].tokensSavedVsNone).toBe(rows[0].totalTokensSent - rows[1].totalTokensSent);
+    expect(JSON.stringify(server.requests) + compared.stdout + compared.stderr).not.toContain(KEY);
+  }, 60_000);
+
+  it("exits 2 saying what is missing when there is no key, before any request", async () => {
+    const before = server.requests.length;
+    const { code, stdout, stderr } = await lab(["compare", file, "--all", "--estimator", "count-tokens"], { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: undefined });
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toContain("--estimator count-tokens needs an API key: set ANTHROPIC_API_KEY");
+    expect(server.requests.length).toBe(before);
   }, 60_000);
 });
