@@ -4,9 +4,22 @@ import type { ReactNode } from "react";
 import "./globals.css";
 import { Providers } from "./providers";
 
+const DESCRIPTION = "Import LLM-agent transcripts, replay them through compaction strategies and compare them side by side.";
+
 export const metadata: Metadata = {
+  // absolute URLs for shared links (og:image); LAB_PUBLIC_URL is where the lab is reached, else the local default
+  metadataBase: new URL(process.env.LAB_PUBLIC_URL ?? "http://localhost:3000"),
   title: "Compaction Lab",
-  description: "Import LLM-agent transcripts and compare context-compaction strategies.",
+  description: DESCRIPTION,
+  icons: { icon: "/favicon.ico" },
+  openGraph: {
+    title: "Compaction Lab",
+    description: DESCRIPTION,
+    siteName: "Compaction Lab",
+    type: "website",
+    images: [{ url: "/og.png", width: 1200, height: 630, alt: "A token curve climbing to the threshold, cut by a compaction, climbing again" }],
+  },
+  twitter: { card: "summary_large_image", title: "Compaction Lab", description: DESCRIPTION, images: ["/og.png"] },
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

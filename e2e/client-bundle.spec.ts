@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 
 /**
  * The Anthropic key and the SDK stay on the server: nothing under `.next/static` (what the browser downloads)

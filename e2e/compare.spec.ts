@@ -1,5 +1,6 @@
 import fs from "node:fs";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 import { generateSession } from "../lib/generator/generate-session";
 import { exportOpenAI } from "../lib/transcripts/export-openai";
 import { importFileThroughApi, importThroughApi, type UploadedSession } from "./fixtures/api";
@@ -95,7 +96,8 @@ test("every strategy at its defaults on a real pi session: rows with figures, on
   await keepScreenshot(page, testInfo, "compare-lost-probes");
 });
 
-test("a refused comparison shows the API's message naming the field", async ({ page }) => {
+test("a refused comparison shows the API's message naming the field", async ({ page, consoleErrors }) => {
+  consoleErrors.expect(/status of 400 .*\/compare\)$/);
   const compare = new ComparePage(page);
   await compare.goto(small.id);
   await compare.addStrategy("none");
@@ -182,7 +184,8 @@ test("a configuration set over two sessions gives per-session rows and the aggre
   await keepScreenshot(page, testInfo, "compare-multi");
 });
 
-test("user probes: add a text probe, a regex that does not compile is refused with the API's message, delete", async ({ page }) => {
+test("user probes: add a text probe, a regex that does not compile is refused with the API's message, delete", async ({ page, consoleErrors }) => {
+  consoleErrors.expect(/status of 400 .*\/probes/);
   const compare = new ComparePage(page);
   await compare.goto(small.id);
   await expect(compare.probes).toBeVisible();

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 import { firstSeqWithPart, firstSummarySeq } from "./fixtures/api";
 import { keepScreenshot } from "./fixtures/keep-screenshot";
 import { sharedTranscript } from "./fixtures/shared-transcripts";
@@ -98,7 +98,8 @@ test.describe("importing real transcripts", () => {
 });
 
 test.describe("upload errors", () => {
-  test("a truncated JSONL names the broken line", async ({ page }, testInfo) => {
+  test("a truncated JSONL names the broken line", async ({ page, consoleErrors }, testInfo) => {
+    consoleErrors.expect(/status of 400 .*\/api\/sessions\)$/);
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "lab-e2e-")), "truncated-session.jsonl");
     const lines = [
       JSON.stringify({ type: "session", version: 3, id: "e2e-truncated", timestamp: "2025-01-01T00:00:00.000Z", cwd: "/tmp" }),
@@ -117,7 +118,8 @@ test.describe("upload errors", () => {
     await keepScreenshot(page, testInfo, "upload-error");
   });
 
-  test("forcing the wrong format explains what did not fit", async ({ page }) => {
+  test("forcing the wrong format explains what did not fit", async ({ page, consoleErrors }) => {
+    consoleErrors.expect(/status of 400 .*\/api\/sessions\?format=openai\)$/);
     const file = sharedTranscript("claude-code/agent-sessions__claude-small-schema-fixture.jsonl");
     const sessions = new SessionsPage(page);
     await sessions.goto();

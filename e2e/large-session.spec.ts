@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 import { generateSession } from "../lib/generator/generate-session";
 import { exportOpenAI } from "../lib/transcripts/export-openai";
 import { importThroughApi } from "./fixtures/api";

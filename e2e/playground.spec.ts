@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 import { generateSession } from "../lib/generator/generate-session";
 import { exportOpenAI } from "../lib/transcripts/export-openai";
 import { importThroughApi, type UploadedSession } from "./fixtures/api";
@@ -223,7 +224,8 @@ test("protected regions and split-turn prefixes are drawn on the timeline and in
   await expect(page.getByTestId("prune-strip").getByTestId("protected-chip").first()).toBeVisible();
 });
 
-test("?run=<id> opens that run; the URL follows the run the user selects", async ({ page, request }) => {
+test("?run=<id> opens that run; the URL follows the run the user selects", async ({ page, request, consoleErrors }) => {
+  consoleErrors.expect(/status of 404 .*\/api\/runs\/no-such-run\//);
   const sessionPage = new SessionPage(page);
   const playground = new PlaygroundPanel(page);
   const { runs } = (await (await request.get(`/api/sessions/${session.id}/runs`)).json()) as { runs: { id: string; strategyId: string; status: string }[] };

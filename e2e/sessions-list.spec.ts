@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 import { importThroughApi } from "./fixtures/api";
 import { keepScreenshot } from "./fixtures/keep-screenshot";
 import { SessionsPage } from "./pages/sessions-page";
@@ -37,7 +37,21 @@ test("the empty state explains the lab, and a session can be deleted after confi
   await expect(sessions.emptyState).toBeVisible();
 });
 
-test("a missing session shows the API's not-found error", async ({ page }) => {
+test("a missing session shows the API's not-found error", async ({ page, consoleErrors }) => {
+  consoleErrors.expect(/status of 404 .*\/api\/sessions\/does-not-exist[/)]/);
   await page.goto("/sessions/does-not-exist");
   await expect(page.getByTestId("session-error")).toContainText(/not[ _]found/i);
+});
+
+test("every page has a favicon and shared links get an Open Graph card", async ({ page, request }) => {
+  await page.goto("/");
+  const favicon = await request.get("/favicon.ico");
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()["content-type"]).toMatch(/icon/);
+  const ogImage = page.locator('meta[property="og:image"]');
+  await expect(ogImage).toHaveAttribute("content", /\/og\.png$/);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Compaction Lab");
+  const image = await request.get("/og.png");
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/png");
 });
