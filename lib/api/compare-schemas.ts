@@ -109,7 +109,7 @@ export interface CompareRow {
   /** max context over the model calls (the final context when there are none) */
   peakContextTokens: number;
   meanContextTokens: number;
-  /** compaction-end and trim events */
+  /** compactions whose summary was applied, and trims (a failed compaction is a fallback, not a compaction) */
   compactions: number;
   prunes: number;
   /** Σ context over every model call: what the agent pays input tokens for */
@@ -120,6 +120,8 @@ export interface CompareRow {
   /** USD from the dated price table; null for the extractive summarizer or an unknown model */
   estimatedCostUsd: number | null;
   fallbacks: number;
+  /** summarizer calls that failed (after the SDK's retries); the breaker stops calling after 3 in a row */
+  summarizerFailures: number;
   guardTrips: number;
   overflows: number;
   retention: {

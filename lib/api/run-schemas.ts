@@ -79,7 +79,8 @@ export const RunRequestSchema = ReplayConfigSchema.extend({
 });
 export type RunRequest = z.infer<typeof RunRequestSchema>;
 
-export const RunStatusSchema = z.enum(["running", "done", "failed", "cancelled"]);
+/** `degraded`: finished, but the summarizer failed and the strategy's fallback stood in (the error says why) */
+export const RunStatusSchema = z.enum(["running", "done", "degraded", "failed", "cancelled"]);
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 
 /** One row of the run history. */
@@ -107,6 +108,8 @@ export const RunSummarySchema = z.object({
   compactions: z.number().int(),
   prunes: z.number().int(),
   fallbacks: z.number().int(),
+  /** summarizer calls that failed, counted apart from compactions (applied summaries) and fallbacks */
+  summarizerFailures: z.number().int(),
   summarizerUsage: z.object({ input: z.number().int(), output: z.number().int() }).nullable(),
   /** USD, from the dated price table; null for the extractive summarizer or an unknown model */
   estimatedCostUsd: z.number().nullable(),

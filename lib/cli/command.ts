@@ -6,10 +6,15 @@ export interface CliIo {
   stderr(text: string): void;
 }
 
-/** Exit codes: 0 done, 1 an unexpected failure, 2 the caller's mistake (usage or input that does not fit). */
+/**
+ * Exit codes: 0 done, 1 a failure (unexpected, or an upstream API that failed — a replay whose summaries failed
+ * and whose strategy had no fallback included), 2 the caller's mistake (usage or input that does not fit),
+ * 3 degraded: the replay finished but summaries failed and the strategy's fallback stood in (stderr says why).
+ */
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_BAD_INPUT = 2;
+export const EXIT_DEGRADED = 3;
 
 /** One CLI command as the registry holds it: a one-line summary for the command list, and how to run it. */
 export interface Command {

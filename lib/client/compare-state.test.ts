@@ -18,6 +18,7 @@ const row = (config: string): CompareRow => ({
   summarizerTokens: { input: 0, output: 0 },
   estimatedCostUsd: null,
   fallbacks: 0,
+  summarizerFailures: 0,
   guardTrips: 0,
   overflows: 0,
   retention: { overall: 1, byKind: {}, afterCompactions: null, perCompaction: [] },

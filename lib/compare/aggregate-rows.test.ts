@@ -19,6 +19,7 @@ function row(config: string, figures: { peak: number; sent: number; saved: numbe
     summarizerTokens: { input: 0, output: 0 },
     estimatedCostUsd: null,
     fallbacks: 0,
+    summarizerFailures: 0,
     guardTrips: 0,
     overflows: 0,
     retention: { overall: figures.retention, byKind: {}, afterCompactions: null, perCompaction: [] },

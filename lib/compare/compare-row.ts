@@ -19,6 +19,8 @@ export interface BuildCompareRowOptions {
   /** the model billed for summaries; null for the extractive summarizer (then the cost is null) */
   model: string | null;
   judged?: CompareRow["judged"];
+  /** summarizer calls that failed (the configuration's circuit breaker); 0 when not given */
+  summarizerFailures?: number;
 }
 
 /**
@@ -27,7 +29,8 @@ export interface BuildCompareRowOptions {
  *
  * - Peak and mean are over the model calls; a session without calls reports its final context for both (and
  *   sends nothing: `totalTokensSent` 0).
- * - `compactions` counts compaction-end and trim events (a fallback layout is a trim); `overflows` counts
+ * - `compactions` counts the compactions whose summary was applied, and trims; a compaction whose summary failed
+ *   or was rejected is a `fallback` instead, and each failed summarizer call a `summarizerFailures`; `overflows` counts
  *   overflow events, i.e. runs of calls over the usable window, not the calls themselves.
  * - Retention is `scoreRetention` on the final context; `perCompaction` lists every compaction or trim in event
  *   order with the step of the event, and `afterCompactions` is the mean of the non-null ones.
@@ -60,13 +63,14 @@ export function buildCompareRow(options: BuildCompareRowOptions): CompareRow {
     summarizer: options.summarizer,
     peakContextTokens: contextTokens.length ? Math.max(...contextTokens) : result.final.contextTokens,
     meanContextTokens: contextTokens.length ? Math.round(totalSent / contextTokens.length) : result.final.contextTokens,
-    compactions: count("compaction-end") + count("trim"),
+    compactions: result.events.filter((event) => event.type === "compaction-end" && event.summary !== null).length + count("trim"),
     prunes: count("prune"),
     totalTokensSent: totalSent,
     tokensSavedVsNone: options.noneTotal - totalSent,
     summarizerTokens,
     estimatedCostUsd: options.model === null ? null : estimateCost({ model: options.model, inputTokens: summarizerTokens.input, outputTokens: summarizerTokens.output }),
     fallbacks: count("fallback"),
+    summarizerFailures: options.summarizerFailures ?? 0,
     guardTrips: count("guard"),
     overflows: count("overflow"),
     retention: {

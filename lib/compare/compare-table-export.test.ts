@@ -20,6 +20,7 @@ function row(overrides: Partial<CompareRow> = {}): CompareRow {
     summarizerTokens: { input: 80000, output: 4000 },
     estimatedCostUsd: null,
     fallbacks: 0,
+    summarizerFailures: 0,
     guardTrips: 1,
     overflows: 0,
     retention: {
@@ -82,7 +83,7 @@ describe("compareRowsToCsv", () => {
     const [header] = parseCsv(compareRowsToCsv([row()]));
     for (const name of [
       "peakContextTokens", "meanContextTokens", "compactions", "prunes", "totalTokensSent", "tokensSavedVsNone",
-      "summarizerInputTokens", "summarizerOutputTokens", "estimatedCostUsd", "fallbacks", "guardTrips", "overflows",
+      "summarizerInputTokens", "summarizerOutputTokens", "estimatedCostUsd", "fallbacks", "summarizerFailures", "guardTrips", "overflows",
       "retentionOverall", "retentionAfterCompactions", "judgedOverall", "judgedAsked", "judgedModel", "settings",
     ]) expect(header).toContain(name);
     for (const kind of PROBE_KINDS) {

@@ -34,6 +34,7 @@ const FIXED_COLUMNS: readonly Column[] = [
   { header: "summarizerOutputTokens", value: (row) => row.summarizerTokens.output },
   { header: "estimatedCostUsd", value: (row) => row.estimatedCostUsd },
   { header: "fallbacks", value: (row) => row.fallbacks },
+  { header: "summarizerFailures", value: (row) => row.summarizerFailures },
   { header: "guardTrips", value: (row) => row.guardTrips },
   { header: "overflows", value: (row) => row.overflows },
   { header: "retentionOverall", value: (row) => row.retention.overall },

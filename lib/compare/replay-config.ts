@@ -6,6 +6,7 @@ import { replaySession } from "../engine/simulate/replay-session";
 import type { EstimatorChoice } from "../engine/tokens/create-estimator";
 import { finishRun } from "../store/runs";
 import { sessionSummarizer } from "../runs/session-summarizer";
+import { breakerOutcome, circuitBreakerSummarizer } from "../runs/summarizer-circuit-breaker";
 import { buildCompareRow, totalTokensSent } from "./compare-row";
 import { judgeFinalContext } from "./judge-final-context";
 import type { PlannedConfig } from "./plan-comparison";
@@ -40,6 +41,8 @@ export interface ReplayConfigOptions {
  */
 export async function replayConfig(options: ReplayConfigOptions): Promise<{ row: CompareRow; curve: number[] }> {
   const { config, compare, session, signal } = options;
+  // this configuration's own breaker (see executeRun): a dead API costs 3 failed summaries, not one per compaction
+  const breaker = circuitBreakerSummarizer({ summarizer: sessionSummarizer({ sessionId: options.sessionId, summarizer: config.summarizer.summarizer }) });
   const result = isBaseline(config, options.baseline)
     ? options.baseline
     : await replaySession({
@@ -49,15 +52,18 @@ export async function replayConfig(options: ReplayConfigOptions): Promise<{ row:
         window: options.window,
         outputReserve: compare.outputReserve,
         estimator: options.estimator,
-        summarizer: sessionSummarizer({ sessionId: options.sessionId, summarizer: config.summarizer.summarizer }),
+        summarizer: breaker.summarizer,
         signal,
         onStep: ({ step }) => options.onStep(step),
       });
   signal.throwIfAborted();
-  const rowOptions = { label: config.label, session, result, probes: options.probes, noneTotal: totalTokensSent(options.baseline), summarizer: compare.summarizer, model: config.summarizer.model };
+  const breakerState = breaker.state();
+  const rowOptions = { label: config.label, session, result, probes: options.probes, noneTotal: totalTokensSent(options.baseline), summarizer: compare.summarizer, model: config.summarizer.model, summarizerFailures: breakerState.failures };
   const row = buildCompareRow(rowOptions);
   const figures = runFiguresOfRow({ row, baseline: options.baseline, model: config.summarizer.model });
-  const store = () => finishRun(options.runId, { status: "done", error: null, result, figures });
+  const unchangedFallbacks = result.events.filter((event) => event.type === "fallback" && event.outcome === "unchanged").length;
+  const outcome = breakerOutcome(breakerState, { unchangedFallbacks });
+  const store = () => finishRun(options.runId, { status: outcome.status, error: outcome.error, result, figures });
   if (!options.judgeApiKey) {
     await store();
     return { row, curve: result.steps.map((step) => step.contextTokens) };

@@ -28,6 +28,6 @@ describe("runFiguresOfRow stores what computeRunFigures would", () => {
     const row = buildCompareRow({ label: strategyId, session, result, probes, noneTotal: totalTokensSent(baseline), summarizer: model ? "anthropic" : "extractive", model });
     if (model) expect(row.summarizerTokens.input).toBeGreaterThan(0);
     if (strategyId !== "none") expect(row.compactions + row.prunes).toBeGreaterThan(0);
-    expect(runFiguresOfRow({ row, baseline, model })).toEqual(await computeRunFigures({ session, result, estimator: "chars4", model }));
+    expect(runFiguresOfRow({ row, baseline, model })).toEqual(await computeRunFigures({ session, result, estimator: "chars4", model, summarizerFailures: 0 }));
   });
 });

@@ -5,7 +5,7 @@ import type { RunFigures } from "../store/runs";
 /**
  * The figures a run stores (see `computeRunFigures`), read off a compare row and the comparison's `none`
  * replay instead of replaying `none` once more per configuration. The definitions are the same —
- * `compactions` = compaction-end + trim events, peaks over the model calls (the final context without calls),
+ * `compactions` = applied summaries + trims, peaks over the model calls (the final context without calls),
  * usage and cost null for the extractive summarizer — and run-figures-of-row.test.ts holds them equal.
  */
 export function runFiguresOfRow(options: { row: CompareRow; baseline: ReplayResult; model: string | null }): RunFigures {
@@ -17,6 +17,7 @@ export function runFiguresOfRow(options: { row: CompareRow; baseline: ReplayResu
     compactions: row.compactions,
     prunes: row.prunes,
     fallbacks: row.fallbacks,
+    summarizerFailures: row.summarizerFailures,
     summarizerUsage: options.model === null ? null : { ...row.summarizerTokens },
     estimatedCostUsd: options.model === null ? null : row.estimatedCostUsd,
   };

@@ -10,6 +10,7 @@ import { sessionSummarizer } from "./session-summarizer";
 import { computeRunFigures } from "./run-figures";
 import { slimReplayEvent } from "./slim-run-result";
 import { COUNT_TOKENS_ESTIMATOR, resolveReplayEstimator } from "./resolve-estimator";
+import { breakerOutcome, circuitBreakerSummarizer, type CIRCUIT_BREAKER_THRESHOLD } from "./summarizer-circuit-breaker";
 
 /** Progress lines are sent at most this often (the replay itself reports every step). */
 export const PROGRESS_INTERVAL_MS = 100;
@@ -35,7 +36,10 @@ export interface ExecuteRunOptions {
 /**
  * Replays a stored run (already inserted as `running`) and ends it with ONE update: `done` with the result and
  * figures, `cancelled` when the signal fired (a cancel request or the client going away), `failed` on anything
- * else. Summarizer failures are not failures: the replay records them as fallback events. Never rejects.
+ * else. A summarizer that fails is not retried forever: the run's circuit breaker stops calling it after
+ * {@link CIRCUIT_BREAKER_THRESHOLD} failures in a row, the replay records each failed compaction as a fallback
+ * event, and the run is stored `degraded` (the strategy's fallback applied) or `failed` (it had none) with the
+ * upstream status and message as its error, and its result and figures. Never rejects.
  *
  * Event lines carry summaries cut like the timeline view's (`slimReplayEvent`: 12,000 characters and
  * `summaryChars`, the full length): an extractive summary grows with every compaction, and streaming each whole
@@ -47,7 +51,9 @@ export interface ExecuteRunOptions {
  */
 export async function executeRun(options: ExecuteRunOptions): Promise<RunSummary | null> {
   const { runId, signal, emit } = options;
-  let end: { status: "done" | "failed" | "cancelled"; error: string | null; figures: RunFigures | null; result: Awaited<ReturnType<typeof replaySession>> | null };
+  let end: { status: "done" | "degraded" | "failed" | "cancelled"; error: string | null; figures: RunFigures | null; result: Awaited<ReturnType<typeof replaySession>> | null };
+  // this run's own breaker: 3 failed summaries in a row and the rest of the run falls back without calling
+  const breaker = circuitBreakerSummarizer({ summarizer: sessionSummarizer({ sessionId: options.sessionId, summarizer: options.summarizer }) });
   /** the error line's code when it is more specific than the status */
   let errorCode: string | null = null;
   try {
@@ -70,7 +76,7 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunSummary
       window: options.window,
       outputReserve: options.request.outputReserve,
       estimator,
-      summarizer: sessionSummarizer({ sessionId: options.sessionId, summarizer: options.summarizer }),
+      summarizer: breaker.summarizer,
       forceAtStep: options.request.compactAtStep,
       signal,
       // a streamed line carries at most the timeline's share of a summary (the stored result keeps it whole)
@@ -82,9 +88,13 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunSummary
         emit({ type: "progress", step: step + 1, totalSteps: options.totalSteps });
       },
     });
-    const figures = await computeRunFigures({ session: options.session, result, estimator, model: options.model });
+    const breakerState = breaker.state();
+    const figures = await computeRunFigures({ session: options.session, result, estimator, model: options.model, summarizerFailures: breakerState.failures });
     signal.throwIfAborted();
-    end = { status: "done", error: null, figures, result };
+    const unchangedFallbacks = result.events.filter((event) => event.type === "fallback" && event.outcome === "unchanged").length;
+    const outcome = breakerOutcome(breakerState, { unchangedFallbacks });
+    if (outcome.status !== "done") errorCode = breakerState.open ? "summarizer_circuit_open" : "summarizer_failed";
+    end = { status: outcome.status, error: outcome.error, figures, result };
   } catch (error) {
     if (signal.aborted) {
       const reason = signal.reason instanceof RunCancelledError ? signal.reason.message : "The run was cancelled.";
@@ -101,7 +111,8 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunSummary
   }
   try {
     const run = (await finishRun(runId, end)) ?? (await getRunSummary(runId));
-    if (end.status === "done") emit({ type: "done", run });
+    // a degraded run finished, on the strategy's fallback: `done` line, the run says its status and why
+    if (end.status === "done" || end.status === "degraded") emit({ type: "done", run });
     else emit({ type: "error", error: { code: errorCode ?? end.status, message: end.error ?? end.status }, run });
     return run;
   } catch (error) {

@@ -12,8 +12,11 @@ import type { RunFigures } from "../store/runs";
  *   replay: linear, no summarizer) — what the strategy is compared against. `estimator` must be what the run
  *   replayed with (the same count-tokens factory, so the baseline reads the same counts and calls nothing);
  * - `tokensAfter`: the peak context the run sent (max over its model calls; the final context when it has none);
- * - `compactions`: context rewrites (compaction-end and trim events, a compaction that fell back included);
- * - `prunes`, `fallbacks`: prune and fallback events;
+ * - `compactions`: context rewrites that happened as planned: a compaction whose summary was applied, or a trim
+ *   (a compaction that failed and fell back is not one);
+ * - `prunes`, `fallbacks`: prune and fallback events (a fallback: a compaction whose summary failed or was rejected);
+ * - `summarizerFailures`: summarizer calls that failed (the run's circuit breaker counts them; a compaction the
+ *   open breaker did not attempt is a fallback, not a failure);
  * - `summarizerUsage`: billed tokens summed over the compactions (null for the extractive summarizer, whose
  *   "usage" is only an estimate); `estimatedCostUsd` from the dated price table (null when unknown).
  */
@@ -24,6 +27,8 @@ export async function computeRunFigures(options: {
   estimator: EstimatorChoice;
   /** the billed model, null for the extractive summarizer */
   model: string | null;
+  /** failed summarizer calls (the run's circuit breaker state) */
+  summarizerFailures: number;
 }): Promise<RunFigures> {
   const { session, result } = options;
   const baseline = await replaySession({ session, strategy: noneStrategy, window: result.window, outputReserve: result.outputReserve, estimator: options.estimator });
@@ -32,7 +37,7 @@ export async function computeRunFigures(options: {
   let fallbacks = 0;
   const usage = { input: 0, output: 0 };
   for (const event of result.events) {
-    if (event.type === "compaction-end" || event.type === "trim") compactions++;
+    if ((event.type === "compaction-end" && event.summary !== null) || event.type === "trim") compactions++;
     if (event.type === "prune") prunes++;
     if (event.type === "fallback") fallbacks++;
     if (event.type === "compaction-end" && event.summarizerUsage) {
@@ -47,6 +52,7 @@ export async function computeRunFigures(options: {
     compactions,
     prunes,
     fallbacks,
+    summarizerFailures: options.summarizerFailures,
     summarizerUsage,
     estimatedCostUsd: options.model === null ? null : estimateCost({ model: options.model, inputTokens: usage.input, outputTokens: usage.output }),
   };

@@ -15,6 +15,8 @@ export const RunFiguresSchema = z.object({
   compactions: z.number().int(),
   prunes: z.number().int(),
   fallbacks: z.number().int(),
+  /** summarizer calls that failed (0 in runs stored before it was counted) */
+  summarizerFailures: z.number().int().default(0),
   summarizerUsage: z.object({ input: z.number().int(), output: z.number().int() }).nullable(),
   estimatedCostUsd: z.number().nullable(),
 });
@@ -26,7 +28,7 @@ export type RunFigures = z.infer<typeof RunFiguresSchema>;
  * schemas stay as they are; they are written once, with the final status.
  */
 const StoredOptionsSchema = RunSummarySchema.shape.options.extend({
-  figures: RunFiguresSchema.pick({ prunes: true, fallbacks: true, summarizerUsage: true, estimatedCostUsd: true }).nullable().default(null),
+  figures: RunFiguresSchema.pick({ prunes: true, fallbacks: true, summarizerFailures: true, summarizerUsage: true, estimatedCostUsd: true }).nullable().default(null),
 });
 
 /**
@@ -204,6 +206,7 @@ function toRunSummary(row: SummaryRow): RunSummary {
     options,
     prunes: figures?.prunes ?? 0,
     fallbacks: figures?.fallbacks ?? 0,
+    summarizerFailures: figures?.summarizerFailures ?? 0,
     summarizerUsage: figures?.summarizerUsage ?? null,
     estimatedCostUsd: figures?.estimatedCostUsd ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -20,7 +20,7 @@ export function runHref(sessionId: string, runId: string): string {
 
 /**
  * The compare table: one row per configuration with every figure of {@link CompareRow} — context peak and mean,
- * compactions and prunes, tokens sent and saved against `none`, summarizer tokens and cost, fallbacks, guard trips,
+ * compactions and prunes, tokens sent and saved against `none`, summarizer tokens and cost, fallbacks, failed summaries, guard trips,
  * overflows, retention overall and per probe kind (coloured), after compactions, and judged retention when the
  * comparison was judged. The label links to the run in the playground; a row whose configuration failed shows the
  * error instead of figures. "Settings for <agent>" opens the snippet for the agent the strategy mirrors.
@@ -61,6 +61,7 @@ export function CompareTable({
               <th className={TH} title="summarizer input / output tokens">Summarizer</th>
               <th className={TH} title="estimated USD of the summarizer calls (dated price table)">Cost</th>
               <th className={TH}>Fallbacks</th>
+              <th className={TH} title="summarizer calls that failed after the SDK's retries (3 in a row and the rest fall back without calling)">Failed summaries</th>
               <th className={TH}>Guard trips</th>
               <th className={TH}>Overflows</th>
               <th className={TH} title="weighted share of probes in the final context">Retention</th>
@@ -160,6 +161,7 @@ function Figures({ row, kinds, judged }: { row: CompareRow; kinds: string[]; jud
       </td>
       <td className={TD} data-testid="cell-cost">{row.estimatedCostUsd === null ? "—" : `$${row.estimatedCostUsd.toFixed(4)}`}</td>
       <td className={`${TD} ${row.fallbacks > 0 ? "text-amber-700" : ""}`}>{formatCount(row.fallbacks)}</td>
+      <td className={`${TD} ${row.summarizerFailures > 0 ? "text-red-700" : ""}`} data-testid="cell-summarizer-failures">{formatCount(row.summarizerFailures)}</td>
       <td className={`${TD} ${row.guardTrips > 0 ? "text-amber-700" : ""}`}>{formatCount(row.guardTrips)}</td>
       <td className={`${TD} ${row.overflows > 0 ? "font-semibold text-red-700" : ""}`}>{formatCount(row.overflows)}</td>
       <RetentionCell score={row.retention.overall} testId="cell-retention" strong />

@@ -122,7 +122,7 @@ describe("compare / sweep / multi route handlers (real Requests, fresh SQLite da
       const run = await getRun(line.runId);
       expect(run.status).toBe("done");
       expect(run.result!.steps.map((step) => step.contextTokens)).toEqual(line.curve);
-      const figures = await computeRunFigures({ session, result: run.result!, estimator: "chars4", model: null });
+      const figures = await computeRunFigures({ session, result: run.result!, estimator: "chars4", model: null, summarizerFailures: 0 });
       expect(RunSummarySchema.parse({ ...run, result: undefined, session: undefined })).toMatchObject({ ...figures, options: { window: 60_000, summarizer: "extractive", estimator: "chars4" } });
     }
     // progress is throttled (at most ten lines a second over the whole stream)

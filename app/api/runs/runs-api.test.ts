@@ -4,6 +4,8 @@ import { RunSummarySchema, StrategyInfoSchema, type CompactionPreviewView, type 
 import type { ContextSnapshot } from "@/lib/engine/simulate/context-at";
 import { generateSession } from "@/lib/generator/generate-session";
 import { FAKE_SUMMARY_MARKER } from "@/lib/llm/fake-summary";
+import { DEFAULT_SUMMARY_MAX_RETRIES } from "@/lib/llm/anthropic-summarizer";
+import { CIRCUIT_BREAKER_THRESHOLD } from "@/lib/runs/summarizer-circuit-breaker";
 import { startFakeAnthropicServer, type FakeAnthropicServer } from "@/lib/llm/fake-anthropic-server";
 import { db } from "@/lib/store/db";
 import { storeSession } from "@/lib/store/sessions";
@@ -191,17 +193,50 @@ describe("runs API route handlers (real Requests, fresh SQLite database, the fak
     expect(JSON.stringify(detail)).not.toContain(SECRET_KEY);
   });
 
-  it("a summarizer that keeps failing (fake 500) ends as recorded fallbacks in a consistent `done` row", async () => {
-    const lines = await readLines(await run(sessionId, { strategy: "opencode", window: 60_000, summarizer: "anthropic", model: "fake-server-error", apiKey: SECRET_KEY }));
+  it.each([
+    // the SDK retries a 500 twice (DEFAULT_SUMMARY_MAX_RETRIES): 3 attempts per failed summary
+    { behaviour: "server-error", callsPerFailure: 1 + DEFAULT_SUMMARY_MAX_RETRIES, last: /HTTP 500: anthropic summarizer: server_error: server error 500 after retries/ },
+    // a 200 that is not a message, or a message without text, is not retried: one call per failed summary
+    { behaviour: "malformed", callsPerFailure: 1, last: /anthropic summarizer: malformed_response: the response is not a message/ },
+    { behaviour: "empty", callsPerFailure: 1, last: /anthropic summarizer: empty_summary: the model returned no summary text/ },
+  ])("a summarizer that keeps failing ($behaviour): the breaker stops after 3 failures, the run is `degraded` with the upstream error, figures count no compaction", async ({ behaviour, callsPerFailure, last }) => {
+    const before = fake.requests.length;
+    // openclaw falls back to its fallback summary; at a 20,000 window this session asks for many more than 3 summaries
+    const lines = await readLines(await run(sessionId, { strategy: "openclaw", window: 20_000, summarizer: "anthropic", model: `fake-${behaviour}`, apiKey: SECRET_KEY }));
+    const calls = fake.requests.slice(before).filter((request) => request.path === "/v1/messages");
+    expect(calls.length).toBe(CIRCUIT_BREAKER_THRESHOLD * callsPerFailure);
     const end = lines.at(-1) as Extract<RunStreamLine, { type: "done" }>;
-    expect(end.type).toBe("done");
-    expect(end.run.fallbacks).toBeGreaterThan(0);
-    const fallback = lines.find((line) => line.type === "event" && line.event.type === "fallback");
-    expect(JSON.stringify(fallback)).toMatch(/server_error|500/);
+    expect(end, JSON.stringify(end).slice(0, 400)).toMatchObject({ type: "done" });
+    expect(end.run).toMatchObject({ status: "degraded", compactions: 0, summarizerFailures: CIRCUIT_BREAKER_THRESHOLD, summarizerUsage: { input: 0, output: 0 } });
+    expect(end.run.error).toMatch(/^The summarizer failed 3 times \(last: /);
+    expect(end.run.error).toMatch(last);
+    // the breaker did stop something: more compactions fell back than the 3 that were attempted
+    expect(end.run.fallbacks).toBeGreaterThan(CIRCUIT_BREAKER_THRESHOLD);
+    expect(end.run.error).toContain(`${end.run.fallbacks - CIRCUIT_BREAKER_THRESHOLD} later compactions did not call it`);
+    const fallbacks = lines.flatMap((line) => (line.type === "event" && line.event.type === "fallback" ? [line.event] : []));
+    expect(fallbacks.length).toBe(end.run.fallbacks);
+    expect(fallbacks.every((event) => event.outcome === "fallback-layout")).toBe(true);
+    expect(String(fallbacks.at(-1)!.reason)).toMatch(/not called: the summarizer failed 3 times in a row/);
     const row = await rawRunRow(end.run.id);
-    expect(row).toMatchObject({ status: "done", error: null });
+    expect(row).toMatchObject({ status: "degraded", compactions: 0, error: end.run.error });
     expect(row!.result).not.toBeNull();
     expect(JSON.stringify(row)).not.toContain(SECRET_KEY);
+    // the history lists it as degraded, with the same error
+    const history = (await (await listRuns(new Request(`${BASE}/sessions/${sessionId}/runs`), params(sessionId))).json()) as { runs: { id: string; status: string; error: string | null }[] };
+    expect(history.runs.find((listed) => listed.id === end.run.id)).toMatchObject({ status: "degraded", error: end.run.error });
+  });
+
+  it("a strategy without a fallback (opencode) against a failing summarizer: 3 failures, then `failed` with the upstream error; the replay is kept", async () => {
+    const before = fake.requests.length;
+    const lines = await readLines(await run(sessionId, { strategy: "opencode", window: 20_000, summarizer: "anthropic", model: "fake-server-error", apiKey: SECRET_KEY }));
+    expect(fake.requests.slice(before).filter((request) => request.path === "/v1/messages").length).toBe(CIRCUIT_BREAKER_THRESHOLD * (1 + DEFAULT_SUMMARY_MAX_RETRIES));
+    const end = lines.at(-1) as Extract<RunStreamLine, { type: "error" }>;
+    expect(end).toMatchObject({ type: "error", error: { code: "summarizer_circuit_open" }, run: { status: "failed", compactions: 0, summarizerFailures: 3 } });
+    expect(end.error.message).toMatch(/HTTP 500: .*server_error.* The strategy has no fallback: those compactions left the context unchanged\.$/);
+    expect(end.run!.error).toBe(end.error.message);
+    const row = await rawRunRow(end.run!.id);
+    expect(row).toMatchObject({ status: "failed", compactions: 0 });
+    expect(row!.result).not.toBeNull();
   });
 
   it("POST /api/runs/:id/cancel aborts a run mid-summary → stored `cancelled`, no result", async () => {

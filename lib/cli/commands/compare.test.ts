@@ -11,6 +11,7 @@ import { PROBE_KINDS, PROBE_WEIGHTS } from "../../engine/evaluate/probe";
 import { estimateMessageTokens } from "../../engine/tokens/chars4";
 import { strategies } from "../../engine/strategies";
 import { startFakeAnthropicServer, type FakeAnthropicServer } from "../../llm/fake-anthropic-server";
+import { DEFAULT_SUMMARY_MAX_RETRIES } from "../../llm/anthropic-summarizer";
 import { estimateCost } from "../../llm/model-prices";
 import { describeWithShared } from "../../testing/describe-with-shared";
 import { sharedTranscript } from "../../testing/shared-transcripts";
@@ -50,7 +51,7 @@ async function labHere(args: string[]) {
 const rowsOf = (stdout: string): CompareRow[] => stdout.trim().split("\n").map((line) => JSON.parse(line));
 const ROW_KEYS = [
   "config", "strategy", "settings", "window", "estimator", "summarizer", "peakContextTokens", "meanContextTokens", "compactions", "prunes",
-  "totalTokensSent", "tokensSavedVsNone", "summarizerTokens", "estimatedCostUsd", "fallbacks", "guardTrips", "overflows", "retention", "judged",
+  "totalTokensSent", "tokensSavedVsNone", "summarizerTokens", "estimatedCostUsd", "fallbacks", "summarizerFailures", "guardTrips", "overflows", "retention", "judged",
 ].sort();
 
 let directory: string;
@@ -177,18 +178,25 @@ describe("lab compare --summarizer anthropic against the fake server", () => {
     expect(stdout).not.toContain(KEY);
   });
 
-  it("a summary call that fails becomes the strategy's fallback, counted in the row", async () => {
+  it("summary calls that fail: each configuration's breaker stops after 3 failures; degraded (fallback) and failed (none) are named on stderr and in the exit code", async () => {
     const before = server.requests.length;
-    const { code, stdout, stderr } = await labAsync(["compare", file, "--strategies", "pi", "--window", "20000", "--summarizer", "anthropic", "--model", "fake-server-error", "--json"], {
+    const { code, stdout, stderr } = await labAsync(["compare", file, "--strategies", "pi,openclaw", "--window", "20000", "--summarizer", "anthropic", "--model", "fake-server-error", "--json"], {
       ANTHROPIC_API_KEY: KEY,
       ANTHROPIC_BASE_URL: server.url,
     });
-    expect(stderr).toBe("");
-    expect(code).toBe(0);
-    const [pi] = rowsOf(stdout);
-    expect(server.requests.length).toBeGreaterThan(before);
-    expect(pi.fallbacks).toBeGreaterThan(0);
-    expect(pi.estimatedCostUsd).toBeNull(); // no price for a model the table does not know
+    const [piLine, openclawLine] = stderr.trim().split("\n");
+    // pi has no fallback layout: its failed compactions left the context as it was
+    expect(piLine).toMatch(/^pi: failed: The summarizer failed 3 times \(last: HTTP 500: anthropic summarizer: server_error.*The strategy has no fallback/);
+    expect(openclawLine).toMatch(/^openclaw: degraded: The summarizer failed 3 times \(last: HTTP 500: .*used the strategy's fallback\.$/);
+    expect(code).toBe(1);
+    const rows = rowsOf(stdout);
+    // two breakers, 3 failed summaries each, every one retried by the SDK
+    expect(server.requests.length - before).toBe(2 * 3 * (1 + DEFAULT_SUMMARY_MAX_RETRIES));
+    for (const row of rows) {
+      expect(row).toMatchObject({ summarizerFailures: 3, compactions: 0, summarizerTokens: { input: 0, output: 0 } });
+      expect(row.fallbacks).toBeGreaterThan(3);
+      expect(row.estimatedCostUsd).toBeNull(); // no price for a model the table does not know
+    }
   });
 });
 

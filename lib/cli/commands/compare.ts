@@ -10,7 +10,8 @@ import { strategies, strategiesById } from "../../engine/strategies";
 import { resolveSettings, SettingsError } from "../../engine/strategies/resolve-settings";
 import { buildSummarizer, type RunSummarizer } from "../../runs/build-summarizer";
 import { checkReplayEstimator, resolveReplayEstimator } from "../../runs/resolve-estimator";
-import { EXIT_BAD_INPUT, EXIT_FAILURE, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
+import { breakerOutcome, circuitBreakerSummarizer } from "../../runs/summarizer-circuit-breaker";
+import { EXIT_BAD_INPUT, EXIT_DEGRADED, EXIT_FAILURE, EXIT_OK, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
 import { readTranscriptFile } from "../read-transcript-file";
 import { readUserProbesFile } from "../read-user-probes-file";
 
@@ -31,7 +32,10 @@ export const usage =
  *
  * `--summarizer anthropic` summarizes with Claude through the same `buildSummarizer` as a run (ANTHROPIC_API_KEY,
  * ANTHROPIC_BASE_URL, `--model`, default claude-haiku-4-5); a summary call that fails becomes the strategy's
- * fallback and is counted in `fallbacks`, as in the app. Every configuration is checked before anything runs.
+ * fallback and is counted in `fallbacks` (each failed call in `summarizerFailures`), as in the app; after 3
+ * failures in a row the configuration stops calling the API. A configuration whose summaries failed is named on
+ * stderr with the upstream error, and the exit code is 3 (degraded) or 1 (a strategy without a fallback).
+ * Every configuration is checked before anything runs.
  */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs({
@@ -99,15 +103,23 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return EXIT_FAILURE;
   }
   const baseline = await replaySession({ session, strategy: strategiesById.none, window, estimator: estimatorChoice });
+  let exitCode = EXIT_OK;
   for (const { config, label, summarizer } of planned) {
     const atDefaults = config.strategy === "none" && Object.keys(config.settings).length === 0;
+    // each configuration has its own circuit breaker, as in the app
+    const breaker = circuitBreakerSummarizer({ summarizer: summarizer.summarizer });
     const result: ReplayResult = atDefaults
       ? baseline
-      : await replaySession({ session, strategy: strategiesById[config.strategy], settings: config.settings, window, estimator: estimatorChoice, summarizer: summarizer.summarizer });
-    const row = buildCompareRow({ label, session, result, probes, noneTotal: totalTokensSent(baseline), summarizer: summarizerId, model: summarizer.model });
+      : await replaySession({ session, strategy: strategiesById[config.strategy], settings: config.settings, window, estimator: estimatorChoice, summarizer: breaker.summarizer });
+    const state = breaker.state();
+    const row = buildCompareRow({ label, session, result, probes, noneTotal: totalTokensSent(baseline), summarizer: summarizerId, model: summarizer.model, summarizerFailures: state.failures });
     io.stdout(values.json ? `${JSON.stringify(row)}\n` : `${describeRow(row)}\n`);
+    const outcome = breakerOutcome(state, { unchangedFallbacks: result.events.filter((event) => event.type === "fallback" && event.outcome === "unchanged").length });
+    if (outcome.error) io.stderr(`${label}: ${outcome.status}: ${outcome.error}\n`);
+    if (outcome.status === "failed") exitCode = EXIT_FAILURE;
+    else if (outcome.status === "degraded" && exitCode === EXIT_OK) exitCode = EXIT_DEGRADED;
   }
-  return 0;
+  return exitCode;
 }
 
 function parseConfigsFlag(spec: string): CompareConfig[] {
@@ -135,7 +147,7 @@ function describeRow(row: CompareRow): string {
   const cost = row.estimatedCostUsd === null ? "" : ` · $${row.estimatedCostUsd.toFixed(4)}`;
   return (
     `${row.config.padEnd(24)} peak ${count(row.peakContextTokens).padStart(9)} · sent ${count(row.totalTokensSent).padStart(12)} · ` +
-    `saved ${count(row.tokensSavedVsNone).padStart(12)} · compactions ${row.compactions} · fallbacks ${row.fallbacks}${cost} · ` +
+    `saved ${count(row.tokensSavedVsNone).padStart(12)} · compactions ${row.compactions} · fallbacks ${row.fallbacks}${row.summarizerFailures > 0 ? ` · failed summaries ${row.summarizerFailures}` : ""}${cost} · ` +
     `retention ${percent(row.retention.overall)} (${kinds})`
   );
 }

@@ -10,7 +10,8 @@ import { UpstreamError, BadRequestError } from "../../api/errors";
 import { EstimatorIdSchema } from "../../api/run-schemas";
 import { checkReplayEstimator, resolveReplayEstimator } from "../../runs/resolve-estimator";
 import { exportAnthropic } from "../../transcripts/export-anthropic";
-import { EXIT_BAD_INPUT, EXIT_FAILURE, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
+import { breakerOutcome, circuitBreakerSummarizer } from "../../runs/summarizer-circuit-breaker";
+import { EXIT_BAD_INPUT, EXIT_DEGRADED, EXIT_FAILURE, EXIT_OK, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
 import { readTranscriptFile } from "../read-transcript-file";
 
 const SUMMARIZERS = ["extractive", "anthropic"] as const;
@@ -109,19 +110,29 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     io.stderr(`${error.message}\n`);
     return EXIT_FAILURE;
   }
-  const result = await replaySession({ session, strategy, settings: overrides, window, outputReserve, estimator: estimatorChoice, summarizer });
+  // the run's own circuit breaker, as in the app: 3 failed summaries in a row and the rest fall back uncalled
+  const breaker = summarizer ? circuitBreakerSummarizer({ summarizer }) : null;
+  const result = await replaySession({ session, strategy, settings: overrides, window, outputReserve, estimator: estimatorChoice, summarizer: breaker?.summarizer });
+  const breakerState = breaker?.state() ?? null;
+  const unchangedFallbacks = result.events.filter((event) => event.type === "fallback" && event.outcome === "unchanged").length;
+  const outcome = breakerState ? breakerOutcome(breakerState, { unchangedFallbacks }) : { status: "done" as const, error: null };
+  const exitCode = outcome.status === "done" ? EXIT_OK : outcome.status === "degraded" ? EXIT_DEGRADED : EXIT_FAILURE;
+  if (outcome.error) io.stderr(`${outcome.status}: ${outcome.error}\n`);
   const invariants = checkInvariants(session, result);
   const final = finalContext(session, result);
   if (values["context-out"]) {
     const request = exportAnthropic(contextAsSession(session, final));
     fs.writeFileSync(values["context-out"], `${JSON.stringify(request.messages, null, 2)}\n`);
   }
+  // applied summaries and trims; a compaction that fell back is counted in `fallbacks`
   const compactions = result.events.flatMap((event) =>
-    event.type === "compaction-end" || event.type === "trim"
+    (event.type === "compaction-end" && event.summary !== null) || event.type === "trim"
       ? [{ step: event.step, tokensBefore: event.tokensBefore, tokensAfter: event.tokensAfter, firstKeptMessageId: event.firstKeptMessageId }]
       : [],
   );
   const output = {
+    status: outcome.status,
+    error: outcome.error,
     strategy: strategy.id,
     settings,
     window: result.window,
@@ -130,12 +141,14 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     steps: result.steps.map((step) => ({ step: step.step, contextTokens: step.contextTokens })),
     events: result.events,
     compactions,
+    fallbacks: result.events.filter((event) => event.type === "fallback").length,
+    summarizerFailures: breakerState?.failures ?? 0,
     final: { contextTokens: result.final.contextTokens, messages: result.final.messages },
     invariants: { toolPairsIntact: invariants.toolPairsIntact, fitsBudget: invariants.fitsBudget },
   };
   if (values.json) {
     io.stdout(`${JSON.stringify(output)}\n`);
-    return 0;
+    return exitCode;
   }
   const peak = Math.max(0, ...result.steps.map((step) => step.contextTokens));
   const count = (value: number) => value.toLocaleString("en-US");
@@ -144,12 +157,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       `${path.basename(file)} through ${strategy.id} (window ${count(result.window)}, ${estimator})`,
       `steps ${result.steps.length} · peak ${count(peak)} tokens · final ${count(result.final.contextTokens)} tokens in ${result.final.messages} messages`,
       ...(precounted.figures ? [`count_tokens: ${count(precounted.figures.parts)} parts counted in ${count(precounted.figures.counted)} requests`] : []),
-      `compactions/trims ${compactions.length} · events ${result.events.length}`,
+      `compactions/trims ${compactions.length} · fallbacks ${output.fallbacks} · failed summaries ${output.summarizerFailures} · events ${result.events.length}`,
+      ...(outcome.error ? [`${outcome.status}: ${outcome.error}`] : []),
       `tool pairs intact: ${invariants.toolPairsIntact} · fits budget: ${invariants.fitsBudget}`,
       ...invariants.violations.map((violation) => `violation: ${violation}`),
     ].join("\n") + "\n",
   );
-  return 0;
+  return exitCode;
 }
 
 /**

@@ -75,8 +75,17 @@ export function RunHistory({
                     <div className="font-medium text-slate-800">
                       {run.strategyId}
                       {run.options.compactAtStep !== null && <span className="ml-1 rounded bg-fuchsia-100 px-1 text-[10px] text-fuchsia-800">manual @ {run.options.compactAtStep}</span>}
-                      {run.status !== "done" && <span className={`ml-1 rounded px-1 text-[10px] ${run.status === "failed" ? "bg-red-100 text-red-800" : "bg-slate-100 text-slate-600"}`}>{run.status}</span>}
+                      {run.status !== "done" && (
+                        <span data-testid="run-status" title={run.error ?? undefined} className={`ml-1 rounded px-1 text-[10px] ${STATUS_TONE[run.status] ?? "bg-slate-100 text-slate-600"}`}>
+                          {run.status}
+                        </span>
+                      )}
                     </div>
+                    {run.error && (run.status === "degraded" || run.status === "failed") && (
+                      <div data-testid="run-status-error" className={`max-w-96 text-[10px] leading-tight ${run.status === "failed" ? "text-red-700" : "text-amber-800"}`}>
+                        {run.error}
+                      </div>
+                    )}
                     <div className="max-w-64 truncate font-mono text-[10px] text-slate-500" title={JSON.stringify(run.settings)}>
                       {settingsLine(run, defaultsById.get(run.strategyId))}
                     </div>
@@ -94,6 +103,8 @@ export function RunHistory({
                   <td className="px-2 py-1 tabular-nums">
                     {formatCount(run.compactions)}
                     {run.prunes > 0 && <span className="text-slate-500"> · {formatCount(run.prunes)} prunes</span>}
+                    {run.fallbacks > 0 && <span data-testid="run-fallbacks" className="text-amber-700"> · {formatCount(run.fallbacks)} fell back</span>}
+                    {run.summarizerFailures > 0 && <span data-testid="run-summarizer-failures" className="text-red-700"> · {formatCount(run.summarizerFailures)} failed summaries</span>}
                   </td>
                   <td className="px-2 py-1 tabular-nums">
                     <div>{run.options.summarizer === "anthropic" ? run.options.model ?? "anthropic" : "extractive"}</div>
@@ -106,14 +117,14 @@ export function RunHistory({
                   </td>
                   <td className="px-2 py-1 whitespace-nowrap text-slate-500">{formatDateTime(run.createdAt)}</td>
                   <td className="px-2 py-1 whitespace-nowrap text-right">
-                    <button type="button" data-testid="run-open" onClick={() => onOpen(selected ? null : run.id)} disabled={run.status !== "done"} className="rounded px-1.5 py-0.5 font-medium text-violet-800 hover:bg-violet-100 disabled:opacity-40">
+                    <button type="button" data-testid="run-open" onClick={() => onOpen(selected ? null : run.id)} disabled={!hasResult(run)} className="rounded px-1.5 py-0.5 font-medium text-violet-800 hover:bg-violet-100 disabled:opacity-40">
                       {selected ? "close" : "open"}
                     </button>
                     <button
                       type="button"
                       data-testid="run-compare"
                       onClick={() => onCompare(run.id, compareId && selected ? null : previous?.id ?? null)}
-                      disabled={!previous || run.status !== "done" || previous.status !== "done"}
+                      disabled={!previous || !hasResult(run) || !hasResult(previous)}
                       className={`rounded px-1.5 py-0.5 font-medium hover:bg-teal-100 disabled:opacity-40 ${selected && compareId ? "bg-teal-100 text-teal-900" : "text-teal-800"}`}
                       title="compare with the run before it"
                     >
@@ -131,6 +142,16 @@ export function RunHistory({
       </div>
     </section>
   );
+}
+
+const STATUS_TONE: Partial<Record<RunSummary["status"], string>> = {
+  failed: "bg-red-100 text-red-800",
+  degraded: "bg-amber-100 text-amber-900",
+};
+
+/** A run the playground can draw: finished, on its summaries or (degraded) on the strategy's fallback. */
+function hasResult(run: RunSummary): boolean {
+  return run.status === "done" || run.status === "degraded";
 }
 
 function settingsLine(run: RunSummary, defaults: Record<string, unknown> | undefined): string {

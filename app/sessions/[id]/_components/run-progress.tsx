@@ -8,13 +8,14 @@ export function RunProgress({ state, onCancel }: { state: RunStreamState; onCanc
   if (state.phase === "idle") return null;
   const running = state.phase === "starting" || state.phase === "running";
   const percent = state.totalSteps > 0 ? Math.min(100, Math.round((state.step / state.totalSteps) * 100)) : 0;
+  const degraded = state.phase === "done" && state.run?.status === "degraded";
   const tone =
-    state.phase === "done" ? "bg-emerald-500" : state.phase === "failed" ? "bg-red-500" : state.phase === "cancelled" ? "bg-slate-400" : "bg-violet-600";
+    degraded ? "bg-amber-500" : state.phase === "done" ? "bg-emerald-500" : state.phase === "failed" ? "bg-red-500" : state.phase === "cancelled" ? "bg-slate-400" : "bg-violet-600";
   return (
-    <div data-testid="run-progress" data-phase={state.phase} className="space-y-1.5 rounded-md border border-slate-200 bg-white px-3 py-2">
+    <div data-testid="run-progress" data-phase={degraded ? "degraded" : state.phase} className="space-y-1.5 rounded-md border border-slate-200 bg-white px-3 py-2">
       <div className="flex items-center gap-2 text-xs">
         <span className="font-semibold text-slate-800">
-          {state.phase === "starting" ? "Starting…" : state.phase === "running" ? "Running" : state.phase === "done" ? "Done" : state.phase === "failed" ? "Failed" : "Cancelled"}
+          {state.phase === "starting" ? "Starting…" : state.phase === "running" ? "Running" : degraded ? "Done, degraded" : state.phase === "done" ? "Done" : state.phase === "failed" ? "Failed" : "Cancelled"}
         </span>
         <span className="tabular-nums text-slate-500">
           step {formatCount(state.step)} / {formatCount(state.totalSteps)} · {formatCount(state.eventCount)} events
@@ -28,6 +29,11 @@ export function RunProgress({ state, onCancel }: { state: RunStreamState; onCanc
       <div className="h-2 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
         <div className={`h-full rounded-full transition-[width] duration-200 ${tone}`} style={{ width: `${state.phase === "done" ? 100 : percent}%` }} />
       </div>
+      {degraded && state.run?.error && (
+        <div data-testid="run-degraded" className="text-xs text-amber-800">
+          {state.run.error}
+        </div>
+      )}
       {state.error && (
         <div data-testid="run-error" className="text-xs text-red-700">
           {state.error.code}: {state.error.message}
