@@ -258,6 +258,53 @@ test("?run=<id> opens that run; the URL follows the run the user selects", async
   await expect(sessionPage.chart).toBeVisible();
 });
 
+test("opening a 60,000-window run via ?run= loads its settings into the panel; Run replays it to the same figures; an edit tunes from it", async ({ page, request }) => {
+  const playground = new PlaygroundPanel(page);
+  const sessionPage = new SessionPage(page);
+  await page.goto(`/sessions/${session.id}`);
+  await playground.waitForPanel();
+  // the run to reopen: pi at a 60,000 window with a setting off its default
+  await playground.pickStrategy("pi");
+  await playground.setWindow(WINDOW);
+  await playground.setSetting("keepRecentTokens", 7_000);
+  await playground.run("done");
+  const original = await latestRun(request, session.id);
+
+  // a fresh page opens on the defaults, not on that run
+  await page.goto(`/sessions/${session.id}`);
+  await playground.waitForPanel();
+  await expect(playground.windowInput).not.toHaveValue(String(WINDOW));
+  await expect(page.getByTestId("from-run")).toHaveCount(0);
+
+  await page.goto(`/sessions/${session.id}?run=${original.id}`);
+  await sessionPage.waitForTimeline();
+  const fromRun = page.getByTestId("from-run");
+  await expect(fromRun).toHaveAttribute("data-run-id", original.id, { timeout: 20_000 });
+  await expect(fromRun).toHaveAttribute("data-changed", "");
+  await expect(fromRun).toContainText("Run replays it exactly");
+  await expect(playground.strategySelect).toHaveValue("pi");
+  await expect(playground.windowInput).toHaveValue(String(WINDOW));
+  await expect(playground.setting("keepRecentTokens")).toHaveValue("7000");
+
+  await playground.run("done");
+  const rerun = await latestRun(request, session.id);
+  expect(rerun.id).not.toBe(original.id);
+  const summaryOf = async (id: string) => {
+    const run = (await (await request.get(`/api/runs/${id}`)).json()) as Record<string, unknown> & { options: Record<string, unknown> };
+    return { strategyId: run.strategyId, settings: run.settings, window: run.options.window, estimator: run.options.estimator, summarizer: run.options.summarizer, status: run.status, tokensBefore: run.tokensBefore, tokensAfter: run.tokensAfter, compactions: run.compactions, prunes: run.prunes, fallbacks: run.fallbacks };
+  };
+  const [before, after] = [await summaryOf(original.id), await summaryOf(rerun.id)];
+  expect(before).toMatchObject({ strategyId: "pi", window: WINDOW, status: "done", settings: expect.objectContaining({ keepRecentTokens: 7_000 }) });
+  expect((before.compactions as number) > 0).toBe(true);
+  expect(after).toEqual(before);
+
+  // the panel now follows the re-run; changing one value tunes from it
+  await expect(fromRun).toHaveAttribute("data-run-id", rerun.id);
+  await playground.setWindow(50_000);
+  await expect(fromRun).toHaveAttribute("data-changed", "window");
+  await expect(fromRun).toContainText("Tuned from run");
+});
+
 test("the preview at a chosen step shows what the strategy pruned there, and follows the prune settings", async ({ page, request }) => {
   const sessionPage = new SessionPage(page);
   const playground = new PlaygroundPanel(page);

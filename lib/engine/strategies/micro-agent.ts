@@ -98,7 +98,8 @@ export const microAgentStrategy = defineStrategy<MicroAgentSettings>({
     const usable = window - outputReserve;
     const trimFrom = trimStart(context, head, settings.maxConversationMessages);
     if (force || estimated > settings.compactionThresholdTokens) {
-      const reason = force ? "manual compaction" : `estimated ${estimated} > threshold ${settings.compactionThresholdTokens}`;
+      const over = estimated > settings.compactionThresholdTokens;
+      const reason = over ? `estimated ${estimated} > threshold ${settings.compactionThresholdTokens}` : `manual compaction: estimated ${estimated} ≤ threshold ${settings.compactionThresholdTokens}`;
       const compaction = planSummary({ context, settings, head, trimFrom, reason, budget: Math.min(settings.compactionThresholdTokens, usable) });
       if (compaction) return { compaction };
     }

@@ -207,7 +207,7 @@ describe("nous: disabled layer 2", () => {
     expect(ofType(result.events, "compaction-start")).toEqual([]);
     const keepRecentTokens = tokens(session, 13, 15);
     const preview = planCompaction({ session, strategy: nousStrategy, settings: { compactionEnabled: false, keepRecentTokens } });
-    expect(preview.plan?.reason).toBe("manual compaction");
+    expect(preview.plan?.reason).toBe("manual compaction (auto-compaction off)");
     expect(preview.firstKeptMessageId).toBe("m13");
   });
 });

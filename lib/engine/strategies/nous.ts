@@ -162,7 +162,10 @@ export const nousStrategy = defineStrategy<NousSettings>({
       marks,
       ...protection,
       compaction: {
-        reason: force ? "manual compaction" : `context ${total} > threshold ${settings.compactionThreshold}`,
+        // the threshold when it is really crossed (forced or not), else a manual compaction saying why auto would wait
+        reason: settings.compactionEnabled && turnStart && total > settings.compactionThreshold
+          ? `context ${total} > threshold ${settings.compactionThreshold}`
+          : settings.compactionEnabled ? `manual compaction: context ${total} ≤ threshold ${settings.compactionThreshold}` : "manual compaction (auto-compaction off)",
         protected: [{ kind: "tail", from: cut, label: `newest ~${settings.keepRecentTokens} tokens kept verbatim (keepRecentTokens)` }],
         budget: Math.min(settings.compactionThreshold, input.window - input.outputReserve),
         layout: [

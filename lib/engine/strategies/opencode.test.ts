@@ -171,6 +171,19 @@ describe("opencode: the summary pivot (seed 003 §4)", () => {
     expect(preview.plan?.layout.map((item) => (item.kind === "synthetic" ? item.purpose : "keep"))).toEqual(["keep", "marker", "summary"]);
   });
 
+  it.each([
+    // Auto ticked, under the budget: a manual compaction, saying auto would not have compacted yet
+    [{ auto: true }, /^manual compaction \(auto: false\): step used \d+ tokens ≤ usable \d+, under the auto trigger$/],
+    // Auto off: says so (the preview used to say "auto: false" whatever the panel showed)
+    [{ auto: false }, /^manual compaction \(auto: false\): auto is off$/],
+    [{ auto: false, inputLimit: 1 }, /^manual compaction \(auto: false\): auto is off; step used \d+ tokens > usable 1$/],
+    // Auto ticked and over the budget: what really triggers is the overflow
+    [{ auto: true, inputLimit: 1 }, /^step used \d+ tokens > usable 1 \(auto\)$/],
+  ])("the preview's reason follows the Auto setting: %o", (overrides, reason) => {
+    const preview = planCompaction({ session, strategy: opencodeStrategy, settings: { ...noPrune, ...overrides } });
+    expect(preview.plan?.reason).toMatch(reason);
+  });
+
   it("reports the compaction's budget and whether it fits", async () => {
     const result = await replaySession({ session, strategy: opencodeStrategy, settings });
     const end = ofType(result.events, "compaction-end")[0];

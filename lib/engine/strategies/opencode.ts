@@ -103,7 +103,9 @@ export const opencodeStrategy = defineStrategy<OpencodeSettings>({
     const usable = opencodeUsableTokens(settings, window);
     const total = lastCall ? lastCall.inputTokens + lastCall.outputTokens : context.tokens;
     const overflow = usable !== null && total > usable;
-    if (force || (settings.auto && overflow)) return { compaction: planSummaryPivot(input, { auto: !force, total, usable }) };
+    // what really triggers: the overflow when auto is on (as OpenCode would, forced or not), else a manual request
+    const triggered = settings.auto && overflow;
+    if (force || triggered) return { compaction: planSummaryPivot(input, { auto: triggered, usable, reason: opencodeReason({ triggered, autoOn: settings.auto, overflow, total, usable }) }) };
     if (settings.prune && endsLoop(context)) {
       const pruned = planOpencodePrune(context, settings);
       return { marks: pruned.marks, protected: pruned.protected };
@@ -119,9 +121,21 @@ function endsLoop(context: ContextView): boolean {
   return message.role === "assistant" && !message.parts.some((part) => part.type === "tool-call");
 }
 
+/**
+ * Why the compaction happens, consistent with the Auto setting: the overflow when auto is on and the step is over
+ * the usable budget; otherwise a manual compaction (OpenCode's marker says `auto: false`), saying whether auto is
+ * off or the step is still under the budget — so a preview with Auto ticked never reads as if auto were off.
+ */
+function opencodeReason(options: { triggered: boolean; autoOn: boolean; overflow: boolean; total: number; usable: number | null }): string {
+  const { total, usable } = options;
+  if (options.triggered) return `step used ${total} tokens > usable ${usable} (auto)`;
+  if (!options.autoOn) return `manual compaction (auto: false): auto is off${options.overflow ? `; step used ${total} tokens > usable ${usable}` : ""}`;
+  return `manual compaction (auto: false): step used ${total} tokens ≤ usable ${usable ?? "unlimited"}, under the auto trigger`;
+}
+
 function planSummaryPivot(
   input: StrategyInput<OpencodeSettings>,
-  { auto, total, usable }: { auto: boolean; total: number; usable: number | null },
+  { auto, reason, usable }: { auto: boolean; reason: string; usable: number | null },
 ) {
   const { context, window } = input;
   let head = 0;
@@ -133,7 +147,7 @@ function planSummaryPivot(
     ...(auto ? [{ kind: "synthetic" as const, role: "user" as const, purpose: "continue" as const, text: OPENCODE_CONTINUE_TEXT }] : []),
   ];
   return {
-    reason: auto ? `step used ${total} tokens > usable ${usable} (auto)` : "manual compaction (auto: false)",
+    reason,
     summaries: [
       {
         ranges: [{ from: head, to: context.length }],

@@ -93,7 +93,7 @@ describe("vibe: trigger (seed 000 §2)", () => {
 
   it("a manual (forced) compaction still runs when auto-compaction is disabled", () => {
     const preview = planCompaction({ session, strategy: vibeStrategy, settings: { autoCompactThreshold: 0 } });
-    expect(preview.plan?.reason).toBe("manual compaction");
+    expect(preview.plan?.reason).toBe("manual compaction (auto-compaction off)");
     expect(preview.replay.final.messages).toBe(2);
   });
 });

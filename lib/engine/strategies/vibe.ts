@@ -108,7 +108,7 @@ export const vibeStrategy = defineStrategy<VibeSettings>({
     const counter = lastCallTokens(context);
     if (force || (enabled && counter >= threshold)) {
       const usable = window - outputReserve;
-      const reason = force ? "manual compaction" : `context ${counter} ≥ threshold ${threshold}`;
+      const reason = enabled && counter >= threshold ? `context ${counter} ≥ threshold ${threshold}` : enabled ? `manual compaction: context ${counter} < threshold ${threshold}` : "manual compaction (auto-compaction off)";
       return planVibeCompaction(context, { reason, budget: enabled ? Math.min(threshold, usable) : usable });
     }
     if (enabled && settings.contextWarnings && counter >= threshold * VIBE_WARNING_RATIO && !warnedSinceCompaction(events)) {

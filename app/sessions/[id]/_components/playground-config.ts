@@ -1,4 +1,4 @@
-import type { EstimatorIdSchema, PreviewRequest, RunRequest, StrategyInfo, SummarizerIdSchema } from "@/lib/api/run-schemas";
+import type { EstimatorIdSchema, PreviewRequest, RunRequest, RunSummary, StrategyInfo, SummarizerIdSchema } from "@/lib/api/run-schemas";
 import type { z } from "zod";
 
 /** The model the anthropic summarizer uses unless the user names another (lib/llm's default). */
@@ -18,6 +18,11 @@ export interface PlaygroundConfig {
   apiKey: string;
   /** edited prompt presets by name; absent = the strategy's own text */
   promptEdits: Record<string, { system?: string; instructions?: string }>;
+  /**
+   * The run the panel was loaded from (opening a run from the history or `?run=`), with its manual compaction
+   * step: "Run" then replays exactly that run, and edits tune from it. Null for a panel set up by hand.
+   */
+  fromRun: { id: string; compactAtStep: number | null } | null;
 }
 
 export function initialConfig(strategy: StrategyInfo | undefined, sessionWindow: number | null): PlaygroundConfig {
@@ -32,7 +37,48 @@ export function initialConfig(strategy: StrategyInfo | undefined, sessionWindow:
     instructions: "",
     apiKey: "",
     promptEdits: {},
+    fromRun: null,
   };
+}
+
+/**
+ * The panel set to what a stored run did: its strategy with its settings (over the strategy's defaults, so a
+ * setting added since keeps its default), window, output reserve, estimator, summarizer, model, instructions and
+ * prompt edits. The API key is never stored with a run: the one typed in `current` stays.
+ */
+export function configFromRun(run: RunSummary, strategy: StrategyInfo | undefined, current: PlaygroundConfig | null): PlaygroundConfig {
+  return {
+    strategy: run.strategyId,
+    settings: { ...(strategy?.defaults ?? {}), ...run.settings },
+    window: run.options.window,
+    outputReserve: run.options.outputReserve,
+    estimator: run.options.estimator,
+    summarizer: run.options.summarizer,
+    model: run.options.model ?? DEFAULT_SUMMARY_MODEL,
+    instructions: run.options.instructions ?? "",
+    apiKey: current?.apiKey ?? "",
+    promptEdits: { ...(run.options.promptOverrides ?? {}) },
+    fromRun: { id: run.id, compactAtStep: run.options.compactAtStep },
+  };
+}
+
+/**
+ * What differs between the panel and the run it was loaded from, as labels ("window", "settings.auto", …);
+ * empty when "Run" would replay exactly that run.
+ */
+export function changedFromRun(config: PlaygroundConfig, run: RunSummary, strategy: StrategyInfo | undefined): string[] {
+  const original = configFromRun(run, strategy, config);
+  const changed: string[] = [];
+  if (config.strategy !== original.strategy) return ["strategy"];
+  for (const key of new Set([...Object.keys(config.settings), ...Object.keys(original.settings)])) {
+    if (JSON.stringify(config.settings[key]) !== JSON.stringify(original.settings[key])) changed.push(key);
+  }
+  for (const key of ["window", "outputReserve", "estimator", "summarizer", "instructions"] as const) {
+    if (config[key] !== original[key]) changed.push(key);
+  }
+  if (config.summarizer === "anthropic" && config.model !== original.model) changed.push("model");
+  if (JSON.stringify(config.promptEdits) !== JSON.stringify(original.promptEdits)) changed.push("prompts");
+  return changed;
 }
 
 export function previewRequestOf(config: PlaygroundConfig): PreviewRequest {
@@ -56,6 +102,11 @@ export function runRequestOf(config: PlaygroundConfig, extra: { compactAtStep?: 
     ...(instructions ? { instructions } : {}),
     ...(anthropic && config.apiKey.trim() ? { apiKey: config.apiKey.trim() } : {}),
     ...(edited ? { promptOverrides: config.promptEdits } : {}),
-    ...(extra.compactAtStep !== undefined ? { compactAtStep: extra.compactAtStep } : {}),
+    // "compact here" names its step; a panel loaded from a manual run replays it at that run's step
+    ...(extra.compactAtStep !== undefined
+      ? { compactAtStep: extra.compactAtStep }
+      : config.fromRun?.compactAtStep !== null && config.fromRun?.compactAtStep !== undefined
+        ? { compactAtStep: config.fromRun.compactAtStep }
+        : {}),
   } as RunRequest;
 }

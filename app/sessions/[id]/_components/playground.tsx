@@ -8,7 +8,7 @@ import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { runQueries } from "@/lib/queries/run-queries";
 import { buildRunOverlay } from "./build-run-overlay";
 import { ModelContextView } from "./model-context-view";
-import { initialConfig, previewRequestOf, runRequestOf, type PlaygroundConfig } from "./playground-config";
+import { changedFromRun, configFromRun, initialConfig, previewRequestOf, runRequestOf, type PlaygroundConfig } from "./playground-config";
 import { RunChart } from "./run-chart";
 import { RunCompare } from "./run-compare";
 import { RunHistory } from "./run-history";
@@ -123,6 +123,23 @@ export function Playground({
     [result, session.messageCount, viewStep, selectedRunId],
   );
   const selectedSummary = runs.find((candidate) => candidate.id === selectedRunId) ?? selected.data ?? null;
+
+  // opening a run (history, `?run=`, or a run just finished) loads what it did into the panel, once per opening:
+  // "Run" then replays exactly it, and an edit tunes from it
+  const loadedRunRef = useRef<string | null>(null);
+  const detail = selected.data;
+  useEffect(() => {
+    if (selectedRunId === null) loadedRunRef.current = null;
+    if (!detail || !list || detail.id !== selectedRunId || detail.sessionId !== session.id || loadedRunRef.current === detail.id) return;
+    loadedRunRef.current = detail.id;
+    setConfig((current) => configFromRun(detail, list.find((strategy) => strategy.id === detail.strategyId), current));
+  }, [detail, list, selectedRunId, session.id]);
+  const fromRunId = config?.fromRun?.id ?? null;
+  const fromRunSummary = fromRunId ? runs.find((candidate) => candidate.id === fromRunId) ?? (detail?.id === fromRunId ? detail : null) : null;
+  const fromRun =
+    config && fromRunSummary
+      ? { run: fromRunSummary, changed: changedFromRun(config, fromRunSummary, list?.find((strategy) => strategy.id === fromRunSummary.strategyId)) }
+      : null;
   const comparedSummary = runs.find((candidate) => candidate.id === compareRunId) ?? compared.data ?? null;
 
   return (
@@ -133,6 +150,7 @@ export function Playground({
             strategies={list}
             config={config}
             onChange={setConfig}
+            fromRun={fromRun}
             preview={{
               data: preview.data,
               loading: preview.isFetching || settledRequest !== previewRequest,
@@ -207,6 +225,11 @@ export function Playground({
                 What the model sees
               </button>
             </div>
+          </div>
+        )}
+        {overlay && selectedSummary?.status === "degraded" && (
+          <div data-testid="run-view-degraded" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900">
+            <span className="font-semibold">Degraded run:</span> {selectedSummary.error}
           </div>
         )}
         {overlay && selectedRunId && showContext ? (

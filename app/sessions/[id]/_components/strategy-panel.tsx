@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import type { StrategyInfo } from "@/lib/api/run-schemas";
+import type { RunSummary, StrategyInfo } from "@/lib/api/run-schemas";
 import { settingControls } from "@/lib/client/setting-controls";
 import type { PreviewView } from "@/lib/client/run-views";
 import type { PlaygroundConfig } from "./playground-config";
@@ -21,6 +21,7 @@ export function StrategyPanel({
   strategies,
   config,
   onChange,
+  fromRun,
   preview,
   onJump,
   run,
@@ -30,6 +31,8 @@ export function StrategyPanel({
   strategies: StrategyInfo[];
   config: PlaygroundConfig;
   onChange: (config: PlaygroundConfig) => void;
+  /** the run the panel was loaded from and what was changed since (empty: "Run" replays it exactly) */
+  fromRun: { run: RunSummary; changed: string[] } | null;
   preview: {
     data: PreviewView | undefined;
     loading: boolean;
@@ -54,6 +57,27 @@ export function StrategyPanel({
 
   return (
     <aside data-testid="strategy-panel" className="space-y-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+      {fromRun && (
+        <div
+          data-testid="from-run"
+          data-run-id={fromRun.run.id}
+          data-changed={fromRun.changed.join(",")}
+          className="flex items-start gap-2 rounded-md border border-violet-200 bg-violet-50 px-2 py-1 text-[11px] leading-4 text-violet-900"
+        >
+          <span className="min-w-0 flex-1">
+            <span className="font-semibold">{fromRun.changed.length === 0 ? "From run" : "Tuned from run"}</span>{" "}
+            <span className="font-mono" title={fromRun.run.id}>
+              {fromRun.run.id.slice(-8)}
+            </span>{" "}
+            ({fromRun.run.strategyId}, {fromRun.run.status})
+            {config.fromRun?.compactAtStep !== null && config.fromRun?.compactAtStep !== undefined && <> · manual compaction @ {config.fromRun.compactAtStep}</>}
+            <span className="block text-violet-700">{fromRun.changed.length === 0 ? "Run replays it exactly." : `changed: ${fromRun.changed.join(", ")}`}</span>
+          </span>
+          <button type="button" data-testid="from-run-clear" onClick={() => onChange({ ...config, fromRun: null })} className="shrink-0 rounded px-1 text-violet-700 hover:bg-violet-100" title="stop tuning from this run (drops its manual compaction step)">
+            clear
+          </button>
+        </div>
+      )}
       <div className="space-y-1">
         <label htmlFor="strategy-select" className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">
           Strategy
