@@ -75,7 +75,7 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
   }
   const sessions = importersById[format].parse(document, { sourceName: options.sourceName });
   if (sessions.length === 0) {
-    throw new ImportError({ code: "no_messages", format, message: `The ${format} file holds no session.` });
+    throw new ImportError({ code: "no_messages", format, message: `The ${format} file holds no session (${whereMessagesLive(document)}).`, issues: [noMessageIssue(document, "no session")] });
   }
   const pick = options.pick ?? 0;
   if (!Number.isInteger(pick) || pick < 0 || pick >= sessions.length) {
@@ -83,11 +83,21 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
       code: "pick_out_of_range",
       format,
       message: `The file holds ${sessions.length} session(s); pick ${pick} is out of range (0–${sessions.length - 1}).`,
+      issues: [{ path: "pick", message: `expected 0–${sessions.length - 1}` }],
     });
   }
   const session = sessions[pick];
   if (session.messages.length === 0) {
-    throw new ImportError({ code: "no_messages", format, message: `The ${format} session ${pick} has no messages.` });
+    throw new ImportError({ code: "no_messages", format, message: `The ${format} session ${pick} has no messages (${whereMessagesLive(document)}).`, issues: [noMessageIssue(document, `session ${pick} has no messages`)] });
   }
   return { format, session, sessionCount: sessions.length, pick };
+}
+
+/** Where the importer looked for messages, for an error about finding none: the lines read, or the document. */
+function whereMessagesLive(document: TranscriptDocument): string {
+  return document.kind === "jsonl" ? `none of lines 1–${document.lines.length} holds a message` : "nothing under $ is a message";
+}
+
+function noMessageIssue(document: TranscriptDocument, message: string): { line?: number; path?: string; message: string } {
+  return document.kind === "jsonl" ? { line: 1, message: `${message} in lines 1–${document.lines.length}` } : { path: "$", message };
 }

@@ -17,7 +17,8 @@ export type TranscriptDocument = { kind: "json"; value: unknown } | { kind: "jso
 export function readDocument(text: string, format: string | null = null): TranscriptDocument {
   const trimmed = text.replace(/^\uFEFF/, "").trim();
   if (trimmed.length === 0) {
-    throw new ImportError({ code: "empty_file", format, message: "The file is empty." });
+    const what = text.length === 0 ? "0 bytes" : `${text.length} characters of whitespace only`;
+    throw new ImportError({ code: "empty_file", format, message: `The file is empty (${what}): line 1 holds no JSON.`, issues: [{ line: 1, message: `no content (${what})` }] });
   }
   const whole = tryParse(trimmed);
   if (whole.ok && (typeof whole.value === "object" && whole.value !== null)) {
