@@ -41,7 +41,7 @@ export function CompareTable({
   const rows = entries.flatMap((entry) => (entry.row ? [entry.row] : []));
   const kinds = useMemo(() => kindsOf(rows), [rows]);
   const judged = rows.some((row) => row.judged !== null);
-  const columns = 13 + kinds.length + (judged ? 1 : 0) + 1;
+  const columns = 14 + kinds.length + (judged ? 1 : 0) + 1;
   const snippetEntry = entries.find((entry) => entry.key === snippetKey && entry.row) ?? null;
   const snippet = snippetEntry?.row ? settingsSnippet({ strategyId: snippetEntry.row.strategy, settings: snippetEntry.row.settings, window: snippetEntry.row.window }) : null;
 
