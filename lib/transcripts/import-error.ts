@@ -15,6 +15,7 @@ export type ImportErrorCode =
   | "unknown_format"
   | "invalid_format"
   | "no_messages"
+  | "too_deep"
   | "pick_out_of_range";
 
 /** Cap on the broken lines listed in one error, so a binary upload does not produce a megabyte of message. */

@@ -1,3 +1,4 @@
+import { findTooDeep, MAX_JSON_DEPTH } from "./find-too-deep";
 import { ImportError, MAX_LISTED_ISSUES, type ImportIssue } from "./import-error";
 
 export interface JsonLine {
@@ -24,9 +25,9 @@ export function readDocument(text: string, format: string | null = null): Transc
   if (whole.ok && (typeof whole.value === "object" && whole.value !== null)) {
     // a one-line JSONL file is also valid JSON; it is read as JSONL when it is a single object line
     if (!trimmed.includes("\n") && !Array.isArray(whole.value) && looksLikeJsonlEntry(whole.value)) {
-      return { kind: "jsonl", lines: [{ line: 1, value: whole.value }] };
+      return checkedDepth({ kind: "jsonl", lines: [{ line: 1, value: whole.value }] }, format);
     }
-    return { kind: "json", value: whole.value };
+    return checkedDepth({ kind: "json", value: whole.value }, format);
   }
   const rawLines = trimmed.split(/\r?\n/);
   const lines: JsonLine[] = [];
@@ -58,7 +59,24 @@ export function readDocument(text: string, format: string | null = null): Transc
       totalIssues: broken.length,
     });
   }
-  return { kind: "jsonl", lines };
+  return checkedDepth({ kind: "jsonl", lines }, format);
+}
+
+/** Refuses a document that nests deeper than {@link MAX_JSON_DEPTH}, naming the line and path (see find-too-deep.ts). */
+function checkedDepth(document: TranscriptDocument, format: string | null): TranscriptDocument {
+  const values = document.kind === "json" ? [{ line: undefined, value: document.value }] : document.lines;
+  for (const { line, value } of values) {
+    const path = findTooDeep(value);
+    if (path === null) continue;
+    const where = line === undefined ? path : `line ${line} (${path})`;
+    throw new ImportError({
+      code: "too_deep",
+      format,
+      message: `${format ? `Not a valid ${format} transcript: ` : ""}${where} nests deeper than ${MAX_JSON_DEPTH.toLocaleString("en-US")} levels; no transcript needs that.`,
+      issues: [{ ...(line === undefined ? {} : { line }), path, message: `nests deeper than ${MAX_JSON_DEPTH} levels` }],
+    });
+  }
+  return document;
 }
 
 function looksLikeJsonlEntry(value: object): boolean {
