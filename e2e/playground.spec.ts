@@ -367,3 +367,27 @@ test("a run over a 2,000-message session completes and renders", async ({ page, 
   const shown = Number((await showAll.textContent())!.match(/show all ([\d,]+) characters/)![1].replaceAll(",", ""));
   expect(shown).toBeGreaterThanOrEqual(long!.summary!.length);
 });
+
+test("a summarizer that keeps failing (fake 500): the run ends degraded after 3 failed summaries, and says why in the run view and the history", async ({ page, request }) => {
+  const sessionPage = new SessionPage(page);
+  const playground = new PlaygroundPanel(page);
+  await sessionPage.goto(session.id);
+  await playground.waitForPanel();
+  // openclaw falls back to its fallback summary when a summary fails
+  await playground.pickStrategy("openclaw");
+  await playground.setWindow(20_000);
+  await playground.chooseSummarizer("anthropic");
+  await playground.setModel("fake-server-error");
+  await playground.run("degraded");
+  await expect(page.getByTestId("run-degraded")).toContainText(/The summarizer failed 3 times \(last: HTTP 500: anthropic summarizer: server_error/);
+
+  const { runs } = (await (await request.get(`/api/sessions/${session.id}/runs`)).json()) as { runs: { id: string; status: string; compactions: number; fallbacks: number; summarizerFailures: number }[] };
+  expect(runs[0]).toMatchObject({ status: "degraded", compactions: 0, summarizerFailures: 3 });
+  expect(runs[0].fallbacks).toBeGreaterThan(3);
+  const row = page.locator(`[data-testid="run-row"][data-run-id="${runs[0].id}"]`);
+  await expect(row).toHaveAttribute("data-status", "degraded");
+  await expect(row.getByTestId("run-status-error")).toContainText("HTTP 500");
+  await expect(row.getByTestId("run-summarizer-failures")).toContainText("3 failed summaries");
+  // a degraded run has a result: it opens, and the run view repeats why
+  await expect(page.getByTestId("run-view-degraded")).toContainText("The summarizer failed 3 times");
+});

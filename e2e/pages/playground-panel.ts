@@ -78,7 +78,7 @@ export class PlaygroundPanel {
   }
 
   /** Runs with the panel's settings and waits for the stream to end in `phase`. */
-  async run(phase: "done" | "failed" | "cancelled" = "done", timeout = 60_000) {
+  async run(phase: "done" | "degraded" | "failed" | "cancelled" = "done", timeout = 60_000) {
     await this.runButton.click();
     await expect(this.progress).toHaveAttribute("data-phase", phase, { timeout });
   }
