@@ -161,7 +161,7 @@ export interface CompactionPreviewView {
   messagesAfter: number;
 }
 
-/** GET /api/runs/:id → RunDetail: the summary, the engine's ReplayResult (null unless done), the session basics */
+/** GET /api/runs/:id → RunDetail: the summary, the engine's ReplayResult (null unless the replay finished: `done`, `degraded`, or `failed` by its summarizer), the session basics */
 export type RunDetail = RunSummary & {
   result: ReplayResult | null;
   session: { id: string; title: string; format: string; messageCount: number };

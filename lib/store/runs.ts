@@ -155,7 +155,7 @@ function failStaleRunsOnce(): Promise<number> {
   return sweep;
 }
 
-/** A run with its replay result (null unless it finished `done`) and its session's basics. Throws `not_found:run`. */
+/** A run with its replay result (null unless the replay finished: `done`, `degraded`, or `failed` because its summarizer failed and the strategy had no fallback) and its session's basics. Throws `not_found:run`. */
 export async function getRun(id: string): Promise<RunSummary & { result: ReplayResult | null; session: { id: string; title: string; format: string; messageCount: number } }> {
   await failStaleRunsOnce();
   const prisma = await db();
