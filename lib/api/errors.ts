@@ -67,3 +67,11 @@ function formatBytes(bytes: number): string {
   if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
   return `${bytes} bytes`;
 }
+
+/** → 403. A state-changing request from another site (or otherwise refused before the handler ran). */
+export class ForbiddenError extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message);
+    this.name = "ForbiddenError";
+  }
+}

@@ -2,14 +2,16 @@ import { z } from "zod";
 import { ImportError } from "../transcripts/import-error";
 import type { ApiError } from "./schemas";
 import { SettingsError } from "../engine/strategies/resolve-settings";
-import { BadRequestError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, UpstreamError } from "./errors";
+import { assertSameOrigin } from "./assert-same-origin";
+import { BadRequestError, ForbiddenError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, UpstreamError } from "./errors";
 
 /**
- * Wraps a route handler: a plain object it returns becomes a 200 JSON response (return a `Response` for any other
+ * Wraps a route handler: a state-changing request from another site is refused first (403 `cross_site_request`,
+ * assertSameOrigin); a plain object it returns becomes a 200 JSON response (return a `Response` for any other
  * status), and every thrown error becomes one JSON `ApiError` body:
  * zod → 400 `invalid_request` (issues with their path), a strategy SettingsError → 400 `invalid_settings` (the
  * setting as `settings.<name>`), BadRequestError → 400 with its code, ImportError → 400 with its code, format and issues
- * (line / JSON path), NotFoundError → 404 `not_found:<entity>`, PayloadTooLargeError → 413,
+ * (line / JSON path), ForbiddenError → 403, NotFoundError → 404 `not_found:<entity>`, PayloadTooLargeError → 413,
  * UnsupportedMediaTypeError → 415, UpstreamError → 502 with its code, anything else → logged, generic 500 (no internals leak to the client).
  */
 export function handle<Context>(
@@ -17,6 +19,7 @@ export function handle<Context>(
 ): (request: Request, context: Context) => Promise<Response> {
   return async (request, context) => {
     try {
+      assertSameOrigin(request);
       const result = await handler(request, context);
       return result instanceof Response ? result : Response.json(result);
     } catch (error) {
@@ -49,6 +52,7 @@ export function errorResponse(error: unknown, request?: Request): Response {
   if (error instanceof BadRequestError) {
     return apiError(400, { code: error.code, message: error.message, ...(error.path ? { issues: [{ path: error.path, message: error.message }] } : {}) });
   }
+  if (error instanceof ForbiddenError) return apiError(403, { code: error.code, message: error.message });
   if (error instanceof NotFoundError) return apiError(404, { code: error.code, message: error.message });
   if (error instanceof PayloadTooLargeError) return apiError(413, { code: error.code, message: error.message });
   if (error instanceof UnsupportedMediaTypeError) return apiError(415, { code: error.code, message: error.message });

@@ -1,3 +1,4 @@
+import { readJsonBody } from "@/lib/api/read-json-body";
 import { MultiCompareRequestSchema } from "@/lib/api/compare-schemas";
 import { handle } from "@/lib/api/route";
 import { ndjsonResponse } from "@/lib/api/ndjson-response";
@@ -10,7 +11,7 @@ import { runComparison } from "@/lib/compare/run-comparison";
  * the first session id that does not exist (nothing is stored then).
  */
 export const POST = handle(async (request: Request) => {
-  const { sessionIds, configs, ...compare } = MultiCompareRequestSchema.parse(await request.json().catch(() => null));
+  const { sessionIds, configs, ...compare } = MultiCompareRequestSchema.parse(await readJsonBody(request));
   const stream = await runComparison({ sessionIds, configs, compare, aggregate: true, signal: request.signal });
   return ndjsonResponse(stream);
 });

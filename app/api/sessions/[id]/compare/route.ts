@@ -1,3 +1,4 @@
+import { readJsonBody } from "@/lib/api/read-json-body";
 import { CompareRequestSchema } from "@/lib/api/compare-schemas";
 import { handle } from "@/lib/api/route";
 import { ndjsonResponse } from "@/lib/api/ndjson-response";
@@ -13,7 +14,7 @@ type Context = { params: Promise<{ id: string }> };
  * `configs.<i>…`) / `missing_api_key`, 404 `not_found:session`. Aborting the request cancels the comparison.
  */
 export const POST = handle(async (request: Request, { params }: Context) => {
-  const { configs, ...compare } = CompareRequestSchema.parse(await request.json().catch(() => null));
+  const { configs, ...compare } = CompareRequestSchema.parse(await readJsonBody(request));
   const stream = await runComparison({ sessionIds: [(await params).id], configs, compare, signal: request.signal });
   return ndjsonResponse(stream);
 });

@@ -1,3 +1,4 @@
+import { readJsonBody } from "@/lib/api/read-json-body";
 import { handle } from "@/lib/api/route";
 import { PreviewRequestSchema } from "@/lib/api/run-schemas";
 import { previewCompaction } from "@/lib/runs/preview-compaction";
@@ -9,6 +10,6 @@ type Context = { params: Promise<{ id: string }> };
  * 400 `invalid_request` / `invalid_settings` (naming the setting) / `unknown_strategy`; 404 `not_found:session`.
  */
 export const POST = handle(async (request: Request, { params }: Context) => {
-  const body = PreviewRequestSchema.parse(await request.json().catch(() => null));
+  const body = PreviewRequestSchema.parse(await readJsonBody(request));
   return previewCompaction({ sessionId: (await params).id, request: body });
 });

@@ -88,7 +88,7 @@ describe("user probes API (real route handlers, fresh SQLite database)", () => {
     await add(id, { kind: "text", pattern: filePath });
     await add(id, { kind: "text", pattern: "a phrase nobody said" });
     const response = await compare(
-      new Request(`${BASE}/sessions/${id}/compare`, { method: "POST", body: JSON.stringify({ configs: [{ strategy: "none" }, { strategy: "trim-messages", settings: { maxConversationMessages: 4 } }] }) }),
+      new Request(`${BASE}/sessions/${id}/compare`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ configs: [{ strategy: "none" }, { strategy: "trim-messages", settings: { maxConversationMessages: 4 } }] }) }),
       params(id),
     );
     const rows = (await response.text())

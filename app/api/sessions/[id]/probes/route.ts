@@ -1,3 +1,4 @@
+import { readJsonBody } from "@/lib/api/read-json-body";
 import { UserProbeInputSchema } from "@/lib/api/compare-schemas";
 import { handle } from "@/lib/api/route";
 import { listSessionProbes } from "@/lib/compare/list-session-probes";
@@ -16,6 +17,6 @@ export const GET = handle(async (_request: Request, { params }: Context) => list
  * `invalid_pattern` for a regex that does not compile (field `pattern`, with the reason); 404 `not_found:session`.
  */
 export const POST = handle(async (request: Request, { params }: Context) => {
-  const input = UserProbeInputSchema.parse(await request.json().catch(() => null));
+  const input = UserProbeInputSchema.parse(await readJsonBody(request));
   return Response.json(await addUserProbe((await params).id, input), { status: 201 });
 });

@@ -1,3 +1,4 @@
+import { readJsonBody } from "@/lib/api/read-json-body";
 import { ndjsonResponse } from "@/lib/api/ndjson-response";
 import { handle } from "@/lib/api/route";
 import { RunRequestSchema } from "@/lib/api/run-schemas";
@@ -16,7 +17,7 @@ export const GET = handle(async (_request: Request, { params }: Context) => list
  * `not_found:session`. Aborting the request cancels the run (stored as `cancelled`).
  */
 export const POST = handle(async (request: Request, { params }: Context) => {
-  const body = RunRequestSchema.parse(await request.json().catch(() => null));
+  const body = RunRequestSchema.parse(await readJsonBody(request));
   const stream = await startRun({ sessionId: (await params).id, request: body, signal: request.signal });
   return ndjsonResponse(stream);
 });

@@ -1,3 +1,4 @@
+import { readJsonBody } from "@/lib/api/read-json-body";
 import { SweepRequestSchema } from "@/lib/api/compare-schemas";
 import { handle } from "@/lib/api/route";
 import { ndjsonResponse } from "@/lib/api/ndjson-response";
@@ -13,7 +14,7 @@ type Context = { params: Promise<{ id: string }> };
  * (`configs.<i>.settings.<key>`), `unknown_strategy`, `missing_api_key`; 404 `not_found:session`.
  */
 export const POST = handle(async (request: Request, { params }: Context) => {
-  const { strategy, settings, x, y, ...compare } = SweepRequestSchema.parse(await request.json().catch(() => null));
+  const { strategy, settings, x, y, ...compare } = SweepRequestSchema.parse(await readJsonBody(request));
   const configs = sweepConfigs({ strategy, settings, x, y });
   const stream = await runComparison({ sessionIds: [(await params).id], configs, compare, signal: request.signal });
   return ndjsonResponse(stream);

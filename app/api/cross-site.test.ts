@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { ApiErrorSchema } from "@/lib/api/schemas";
+import { generateSession } from "@/lib/generator/generate-session";
+import { OPENAI_CHAT } from "@/lib/store/store-contract";
+import { db } from "@/lib/store/db";
+import { storeSession } from "@/lib/store/sessions";
+import { useTestDatabase } from "@/lib/store/use-test-database";
+import { POST as startRun } from "./sessions/[id]/runs/route";
+import { POST as reimport } from "./sessions/[id]/reimport/route";
+import { DELETE as deleteSession } from "./sessions/[id]/route";
+import { POST as upload } from "./sessions/route";
+import { DELETE as deleteRun } from "./runs/[id]/route";
+
+const LAB = "http://lab.test";
+const EVIL = "https://evil.example";
+const params = (id: string) => ({ params: Promise.resolve({ id }) });
+
+async function errorOf(response: Response) {
+  return ApiErrorSchema.parse(await response.json()).error;
+}
+
+async function counts() {
+  const prisma = await db();
+  return { sessions: await prisma.session.count(), runs: await prisma.run.count(), messages: await prisma.message.count() };
+}
+
+function uploadForm(headers: Record<string, string>) {
+  const form = new FormData();
+  form.append("file", new File([OPENAI_CHAT], "chat.json", { type: "application/json" }));
+  return upload(new Request(`${LAB}/api/sessions`, { method: "POST", body: form, headers }), undefined);
+}
+
+describe("state-changing routes refuse cross-site requests (real route handlers, fresh SQLite database)", () => {
+  useTestDatabase("sqlite");
+  afterEach(() => {
+    delete process.env.LAB_TRUSTED_ORIGINS;
+  });
+
+  async function seeded() {
+    return (await storeSession({ session: generateSession({ seed: 3, messages: 40 }), sessionCount: 1, pick: 0 })).id;
+  }
+
+  it("a foreign Origin gets 403 cross_site_request on upload, run, re-import and DELETE, and nothing changes", async () => {
+    const id = await seeded();
+    const before = await counts();
+    const foreign = { origin: EVIL, "sec-fetch-site": "cross-site" };
+    const responses = [
+      await uploadForm(foreign),
+      await startRun(new Request(`${LAB}/api/sessions/${id}/runs`, { method: "POST", headers: { ...foreign, "content-type": "application/json" }, body: JSON.stringify({ strategy: "none" }) }), params(id)),
+      await reimport(new Request(`${LAB}/api/sessions/${id}/reimport`, { method: "POST", headers: foreign }), params(id)),
+      await deleteSession(new Request(`${LAB}/api/sessions/${id}`, { method: "DELETE", headers: foreign }), params(id)),
+      await deleteRun(new Request(`${LAB}/api/runs/any`, { method: "DELETE", headers: { origin: EVIL } }), params("any")),
+    ];
+    for (const response of responses) {
+      expect(response.status).toBe(403);
+      const error = await errorOf(response);
+      expect(error.code).toBe("cross_site_request");
+      expect(error.message).toContain(EVIL);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it("Sec-Fetch-Site cross-site or same-site is refused even without an Origin; the literal Origin 'null' too", async () => {
+    const id = await seeded();
+    const before = await counts();
+    for (const headers of [{ "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, { origin: "null" }] as Record<string, string>[]) {
+      const response = await deleteSession(new Request(`${LAB}/api/sessions/${id}`, { method: "DELETE", headers }), params(id));
+      expect(response.status).toBe(403);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it("a text/plain run request (what a cross-site form or simple fetch can send) gets 415 and runs nothing", async () => {
+    const id = await seeded();
+    const before = await counts();
+    const response = await startRun(
+      new Request(`${LAB}/api/sessions/${id}/runs`, { method: "POST", headers: { origin: LAB, "content-type": "text/plain" }, body: JSON.stringify({ strategy: "none" }) }),
+      params(id),
+    );
+    expect(response.status).toBe(415);
+    expect((await errorOf(response)).message).toContain("application/json");
+    expect(await counts()).toEqual(before);
+  });
+
+  it("the page's own requests pass: same Origin (by URL or by Host header), Sec-Fetch-Site same-origin, a trusted proxy origin", async () => {
+    expect((await uploadForm({ origin: LAB, "sec-fetch-site": "same-origin" })).status).toBe(201);
+    expect((await uploadForm({ origin: "http://localhost:3000", host: "localhost:3000" })).status).toBe(201);
+    process.env.LAB_TRUSTED_ORIGINS = "https://lab.example.org";
+    expect((await uploadForm({ origin: "https://lab.example.org" })).status).toBe(201);
+    const id = await seeded();
+    const run = await startRun(
+      new Request(`${LAB}/api/sessions/${id}/runs`, { method: "POST", headers: { origin: LAB, "content-type": "application/json" }, body: JSON.stringify({ strategy: "none" }) }),
+      params(id),
+    );
+    expect(run.status).toBe(200);
+    await run.text();
+  });
+
+  it("a client outside a browser (no Origin, no Sec-Fetch-Site: curl, scripts) is not a cross-site request", async () => {
+    expect((await uploadForm({})).status).toBe(201);
+  });
+});

@@ -1,0 +1,49 @@
+import { ForbiddenError } from "./errors";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses a state-changing request (POST, PUT, PATCH, DELETE) that a browser sent from another site, so a page the
+ * user happens to visit cannot upload, run (spending the server's API key) or delete through their browser.
+ * Browsers mark every cross-site request: `Sec-Fetch-Site` (cross-site / same-site) and an `Origin` that differs
+ * from the host. A request with neither header is not from a browser page (curl, the CLI, scripts): it carries no
+ * ambient credentials a foreign page could borrow, so it is allowed here (team mode's access token guards those).
+ * `LAB_TRUSTED_ORIGINS` (comma-separated origins) admits a reverse proxy's public origin.
+ */
+export function assertSameOrigin(request: Request, trustedOrigins: readonly string[] = trustedOriginsFromEnv()): void {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return;
+  const fetchSite = request.headers.get("sec-fetch-site");
+  const origin = request.headers.get("origin");
+  if (fetchSite === "cross-site" || fetchSite === "same-site") refuse(origin ?? fetchSite);
+  if (origin === null) return;
+  if (origin === "null" || !(hostsOf(request).has(hostOf(origin) ?? "") || trustedOrigins.includes(origin))) refuse(origin);
+}
+
+function refuse(from: string): never {
+  throw new ForbiddenError(
+    "cross_site_request",
+    `Refused a cross-site request from ${JSON.stringify(from)}: the lab only accepts changes from its own pages (or from clients outside a browser).`,
+  );
+}
+
+/** The host names this request may have been addressed to: its URL and the Host / X-Forwarded-Host headers. */
+function hostsOf(request: Request): Set<string> {
+  const hosts = new Set([new URL(request.url).host]);
+  for (const name of ["host", "x-forwarded-host"]) {
+    const value = request.headers.get(name);
+    if (value) hosts.add(value.split(",")[0].trim().toLowerCase());
+  }
+  return hosts;
+}
+
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
+function trustedOriginsFromEnv(): string[] {
+  return (process.env.LAB_TRUSTED_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean);
+}
