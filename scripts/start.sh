@@ -6,7 +6,8 @@
 #      postgres://… URLs use prisma/postgres/migrations)
 #   3. seeds three generated demo sessions when the database holds no session (scripts/seed.ts, idempotent)
 #   4. runs `next build` when there is no build or a source file is newer than it
-#   5. execs `next start -p ${PORT:-3000}`
+#   5. execs `next start -H <host> -p ${PORT:-3000}`: 127.0.0.1 unless HOST is set (scripts/resolve-bind.sh), with a
+#      warning when HOST exposes the lab without LAB_ACCESS_TOKEN
 # No API key is needed. The app also migrates a fresh database on its own at first use (lib/store/ensure-database.ts),
 # so a bare `next start` works too; this script just does it before the first request.
 set -euo pipefail
@@ -15,6 +16,9 @@ cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 export DATABASE_URL="${DATABASE_URL:-file:./data/lab.db}"
 PORT="${PORT:-3000}"
+# shellcheck source=scripts/resolve-bind.sh
+source scripts/resolve-bind.sh
+resolve_bind
 
 if [ ! -d node_modules ]; then
   if [ -f package-lock.json ]; then npm ci; else npm install; fi
@@ -38,4 +42,6 @@ if [ ! -f .next/BUILD_ID ] || [ -n "$(stale_source)" ]; then
   ./node_modules/.bin/next build
 fi
 
-exec ./node_modules/.bin/next start -p "$PORT"
+access_notice
+echo "[lab] serving http://$BIND_HOST:$PORT"
+exec ./node_modules/.bin/next start -H "$BIND_HOST" -p "$PORT"
