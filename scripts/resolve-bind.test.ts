@@ -8,7 +8,7 @@ const SCRIPTS = path.resolve(import.meta.dirname);
 /** Runs start.sh's bind resolution and start-up notice (scripts/resolve-bind.sh) in a real bash with the given env. */
 function bind(env: Record<string, string>) {
   const result = spawnSync("bash", ["-c", `source "${SCRIPTS}/resolve-bind.sh"; resolve_bind; access_notice; echo "BIND=$BIND_HOST"`], {
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...env } as NodeJS.ProcessEnv,
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", NODE_ENV: "test", ...env },
     encoding: "utf8",
   });
   return { host: /BIND=(.*)/.exec(result.stdout)?.[1], stdout: result.stdout, stderr: result.stderr };
