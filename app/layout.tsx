@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import "./globals.css";
@@ -22,7 +23,9 @@ export const metadata: Metadata = {
   twitter: { card: "summary_large_image", title: "Compaction Lab", description: DESCRIPTION, images: ["/og.png"] },
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // reading the request makes every page render per request, so Next.js can stamp the CSP nonce (proxy.ts) on its scripts
+  await headers();
   return (
     <html lang="en">
       <body className="min-h-screen">
