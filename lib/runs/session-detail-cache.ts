@@ -1,11 +1,12 @@
 import type { SessionDetail } from "../api/schemas";
 import { sessionFingerprint } from "../store/runs";
 import { getSession } from "../store/sessions";
+import { createFingerprintCache } from "./fingerprint-cache";
 
 /** Session details kept in memory (a detail holds one point per model call; a few hundred KB at most). */
 export const SESSION_DETAIL_CACHE_SIZE = 16;
 
-const cache = new Map<string, { fingerprint: string; detail: SessionDetail }>();
+const details = createFingerprintCache<SessionDetail>({ size: SESSION_DETAIL_CACHE_SIZE, fingerprint: sessionFingerprint, load: getSession });
 
 /**
  * GET /api/sessions/:id's answer from a small in-memory LRU. Building it reads every message and computes the
@@ -14,17 +15,6 @@ const cache = new Map<string, { fingerprint: string; detail: SessionDetail }>();
  * is rebuilt) — the same rule as {@link loadSessionCached}. The cached detail is shared: callers must not
  * mutate it. Throws `not_found:session`.
  */
-export async function getSessionCached(id: string): Promise<SessionDetail> {
-  const fingerprint = await sessionFingerprint(id);
-  const hit = cache.get(id);
-  if (hit && hit.fingerprint === fingerprint) {
-    cache.delete(id);
-    cache.set(id, hit);
-    return hit.detail;
-  }
-  const detail = await getSession(id);
-  cache.delete(id);
-  cache.set(id, { fingerprint, detail });
-  while (cache.size > SESSION_DETAIL_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  return detail;
+export function getSessionCached(id: string): Promise<SessionDetail> {
+  return details.get(id);
 }

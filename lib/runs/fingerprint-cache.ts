@@ -1,0 +1,40 @@
+/**
+ * A small in-process LRU of values keyed by id and checked against a fingerprint on every read: each `get` asks
+ * `fingerprint(id)` (cheap: one indexed lookup) and reuses the cached value only when the fingerprint is unchanged,
+ * else it `load`s it again. A fingerprint read that throws (a deleted row: `not_found`) throws through, so a cache
+ * never answers for something that is gone. Per process and for speed only: correctness never depends on a hit.
+ * Cached values are shared between callers, who must not mutate them.
+ */
+export interface FingerprintCache<Value> {
+  get(id: string): Promise<Value>;
+  /** ids cached now, least recently used first */
+  readonly ids: readonly string[];
+}
+
+export function createFingerprintCache<Value>(options: {
+  /** most entries kept; the least recently read is dropped beyond it */
+  size: number;
+  fingerprint: (id: string) => Promise<string>;
+  load: (id: string) => Promise<Value>;
+}): FingerprintCache<Value> {
+  const entries = new Map<string, { fingerprint: string; value: Value }>();
+  return {
+    async get(id) {
+      const fingerprint = await options.fingerprint(id);
+      const hit = entries.get(id);
+      entries.delete(id);
+      if (hit && hit.fingerprint === fingerprint) {
+        entries.set(id, hit);
+        return hit.value;
+      }
+      const value = await options.load(id);
+      entries.delete(id);
+      entries.set(id, { fingerprint, value });
+      while (entries.size > options.size) entries.delete(entries.keys().next().value as string);
+      return value;
+    },
+    get ids() {
+      return [...entries.keys()];
+    },
+  };
+}
