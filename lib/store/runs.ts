@@ -116,6 +116,24 @@ export async function getRunSummary(id: string): Promise<RunSummary> {
   return toRunSummary(row);
 }
 
+/**
+ * Records a cancel request for a running run, for whichever server instance replays it (it polls
+ * {@link cancelRequestedAmong}). True when the run was running; a run that already ended is left as it is.
+ */
+export async function requestRunCancel(id: string): Promise<boolean> {
+  const prisma = await db();
+  const { count } = await prisma.run.updateMany({ where: { id, status: "running" }, data: { cancelRequestedAt: new Date() } });
+  return count > 0;
+}
+
+/** Which of `ids` have a cancel request recorded (one indexed read; polled by the instance replaying them). */
+export async function cancelRequestedAmong(ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const prisma = await db();
+  const rows = await prisma.run.findMany({ where: { id: { in: [...ids] }, cancelRequestedAt: { not: null } }, select: { id: true } });
+  return rows.map((row) => row.id);
+}
+
 /** What a run left `running` by a server process that is gone is stored with. */
 export const STALE_RUN_ERROR = "The server stopped before the run finished.";
 

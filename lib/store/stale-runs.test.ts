@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "./db";
-import { createRun, failStaleRuns, finishRun, getRunSummary, listRuns, PROCESS_STARTED_AT, STALE_RUN_ERROR } from "./runs";
+import { cancelRequestedAmong, createRun, failStaleRuns, finishRun, getRunSummary, listRuns, PROCESS_STARTED_AT, requestRunCancel, STALE_RUN_ERROR } from "./runs";
 import { storeSession } from "./sessions";
 import { buildSession } from "./store-contract";
 import { PG_TEST_URL, useTestDatabase, type TestDatabaseKind } from "./use-test-database";
@@ -39,6 +39,19 @@ function staleRunsSuite(kind: TestDatabaseKind) {
     expect(await failStaleRuns()).toBe(1);
     expect(await getRunSummary(later)).toMatchObject({ status: "failed", error: STALE_RUN_ERROR });
     expect((await getRunSummary(live)).status).toBe("running");
+  });
+
+  it("a cancel request is recorded on a running run's row (for the instance replaying it), never on an ended one", async () => {
+    const { id: sessionId } = await storeSession({ session: buildSession(4), sessionCount: 1, pick: 0 });
+    const running = (await createRun({ sessionId, strategyId: "none", settings: {}, options: OPTIONS })).id;
+    const other = (await createRun({ sessionId, strategyId: "none", settings: {}, options: OPTIONS })).id;
+    const ended = (await createRun({ sessionId, strategyId: "none", settings: {}, options: OPTIONS })).id;
+    await finishRun(ended, { status: "done", error: null, result: null, figures: null });
+    expect(await cancelRequestedAmong([running, other, ended])).toEqual([]);
+    expect(await requestRunCancel(running)).toBe(true);
+    expect(await requestRunCancel(ended)).toBe(false);
+    expect(await cancelRequestedAmong([running, other, ended])).toEqual([running]);
+    expect(await cancelRequestedAmong([])).toEqual([]);
   });
 }
 

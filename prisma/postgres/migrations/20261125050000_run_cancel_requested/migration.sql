@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Run" ADD COLUMN "cancelRequestedAt" TIMESTAMP(3);
