@@ -6,11 +6,11 @@ import type { Summarizer } from "../summarize/summarizer";
 import { createEstimator, type EstimatorChoice } from "../tokens/create-estimator";
 import type { SummaryOutcome } from "./execute-compaction";
 import { replayCore } from "./replay-core";
+import { resolveWindow } from "./resolve-window";
 import type { ReplayEvent } from "./replay-events";
 import type { ReplayResult, ReplayStep } from "./replay-result";
 
-/** The window a replay assumes when neither the caller nor the session says (the seeds' 200K). */
-export const DEFAULT_REPLAY_WINDOW = 200_000;
+export { DEFAULT_REPLAY_WINDOW } from "./resolve-window";
 
 export interface ReplayOptions {
   session: Session;
@@ -52,7 +52,7 @@ export async function replaySession(options: ReplayOptions): Promise<ReplayResul
     session: options.session,
     strategy: options.strategy,
     settings: resolveSettings(options.strategy, options.settings),
-    window: options.window ?? options.session.meta.contextWindow ?? DEFAULT_REPLAY_WINDOW,
+    window: resolveWindow(options.window, options.session.meta.contextWindow),
     outputReserve: options.outputReserve ?? 0,
     estimator: createEstimator(options.estimator ?? "chars4"),
     signal: options.signal,
