@@ -1,4 +1,4 @@
-import { cancelRequestedAmong } from "../store/runs";
+import { cancelRequestedAmong, HEARTBEAT_MS, heartbeatRuns } from "../store/runs";
 import { RunCancelledError, registerRun } from "./run-registry";
 
 /** How often a replaying stream reads its runs' cancel flags from the database (a cancel from any instance). */
@@ -47,13 +47,21 @@ export function cancellableRunStream<Line>(options: {
   });
 }
 
-/** Reads the runs' cancel flags every {@link CANCEL_POLL_MS} ms (one read at a time) until stopped or aborted. */
+/**
+ * Reads the runs' cancel flags every {@link CANCEL_POLL_MS} ms (one read at a time) until stopped or aborted, and
+ * writes their heartbeat every {@link HEARTBEAT_MS} ms (so no other instance takes them for a dead server's).
+ */
 function pollCancelFlags(runIds: readonly string[], controller: AbortController): () => void {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastBeat = Date.now();
   const tick = async () => {
     if (stopped || controller.signal.aborted) return;
     try {
+      if (Date.now() - lastBeat >= HEARTBEAT_MS) {
+        lastBeat = Date.now();
+        await heartbeatRuns(runIds);
+      }
       if ((await cancelRequestedAmong(runIds)).length > 0 && !controller.signal.aborted) {
         controller.abort(new RunCancelledError("cancel requested"));
         return;
