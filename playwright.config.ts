@@ -11,6 +11,8 @@ const FAKE_LLM_PORT = Number(process.env.E2E_FAKE_LLM_PORT ?? 4210);
  */
 export default defineConfig({
   testDir: "./e2e",
+  // team mode (LAB_ACCESS_TOKEN) runs against its own server: playwright.team.config.ts
+  testIgnore: ["team/**"],
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,19 +1,33 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { configuredAccessToken, hasAccess } from "@/lib/security/access-token";
 import { contentSecurityPolicy, SECURITY_HEADERS } from "@/lib/security/content-security-policy";
 
+/** Pages open without the access token in team mode: the sign-in page and the icons a browser fetches for it. */
+const OPEN_PATHS = new Set(["/sign-in", "/favicon.ico", "/og.png"]);
+
 /**
- * Runs before every page and API route: a fresh nonce per request for the Content-Security-Policy (Next.js reads it
+ * Runs before every page: in team mode (LAB_ACCESS_TOKEN) a browser without the signed-in cookie is sent to
+ * /sign-in?next=…; then a fresh nonce per request for the Content-Security-Policy (Next.js reads it
  * from the request's CSP header and stamps its inline scripts with it; the root layout reads headers, so every page
  * renders per request), and the security headers on every page (API routes get theirs from next.config.ts).
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
+  const token = configuredAccessToken();
+  if (token !== null && !OPEN_PATHS.has(request.nextUrl.pathname) && !(await hasAccess(request, token))) {
+    const signIn = new URL("/sign-in", request.url);
+    signIn.searchParams.set("next", `${request.nextUrl.pathname}${request.nextUrl.search}`);
+    return withSecurityHeaders(NextResponse.redirect(signIn, 303), null);
+  }
   const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
   const policy = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", policy);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
-  response.headers.set("Content-Security-Policy", policy);
+  return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), policy);
+}
+
+function withSecurityHeaders(response: NextResponse, policy: string | null): NextResponse {
+  if (policy !== null) response.headers.set("Content-Security-Policy", policy);
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
   return response;
 }

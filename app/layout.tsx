@@ -3,6 +3,8 @@ import { headers } from "next/headers";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import "./globals.css";
+import { configuredAccessToken } from "@/lib/security/access-token";
+import { SignOutButton } from "./_components/sign-out-button";
 import { Providers } from "./providers";
 
 const DESCRIPTION = "Import LLM-agent transcripts, replay them through compaction strategies and compare them side by side.";
@@ -42,6 +44,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 Compare sessions
               </Link>
             </nav>
+            {configuredAccessToken() !== null && <SignOutButton />}
           </div>
         </header>
         <Providers>

@@ -44,7 +44,9 @@ step ./node_modules/.bin/vitest run --reporter=default --reporter=json --outputF
 ANTHROPIC_API_KEY=sk-ant-lab-bundle-sentinel-7f3c9a step ./node_modules/.bin/next build || status=1
 if [ -d .next ]; then
   PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json step ./node_modules/.bin/playwright test || status=1
+  # team mode (LAB_ACCESS_TOKEN): the same build on its own server
+  PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright-team.json step ./node_modules/.bin/playwright test -c playwright.team.config.ts || status=1
 fi
 
-node scripts/summarize-reports.mjs reports/vitest.json reports/playwright.json || status=1
+node scripts/summarize-reports.mjs reports/vitest.json reports/playwright.json reports/playwright-team.json || status=1
 exit $status

@@ -88,7 +88,7 @@ export function UploadPanel() {
             ref={inputRef}
             data-testid="upload-input"
             type="file"
-            accept=".json,.jsonl,.traj,.txt,application/json"
+            accept=".json,.jsonl,.traj,.txt,.gz,application/json,application/gzip"
             className="sr-only"
             tabIndex={-1}
             onChange={(event) => {

@@ -75,3 +75,13 @@ export class ForbiddenError extends Error {
     this.name = "ForbiddenError";
   }
 }
+
+/** → 401. Team mode: the request carries neither the access token nor the signed-in cookie. */
+export class UnauthorizedError extends Error {
+  readonly code = "unauthorized";
+
+  constructor(message = "This lab requires its access token: sign in at /sign-in, or send Authorization: Bearer <LAB_ACCESS_TOKEN>.") {
+    super(message);
+    this.name = "UnauthorizedError";
+  }
+}

@@ -1,8 +1,11 @@
 import { z } from "zod";
-import { PayloadTooLargeError, UnsupportedMediaTypeError } from "./errors";
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from "./errors";
 
-/** Default cap on an uploaded transcript: 50 MB (MAX_UPLOAD_BYTES overrides it). */
-export const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+/**
+ * Default cap on an uploaded transcript, decompressed: 200 MB (MAX_UPLOAD_BYTES overrides it) — a month-long agent
+ * session of 20,000 messages is about 80 MB.
+ */
+export const DEFAULT_MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 
 /** Raw bodies accepted as the transcript itself; multipart/form-data carries it in a `file` field. */
 export const RAW_UPLOAD_TYPES = [
@@ -11,6 +14,8 @@ export const RAW_UPLOAD_TYPES = [
   "application/jsonl",
   "text/plain",
   "application/octet-stream",
+  "application/gzip",
+  "application/x-gzip",
 ] as const;
 const MULTIPART = "multipart/form-data";
 
@@ -39,6 +44,9 @@ export interface Upload {
  * {@link RAW_UPLOAD_TYPES}. Throws UnsupportedMediaTypeError for any other content type, PayloadTooLargeError
  * as soon as Content-Length announces more than `maxBytes` (before reading anything) and again while reading
  * when the body turns out larger (a missing or lying Content-Length), and a ZodError when a form has no file.
+ * Gzip is undone as a stream under the same cap, which then applies to the decompressed size: a request sent with
+ * `Content-Encoding: gzip`, and a file (form or raw body) that starts with gzip's magic bytes — a `.gz` name loses
+ * its suffix so the format can still be told from the rest. A corrupt gzip stream is 400 `invalid_gzip`.
  */
 export async function readUpload(request: Request, maxBytes = maxUploadBytes()): Promise<Upload> {
   const contentType = request.headers.get("content-type");
@@ -48,24 +56,52 @@ export async function readUpload(request: Request, maxBytes = maxUploadBytes()):
     throw new UnsupportedMediaTypeError(contentType, [MULTIPART, ...RAW_UPLOAD_TYPES]);
   }
   const bodyLimit = multipart ? maxBytes + MULTIPART_ENVELOPE_BYTES : maxBytes;
+  const encoding = request.headers.get("content-encoding")?.trim().toLowerCase() ?? "identity";
+  if (encoding !== "identity" && encoding !== "gzip") throw new UnsupportedMediaTypeError(`Content-Encoding: ${encoding}`, ["identity", "gzip"]);
   const announced = Number(request.headers.get("content-length"));
-  if (Number.isFinite(announced) && announced > bodyLimit) throw new PayloadTooLargeError(maxBytes, announced);
-  const body = await readCapped(request, bodyLimit, maxBytes);
-  if (!multipart) return { bytes: body };
+  if (encoding === "identity" && Number.isFinite(announced) && announced > bodyLimit) throw new PayloadTooLargeError(maxBytes, announced);
+  const stream = encoding === "gzip" && request.body ? gunzip(request.body) : request.body;
+  const body = await readCapped(stream, bodyLimit, maxBytes, encoding === "gzip");
+  if (!multipart) return isGzip(body) ? { bytes: await readCapped(gunzip(new Blob([body]).stream()), maxBytes, maxBytes, true) } : { bytes: body };
 
   const form = await new Response(body, { headers: { "content-type": contentType! } }).formData();
   const { file } = UploadFormSchema.parse({ file: form.get("file") });
+  const filename = file.name || undefined;
+  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+  if (isGzip(head)) {
+    return { bytes: await readCapped(gunzip(file.stream()), maxBytes, maxBytes, true), filename: filename?.replace(/\.gz$/i, "") };
+  }
   if (file.size > maxBytes) throw new PayloadTooLargeError(maxBytes, file.size);
-  return { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name || undefined };
+  return { bytes: new Uint8Array(await file.arrayBuffer()), filename };
 }
 
-async function readCapped(request: Request, limit: number, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (!request.body) return new Uint8Array(0);
+/** gzip's magic bytes (RFC 1952): 1f 8b. */
+function isGzip(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
+function gunzip(stream: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  return stream.pipeThrough(new DecompressionStream("gzip") as unknown as ReadableWritablePair<Uint8Array, Uint8Array>);
+}
+
+/**
+ * Reads a stream into one buffer, refusing it as soon as it passes `limit` (the rest is never read, so a gzip
+ * bomb stops at the cap). `decompressing` turns a stream error into a clear 400 about the gzip data.
+ */
+async function readCapped(stream: ReadableStream<Uint8Array> | null, limit: number, maxBytes: number, decompressing = false): Promise<Uint8Array<ArrayBuffer>> {
+  if (!stream) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let total = 0;
-  const reader = request.body.getReader();
+  const reader = stream.getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    let step: ReadableStreamReadResult<Uint8Array>;
+    try {
+      step = await reader.read();
+    } catch (error) {
+      if (!decompressing) throw error;
+      throw new BadRequestError("invalid_gzip", `The upload is not valid gzip data after ${total.toLocaleString("en-US")} decompressed bytes: ${error instanceof Error ? error.message : String(error)}`, "file");
+    }
+    const { done, value } = step;
     if (done) break;
     total += value.byteLength;
     if (total > limit) {

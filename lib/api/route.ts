@@ -3,10 +3,12 @@ import { ImportError } from "../transcripts/import-error";
 import type { ApiError } from "./schemas";
 import { SettingsError } from "../engine/strategies/resolve-settings";
 import { assertSameOrigin } from "./assert-same-origin";
-import { BadRequestError, ForbiddenError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, UpstreamError } from "./errors";
+import { assertAccess } from "./assert-access";
+import { BadRequestError, ForbiddenError, UnauthorizedError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, UpstreamError } from "./errors";
 
 /**
- * Wraps a route handler: a state-changing request from another site is refused first (403 `cross_site_request`,
+ * Wraps a route handler: in team mode (LAB_ACCESS_TOKEN) a request without the token or the signed-in cookie is a
+ * 401 `unauthorized` (routes marked `access: "public"` — health, sign-in — excepted); a state-changing request from another site is refused first (403 `cross_site_request`,
  * assertSameOrigin); a plain object it returns becomes a 200 JSON response (return a `Response` for any other
  * status), and every thrown error becomes one JSON `ApiError` body:
  * zod → 400 `invalid_request` (issues with their path), a strategy SettingsError → 400 `invalid_settings` (the
@@ -16,9 +18,11 @@ import { BadRequestError, ForbiddenError, NotFoundError, PayloadTooLargeError, U
  */
 export function handle<Context>(
   handler: (request: Request, context: Context) => Promise<Response | object>,
+  options: { access?: "token" | "public" } = {},
 ): (request: Request, context: Context) => Promise<Response> {
   return async (request, context) => {
     try {
+      if (options.access !== "public") await assertAccess(request);
       assertSameOrigin(request);
       const result = await handler(request, context);
       return result instanceof Response ? result : Response.json(result);
@@ -52,6 +56,7 @@ export function errorResponse(error: unknown, request?: Request): Response {
   if (error instanceof BadRequestError) {
     return apiError(400, { code: error.code, message: error.message, ...(error.path ? { issues: [{ path: error.path, message: error.message }] } : {}) });
   }
+  if (error instanceof UnauthorizedError) return apiError(401, { code: error.code, message: error.message });
   if (error instanceof ForbiddenError) return apiError(403, { code: error.code, message: error.message });
   if (error instanceof NotFoundError) return apiError(404, { code: error.code, message: error.message });
   if (error instanceof PayloadTooLargeError) return apiError(413, { code: error.code, message: error.message });
