@@ -1,7 +1,7 @@
 import { BadRequestError } from "../api/errors";
 import type { CompareOptions, CompareStreamLine } from "../api/compare-schemas";
 import { classifyMessages } from "../engine/simulate/classify-messages";
-import { DEFAULT_REPLAY_WINDOW } from "../engine/simulate/replay-session";
+import { resolveWindow } from "../engine/simulate/resolve-window";
 import { checkReplayEstimator } from "../runs/resolve-estimator";
 import { cancellableRunStream } from "../runs/cancellable-run-stream";
 import { loadSessionCached } from "../runs/session-cache";
@@ -49,7 +49,7 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
     const session = await loadSessionCached(id);
     const userProbes = await listUserProbes(id);
     const totalSteps = classifyMessages(session).filter((kind) => kind === "call").length;
-    loaded.push({ id, session, userProbes, totalSteps, window: compare.window ?? session.meta.contextWindow ?? DEFAULT_REPLAY_WINDOW });
+    loaded.push({ id, session, userProbes, totalSteps, window: resolveWindow(compare.window, session.meta.contextWindow) });
   }
 
   const sessions: ComparisonSession[] = [];

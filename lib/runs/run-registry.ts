@@ -1,6 +1,7 @@
 /**
- * The runs replaying in this server process, by run id, so `POST /api/runs/:id/cancel` can abort one. In-process
- * only: with several server instances a cancel reaches only the instance that runs the replay.
+ * The runs replaying in this server process, by run id, so `POST /api/runs/:id/cancel` can abort one at once when
+ * it reaches this process. For speed only: the cancel is also recorded on the run's row, which the replaying
+ * instance polls (lib/runs/cancellable-run-stream.ts), so a cancel received by another instance still stops it.
  */
 const controllersByRunId = new Map<string, AbortController>();
 

@@ -1,10 +1,16 @@
+import { withAdvisoryLock } from "../store/advisory-lock";
+import { databaseUrl, providerOf } from "../store/db";
+
 /**
  * Per-session locking for compactions (seed 004 § Concurrency: a per-session lock with the double-check
  * pattern). The engine is pure, so the lock lives where runs execute: two requests compacting one session
  * must not both run; requests for different sessions never wait on each other.
  *
- * The lock is in-process (like the seed's `asyncio.Lock` per session): one server process serialises its
- * own requests. Several processes sharing one database would need a database-level lock instead.
+ * {@link createSessionLocks} is in-process (like the seed's `asyncio.Lock` per session): one process serialises its
+ * own requests. The app's {@link withSessionLock} adds, on PostgreSQL, an advisory lock in the database
+ * (lib/store/advisory-lock.ts), so several server instances or workers on one database exclude each other too;
+ * the in-process lock in front of it only saves connections (one waiter per session per process). SQLite is a
+ * single-machine file: its runs replay in the server process, which the in-process lock covers.
  */
 export interface SessionLocks {
   /** Runs `fn` once every earlier holder of `sessionId`'s lock has finished; returns (or rejects with) its result. */
@@ -56,7 +62,14 @@ export function createSessionLocks(): SessionLocks {
 /** The process-wide locks the runs API uses. */
 export const sessionLocks = createSessionLocks();
 
-/** {@link SessionLocks.withSessionLock} on the process-wide locks. */
-export function withSessionLock<T>(sessionId: string, fn: () => T | Promise<T>): Promise<T> {
-  return sessionLocks.withSessionLock(sessionId, fn);
+/**
+ * {@link SessionLocks.withSessionLock} on the process-wide locks and, on PostgreSQL, the session's advisory lock in
+ * the database (across processes). `signal` stops a wait for the database lock.
+ */
+export function withSessionLock<T>(sessionId: string, fn: () => T | Promise<T>, signal?: AbortSignal): Promise<T> {
+  return sessionLocks.withSessionLock(sessionId, () => {
+    const url = databaseUrl();
+    if (providerOf(url) !== "postgresql") return fn();
+    return withAdvisoryLock({ url, key: `lab:session:${sessionId}`, signal, fn: async () => fn() });
+  });
 }

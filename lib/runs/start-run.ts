@@ -1,7 +1,7 @@
 import { BadRequestError } from "../api/errors";
 import type { RunRequest, RunStreamLine } from "../api/run-schemas";
 import { classifyMessages } from "../engine/simulate/classify-messages";
-import { DEFAULT_REPLAY_WINDOW } from "../engine/simulate/replay-session";
+import { resolveWindow } from "../engine/simulate/resolve-window";
 import { findStrategy } from "../engine/strategies";
 import { resolveSettings } from "../engine/strategies/resolve-settings";
 import { createRun } from "../store/runs";
@@ -30,7 +30,7 @@ export async function startRun(options: { sessionId: string; request: RunRequest
   const session = await loadSessionCached(options.sessionId);
   const { summarizer, model, promptOverrides } = buildSummarizer(request);
   checkReplayEstimator({ estimator: request.estimator, apiKey: request.apiKey });
-  const window = request.window ?? session.meta.contextWindow ?? DEFAULT_REPLAY_WINDOW;
+  const window = resolveWindow(request.window, session.meta.contextWindow);
   const totalSteps = classifyMessages(session).filter((kind) => kind === "call").length;
   if (request.compactAtStep !== undefined && request.compactAtStep >= totalSteps) {
     throw new BadRequestError("invalid_step", `compactAtStep ${request.compactAtStep} is past the session's last model call (${totalSteps} calls).`, "compactAtStep");

@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { PrismaClient } from "../generated/prisma/client.ts";
+import { closeAdvisoryLockPools } from "./advisory-lock";
 import { ensureDatabase } from "./ensure-database";
 
 /** Used when DATABASE_URL is unset; the same default as prisma.config.ts, relative to the working directory. */
@@ -43,11 +44,11 @@ export function db(): Promise<Database> {
   return client;
 }
 
-/** Closes every client this process opened (scripts and tests; the server keeps its client for its lifetime). */
+/** Closes every client this process opened, and its lock connections (scripts and tests; the server keeps them for its lifetime). */
 export async function closeDatabases(): Promise<void> {
   const open = [...clients.values()];
   clients.clear();
-  await Promise.all(open.map(async (client) => (await client.catch(() => null))?.$disconnect()));
+  await Promise.all([...open.map(async (client) => (await client.catch(() => null))?.$disconnect()), closeAdvisoryLockPools()]);
 }
 
 async function open(url: string): Promise<Database> {

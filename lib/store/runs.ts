@@ -70,6 +70,7 @@ export async function createRun(input: { sessionId: string; strategyId: string; 
       settings: toJson(input.settings),
       options: toJson({ ...input.options, figures: null }),
       status: "running",
+      heartbeatAt: new Date(),
     },
     select: SUMMARY_SELECT,
   });
@@ -116,6 +117,37 @@ export async function getRunSummary(id: string): Promise<RunSummary> {
   return toRunSummary(row);
 }
 
+/**
+ * Records a cancel request for a running run, for whichever server instance replays it (it polls
+ * {@link cancelRequestedAmong}). True when the run was running; a run that already ended is left as it is.
+ */
+export async function requestRunCancel(id: string): Promise<boolean> {
+  const prisma = await db();
+  const { count } = await prisma.run.updateMany({ where: { id, status: "running" }, data: { cancelRequestedAt: new Date() } });
+  return count > 0;
+}
+
+/** Records a sign of life for the running runs among `ids` (the instance replaying them, every {@link HEARTBEAT_MS} ms). */
+export async function heartbeatRuns(ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const prisma = await db();
+  await prisma.run.updateMany({ where: { id: { in: [...ids] }, status: "running" }, data: { heartbeatAt: new Date() } });
+}
+
+/** How often the instance replaying a run writes its heartbeat. */
+export const HEARTBEAT_MS = 2_000;
+
+/** A running run whose last heartbeat is older than this has lost its instance. */
+export const STALE_HEARTBEAT_MS = 30_000;
+
+/** Which of `ids` have a cancel request recorded (one indexed read; polled by the instance replaying them). */
+export async function cancelRequestedAmong(ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const prisma = await db();
+  const rows = await prisma.run.findMany({ where: { id: { in: [...ids] }, cancelRequestedAt: { not: null } }, select: { id: true } });
+  return rows.map((row) => row.id);
+}
+
 /** What a run left `running` by a server process that is gone is stored with. */
 export const STALE_RUN_ERROR = "The server stopped before the run finished.";
 
@@ -124,15 +156,19 @@ export const PROCESS_STARTED_AT = new Date(Date.now() - process.uptime() * 1_000
 
 /**
  * Ends runs a dead server left behind: every run still `running` that was created before `startedAt` (default
- * this process's start) is stored `failed` with {@link STALE_RUN_ERROR}. A run replays only in the process that
- * created it, so one created before this process started can never finish. Like the run registry and the session
- * lock, this assumes one server process per database: a second server started on the same database would fail
- * the first one's live runs. Returns how many runs it ended.
+ * this process's start) and whose heartbeat is older than {@link STALE_HEARTBEAT_MS} (or missing) is stored
+ * `failed` with {@link STALE_RUN_ERROR}. A run replays only in the process that created it, which writes its
+ * heartbeat every {@link HEARTBEAT_MS} ms; so a second server instance started on the same database leaves the
+ * first one's live runs alone. Returns how many runs it ended.
  */
 export async function failStaleRuns(startedAt: Date = PROCESS_STARTED_AT): Promise<number> {
   const prisma = await db();
   const { count } = await prisma.run.updateMany({
-    where: { status: "running", createdAt: { lt: startedAt } },
+    where: {
+      status: "running",
+      createdAt: { lt: startedAt },
+      OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: new Date(Date.now() - STALE_HEARTBEAT_MS) } }],
+    },
     data: { status: "failed", error: STALE_RUN_ERROR, finishedAt: new Date() },
   });
   return count;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "./db";
-import { createRun, failStaleRuns, finishRun, getRunSummary, listRuns, PROCESS_STARTED_AT, STALE_RUN_ERROR } from "./runs";
+import { cancelRequestedAmong, createRun, failStaleRuns, heartbeatRuns, finishRun, getRunSummary, listRuns, PROCESS_STARTED_AT, requestRunCancel, STALE_RUN_ERROR } from "./runs";
 import { storeSession } from "./sessions";
 import { buildSession } from "./store-contract";
 import { PG_TEST_URL, useTestDatabase, type TestDatabaseKind } from "./use-test-database";
@@ -16,7 +16,7 @@ function staleRunsSuite(kind: TestDatabaseKind) {
     const { id: sessionId } = await storeSession({ session: buildSession(4), sessionCount: 1, pick: 0 });
     const newRun = async (createdAt?: Date) => {
       const run = await createRun({ sessionId, strategyId: "none", settings: {}, options: OPTIONS });
-      if (createdAt) await prisma.run.update({ where: { id: run.id }, data: { createdAt } });
+      if (createdAt) await prisma.run.update({ where: { id: run.id }, data: { createdAt, heartbeatAt: createdAt } });
       return run.id;
     };
     const orphan = await newRun(LONG_AGO);
@@ -24,6 +24,9 @@ function staleRunsSuite(kind: TestDatabaseKind) {
     await finishRun(finishedLongAgo, { status: "done", error: null, result: null, figures: null });
     await prisma.run.update({ where: { id: finishedLongAgo }, data: { createdAt: LONG_AGO } });
     const live = await newRun();
+    // created before this process started, but its instance (another web server on this database) is alive
+    const otherInstance = await newRun(LONG_AGO);
+    await prisma.run.update({ where: { id: otherInstance }, data: { heartbeatAt: new Date() } });
     expect(PROCESS_STARTED_AT.getTime()).toBeLessThanOrEqual(Date.now());
 
     const { runs } = await listRuns(sessionId);
@@ -31,6 +34,7 @@ function staleRunsSuite(kind: TestDatabaseKind) {
     expect(byId.get(orphan)).toMatchObject({ status: "failed", error: STALE_RUN_ERROR, finishedAt: expect.any(String) });
     expect(byId.get(finishedLongAgo)).toMatchObject({ status: "done", error: null });
     expect(byId.get(live)).toMatchObject({ status: "running", error: null, finishedAt: null });
+    expect(byId.get(otherInstance), "a run with a fresh heartbeat belongs to a live instance").toMatchObject({ status: "running", error: null });
 
     // once per process: a later orphan waits for the next start (or an explicit sweep)
     const later = await newRun(LONG_AGO);
@@ -39,6 +43,26 @@ function staleRunsSuite(kind: TestDatabaseKind) {
     expect(await failStaleRuns()).toBe(1);
     expect(await getRunSummary(later)).toMatchObject({ status: "failed", error: STALE_RUN_ERROR });
     expect((await getRunSummary(live)).status).toBe("running");
+  });
+
+  it("a cancel request is recorded on a running run's row (for the instance replaying it), never on an ended one", async () => {
+    const { id: sessionId } = await storeSession({ session: buildSession(4), sessionCount: 1, pick: 0 });
+    const running = (await createRun({ sessionId, strategyId: "none", settings: {}, options: OPTIONS })).id;
+    const other = (await createRun({ sessionId, strategyId: "none", settings: {}, options: OPTIONS })).id;
+    const ended = (await createRun({ sessionId, strategyId: "none", settings: {}, options: OPTIONS })).id;
+    await finishRun(ended, { status: "done", error: null, result: null, figures: null });
+    expect(await cancelRequestedAmong([running, other, ended])).toEqual([]);
+    expect(await requestRunCancel(running)).toBe(true);
+    expect(await requestRunCancel(ended)).toBe(false);
+    expect(await cancelRequestedAmong([running, other, ended])).toEqual([running]);
+    expect(await cancelRequestedAmong([])).toEqual([]);
+
+    const prisma = await db();
+    await prisma.run.updateMany({ where: { id: { in: [running, ended] } }, data: { heartbeatAt: LONG_AGO } });
+    await heartbeatRuns([running, ended]);
+    const beats = new Map((await prisma.run.findMany({ where: { id: { in: [running, ended] } } })).map((row) => [row.id, row.heartbeatAt!.getTime()]));
+    expect(beats.get(running)).toBeGreaterThan(Date.now() - 60_000);
+    expect(beats.get(ended), "an ended run keeps its last heartbeat").toBe(LONG_AGO.getTime());
   });
 }
 

@@ -8,6 +8,7 @@ import { DEFAULT_SUMMARY_MAX_RETRIES } from "@/lib/llm/anthropic-summarizer";
 import { CIRCUIT_BREAKER_THRESHOLD } from "@/lib/runs/summarizer-circuit-breaker";
 import { startFakeAnthropicServer, type FakeAnthropicServer } from "@/lib/llm/fake-anthropic-server";
 import { db } from "@/lib/store/db";
+import { requestRunCancel } from "@/lib/store/runs";
 import { storeSession } from "@/lib/store/sessions";
 import { useTestDatabase } from "@/lib/store/use-test-database";
 import { GET as listStrategies } from "../strategies/route";
@@ -256,6 +257,25 @@ describe("runs API route handlers (real Requests, fresh SQLite database, the fak
     expect(row!.finishedAt).not.toBeNull();
     const again = await cancelRun(new Request(`${BASE}/runs/${runId}/cancel`, { method: "POST" }), params(runId));
     expect(await again.json()).toEqual({ runId, cancelling: false, status: "cancelled" });
+  });
+
+  it("a cancel recorded by another server instance (only the row's flag, not this process's registry) ends the run `cancelled` within 2 s", async () => {
+    const response = await run(sessionId, { strategy: "opencode", window: 60_000, summarizer: "anthropic", model: "fake-slow", apiKey: SECRET_KEY });
+    const { lines, reader } = await readUntil(response, (line) => line.type === "event" && line.event.type === "compaction-start");
+    const runId = (lines[0] as Extract<RunStreamLine, { type: "started" }>).runId;
+    // what cancelRun does on an instance that does not replay the run: it can only write the flag
+    const requestedAt = performance.now();
+    expect(await requestRunCancel(runId)).toBe(true);
+    const decoder = new TextDecoder();
+    let buffer = "";
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) buffer += decoder.decode(chunk.value, { stream: true });
+    const elapsedMs = performance.now() - requestedAt;
+    const last = JSON.parse(buffer.split("\n").filter(Boolean).at(-1)!) as RunStreamLine;
+    expect(last).toMatchObject({ type: "error", error: { code: "cancelled" }, run: { id: runId, status: "cancelled" } });
+    // the fake summary takes 10 s: only the flag's poll can end it this soon
+    expect(elapsedMs).toBeLessThan(2_000);
+    expect(await rawRunRow(runId)).toMatchObject({ status: "cancelled", result: null });
+    expect(await requestRunCancel(runId), "an ended run takes no cancel request").toBe(false);
   });
 
   it("the client aborting the request cancels the run", async () => {

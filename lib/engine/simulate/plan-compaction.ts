@@ -6,7 +6,7 @@ import { createEstimator, type EstimatorChoice } from "../tokens/create-estimato
 import { replayCore } from "./replay-core";
 import type { ReplayEvent } from "./replay-events";
 import type { ReplayResult } from "./replay-result";
-import { DEFAULT_REPLAY_WINDOW } from "./replay-session";
+import { resolveWindow } from "./resolve-window";
 
 export interface PlanCompactionOptions {
   session: Session;
@@ -62,7 +62,7 @@ export function planCompaction(options: PlanCompactionOptions): CompactionPrevie
     session: options.session,
     strategy,
     settings: resolveSettings(options.strategy, options.settings),
-    window: options.window ?? options.session.meta.contextWindow ?? DEFAULT_REPLAY_WINDOW,
+    window: resolveWindow(options.window, options.session.meta.contextWindow),
     outputReserve: options.outputReserve ?? 0,
     estimator: createEstimator(options.estimator ?? "chars4"),
     stopBeforeStep: options.atStep,

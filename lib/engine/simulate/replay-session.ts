@@ -7,11 +7,11 @@ import type { Summarizer } from "../summarize/summarizer";
 import { createEstimator, type EstimatorChoice } from "../tokens/create-estimator";
 import type { SummaryOutcome } from "./execute-compaction";
 import { replayCore } from "./replay-core";
+import { resolveWindow } from "./resolve-window";
 import type { ReplayEvent } from "./replay-events";
 import type { ReplayResult, ReplayStep } from "./replay-result";
 
-/** The window a replay assumes when neither the caller nor the session says (the seeds' 200K). */
-export const DEFAULT_REPLAY_WINDOW = 200_000;
+export { DEFAULT_REPLAY_WINDOW } from "./resolve-window";
 
 export interface ReplayOptions {
   session: Session;
@@ -50,7 +50,7 @@ export interface ReplayOptions {
 export async function replaySession(options: ReplayOptions): Promise<ReplayResult> {
   const summarizer = options.summarizer ?? extractiveSummarizer;
   const settings = resolveSettings(options.strategy, options.settings);
-  const window = options.window ?? options.session.meta.contextWindow ?? DEFAULT_REPLAY_WINDOW;
+  const window = resolveWindow(options.window, options.session.meta.contextWindow);
   // said up front: a fixed threshold at or above the window never fires (the run shows why it never compacts)
   const warnings = thresholdWarningEvents(options.strategy.id, settings as Record<string, unknown>, window);
   for (const warning of warnings) options.onEvent?.(warning);

@@ -1,9 +1,9 @@
 import type { EstimatorIdSchema, PreviewRequest, RunRequest, RunSummary, StrategyInfo, SummarizerIdSchema } from "@/lib/api/run-schemas";
 import type { z } from "zod";
+import { resolveWindow } from "@/lib/engine/simulate/resolve-window";
 
 /** The model the anthropic summarizer uses unless the user names another (lib/llm's default). */
 export const DEFAULT_SUMMARY_MODEL = "claude-haiku-4-5";
-export const DEFAULT_WINDOW = 200_000;
 
 /** Everything the strategy panel edits; previews and runs are built from it. */
 export interface PlaygroundConfig {
@@ -29,7 +29,7 @@ export function initialConfig(strategy: StrategyInfo | undefined, sessionWindow:
   return {
     strategy: strategy?.id ?? "",
     settings: { ...(strategy?.defaults ?? {}) },
-    window: sessionWindow ?? DEFAULT_WINDOW,
+    window: resolveWindow(null, sessionWindow),
     outputReserve: 0,
     estimator: "chars4",
     summarizer: "extractive",
