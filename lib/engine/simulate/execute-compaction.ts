@@ -120,6 +120,7 @@ export function* executeCompaction(options: ExecuteCompactionOptions): Generator
     // a failed compaction without a fallback kept everything: nothing was protected or split
     ...(failure && !plan.fallback ? {} : protection),
     ...(splitTurn && !failure ? { splitTurn } : {}),
+    ...(plan.details && !failure ? { details: plan.details } : {}),
   });
   if (!fits) reportOverBudget(options);
   return summary;

@@ -1,5 +1,5 @@
 import { contextTokensOf, type Session } from "../model";
-import type { AnyStrategy, StrategyDecision, StrategyInput, TriggerPoint } from "../strategies/strategy";
+import type { AnyStrategy, CompactionDetails, StrategyDecision, StrategyInput, TriggerPoint } from "../strategies/strategy";
 import type { SummarizeRequest } from "../summarize/summarizer";
 import { messageTokensWith, type Estimator } from "../tokens/estimator";
 import { classifyMessages } from "./classify-messages";
@@ -49,6 +49,7 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
   const triggers = new Set<TriggerPoint>(strategy.triggers);
   const usableWindow = options.window - options.outputReserve;
   let previousSummary: string | null = null;
+  let previousDetails: CompactionDetails | null = null;
   let recordedAdditive = 0;
   let inOverflow = false;
   let step = 0;
@@ -75,13 +76,17 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
       lastCall,
       events,
       previousSummary,
+      previousDetails,
       force,
     });
     for (const note of decision.notes ?? []) emit({ ...note, step });
     applyMarks(decision, point);
     if (decision.compaction) {
       const summary = yield* executeCompaction({ plan: decision.compaction, live, strategy, settings, estimator, step, point, emit });
-      if (summary !== null) previousSummary = summary;
+      if (summary !== null) {
+        previousSummary = summary;
+        if (decision.compaction.details) previousDetails = decision.compaction.details;
+      }
     }
   }
 

@@ -1,3 +1,4 @@
+import type { CompactionDetails } from "../strategies/strategy";
 import type { PartMarkKind } from "../model";
 import type { TriggerPoint } from "../strategies/strategy";
 
@@ -98,6 +99,8 @@ export interface CompactionEndEvent {
   protected?: ProtectedRegion[];
   /** the cut fell inside a turn and its prefix was summarized separately (pi, openclaw) */
   splitTurn?: SplitTurn;
+  /** structured data of the compaction (pi / openclaw: cumulative read and modified files), carried to the next */
+  details?: CompactionDetails;
 }
 
 /** A layout change without a summary (trim-messages, a truncation fallback). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { generateSession } from "../../generator/generate-session";
 import { checkInvariants } from "../simulate/check-invariants";
-import { finalContext } from "../simulate/context-at";
+import { contextAt, finalContext } from "../simulate/context-at";
 import type { ReplayEvent } from "../simulate/replay-events";
 import { replaySession } from "../simulate/replay-session";
 import type { SummarizeRequest, Summarizer } from "../summarize/summarizer";
@@ -154,11 +154,11 @@ describe("openclaw: safeguard summarization in stages (seed 001 §2, §7)", () =
     const { requests, summarizer } = recordingSummarizer();
     const result = await replaySession({ session: huge, strategy: openclawStrategy, settings: small, window: 14_000, summarizer });
     const end = ofType(result.events, "compaction-end")[0];
-    expect(end.summary).toContain("[Large tool (~10K tokens) omitted from summary]");
+    expect(sentText(huge, result, end.step)).toContain("[Large tool (~10K tokens) omitted from summary]");
     expect(requests[0].messages.some((message) => message.role === "tool" && message.parts.some((part) => part.type === "tool-result" && part.output.length === 40_000))).toBe(false);
   });
 
-  it("carries tool failures and read / modified files in the summary", async () => {
+  it("carries tool failures and read / modified files in the summary message, the files as structured details (not in the reported summary)", async () => {
     const failing = deepFreeze(
       buildSession(
         turns(8, 4_000, (index) =>
@@ -167,10 +167,14 @@ describe("openclaw: safeguard summarization in stages (seed 001 §2, §7)", () =
       ),
     );
     const result = await replaySession({ session: failing, strategy: openclawStrategy, settings: small, window: 8_000 });
-    const summary = ofType(result.events, "compaction-end")[0].summary ?? "";
-    expect(summary).toContain("## Tool Failures\n- edit: Error: old_string not found");
-    expect(summary).toContain("<read-files>\nsrc/f0.ts");
-    expect(summary).toContain("<modified-files>\nsrc/main.ts\n</modified-files>");
+    const end = ofType(result.events, "compaction-end")[0];
+    const sent = sentText(failing, result, end.step);
+    expect(sent).toContain("## Tool Failures\n- edit: Error: old_string not found");
+    expect(sent).toContain("<read-files>\nsrc/f0.ts");
+    expect(sent).toContain("<modified-files>\nsrc/main.ts\n</modified-files>");
+    expect(end.details?.modifiedFiles).toEqual(["src/main.ts"]);
+    expect(end.details?.readFiles).toContain("src/f0.ts");
+    expect(end.summary ?? "").not.toContain("<read-files>");
   });
 
   it("falls back to the seed's FALLBACK_SUMMARY, with the same notes, when summarization fails", async () => {
@@ -247,3 +251,10 @@ describe("openclaw on generated sessions", () => {
     expect(checkInvariants(generated, result).violations).toEqual([]);
   });
 });
+
+/** The text the model was sent at a step (every text part of every message). */
+function sentText(session: Parameters<typeof contextAt>[0], result: Parameters<typeof contextAt>[1], step: number): string {
+  return contextAt(session, result, step)
+    .messages.map((entry) => entry.message.parts.map((part) => (part.type === "text" ? part.text : "")).join("\n"))
+    .join("\n");
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Message } from "../model";
+import type { ReplayEvent } from "../simulate/replay-events";
 import {
   DEFAULT_PI_SETTINGS,
   findPiCut,
@@ -11,7 +12,7 @@ import {
   PI_TURN_PREFIX_INSTRUCTIONS,
   piStrategy,
 } from "./pi";
-import { collectFileLists, formatFileLists, parseFileLists } from "./pi/file-operations";
+import { collectFileLists, formatFileLists } from "./pi/file-operations";
 import { OPENCLAW_SUMMARY_SYSTEM_PROMPT, StagePlanner, type PreviousSummary } from "./openclaw/plan-stages";
 import { computeAdaptiveChunkRatio, pruneHistoryForContextShare, SAFETY_MARGIN, stretchOf, totalOf, type Stretch } from "./openclaw/token-share";
 import { collectToolFailures, formatToolFailures } from "./openclaw/tool-failures";
@@ -128,13 +129,13 @@ function memoryFlush({ context, settings, window, events, step }: StrategyInput<
   if (!settings.memoryFlushEnabled) return {};
   const threshold = Math.max(0, window - settings.reserveTokensFloor - settings.memoryFlushSoftThresholdTokens);
   if (threshold <= 0 || context.tokens < threshold) return {};
-  let compactionCount = 0;
-  let lastFlushAt: number | null = null;
-  for (const event of events) {
-    if (event.type === "compaction-end") compactionCount++;
-    if (event.type === "warning" && event.code === "memory-flush") lastFlushAt = compactionCount;
+  // once per compaction cycle: look back only to the newest compaction (not over every event at every step)
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index];
+    if (event.type === "compaction-end") break;
+    if (event.type === "warning" && event.code === "memory-flush") return {};
   }
-  if (lastFlushAt === compactionCount) return {};
+  const compactionCount = compactionsSoFar(events);
   return {
     notes: [
       {
@@ -147,6 +148,13 @@ function memoryFlush({ context, settings, window, events, step }: StrategyInput<
       },
     ],
   };
+}
+
+/** Compactions so far: counted only when a flush is reported (rare), so the steady-state check stays cheap. */
+function compactionsSoFar(events: readonly ReplayEvent[]): number {
+  let count = 0;
+  for (const event of events) if (event.type === "compaction-end") count++;
+  return count;
 }
 
 function planSafeguard(input: StrategyInput<OpenclawSettings>, { reserve, threshold }: { reserve: number; threshold: number }): StrategyDecision {
@@ -198,11 +206,12 @@ function planSafeguard(input: StrategyInput<OpenclawSettings>, { reserve, thresh
   }
 
   const summarized = positionsBetween(from, cut.firstKept).map((position) => context.entry(position).message);
-  const previousLists = summaryPosition >= 0 ? parseFileLists(textOf(context.entry(summaryPosition).message)) : { readFiles: [], modifiedFiles: [] };
+  // the previous compaction's file lists travel as structured details, never read back out of its summary text
+  const details = collectFileLists(summarized, input.previousDetails ?? { readFiles: [], modifiedFiles: [] });
   const notes =
     (oversizedNotes.length > 0 ? `\n\n${oversizedNotes.join("\n")}` : "") +
     formatToolFailures(collectToolFailures(summarized)) +
-    formatFileLists(collectFileLists(summarized, previousLists));
+    formatFileLists(details);
   const layoutWith = (summaryText: string): LayoutItem[] => [
     ...(head > 0 ? [{ kind: "keep" as const, from: 0, to: head }] : []),
     { kind: "synthetic", role: "user", purpose: "summary", text: `${PI_SUMMARY_PREFIX}${summaryText}${PI_SUMMARY_SUFFIX}` },
@@ -214,7 +223,10 @@ function planSafeguard(input: StrategyInput<OpenclawSettings>, { reserve, thresh
       reason: "",
       summaries: planner.summaries,
       layout: layoutWith(`${body}${notes}`),
-      summaryText: `${body}${notes}`,
+      // the reported summary (the next update's previous summary) is the narrative alone: the notes are rebuilt
+      // from structured data at every compaction, so they never snowball through the summarizer
+      summaryText: body,
+      details,
       budget: threshold,
       fallback: { layout: layoutWith(`${FALLBACK_SUMMARY}${notes}`) },
       protected: [{ kind: "tail", from: cut.firstKept, label: `newest ~${settings.keepRecentTokens} tokens kept verbatim (keepRecentTokens)` }],
@@ -231,9 +243,5 @@ function maxChunkTokens(stretch: Stretch, window: number): number {
 
 function positionsBetween(start: number, end: number): number[] {
   return Array.from({ length: Math.max(0, end - start) }, (_, offset) => start + offset);
-}
-
-function textOf(message: Message): string {
-  return message.parts.map((part) => (part.type === "text" ? part.text : "")).join("\n");
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { SummaryFormat } from "../summarize/summarizer";
-import { collectFileLists, formatFileLists, parseFileLists, type FileLists } from "./pi/file-operations";
+import { collectFileLists, formatFileLists } from "./pi/file-operations";
 import { defineStrategy, type ContextView, type LayoutItem, type SummaryPlan } from "./strategy";
 
 /** pi-coding-agent's compaction settings (`reserveTokens`, `keepRecentTokens`). */
@@ -121,7 +121,7 @@ export const piStrategy = defineStrategy<PiSettings>({
   defaults: DEFAULT_PI_SETTINGS,
   settingsSchema: PiSettingsSchema,
   triggers: ["before-call"],
-  decide({ context, settings, window, previousSummary, force }) {
+  decide({ context, settings, window, previousSummary, previousDetails, force }) {
     const threshold = window - settings.reserveTokens;
     if (context.tokens <= threshold && !force) return {};
     let head = 0;
@@ -132,10 +132,10 @@ export const piStrategy = defineStrategy<PiSettings>({
     if (!cut) return {};
 
     const historyEnd = cut.turnStart ?? cut.firstKept;
-    const previousLists: FileLists =
-      summaryPosition >= 0 ? parseFileLists(textOf(context, summaryPosition)) : { readFiles: [], modifiedFiles: [] };
+    // the previous compaction's lists travel as structured details, never read back out of its summary text
     const summarized = Array.from({ length: cut.firstKept - from }, (_, offset) => context.entry(from + offset).message);
-    const fileLists = formatFileLists(collectFileLists(summarized, previousLists));
+    const details = collectFileLists(summarized, previousDetails ?? { readFiles: [], modifiedFiles: [] });
+    const fileLists = formatFileLists(details);
 
     const summaries: SummaryPlan[] = [];
     const historyRequest = {
@@ -175,14 +175,8 @@ export const piStrategy = defineStrategy<PiSettings>({
         budget: threshold,
         protected: [{ kind: "tail", from: cut.firstKept, label: `newest ~${settings.keepRecentTokens} tokens kept verbatim (keepRecentTokens)` }],
         ...(cut.turnStart !== null ? { splitTurn: { from: cut.turnStart, to: cut.firstKept } } : {}),
+        details,
       },
     };
   },
 });
-
-function textOf(context: ContextView, position: number): string {
-  return context
-    .entry(position)
-    .message.parts.map((part) => (part.type === "text" ? part.text : ""))
-    .join("\n");
-}

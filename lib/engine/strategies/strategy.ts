@@ -104,6 +104,11 @@ export interface StrategyInput<S> {
   events: readonly ReplayEvent[];
   /** the newest summary this replay produced, for iterative updates */
   previousSummary: string | null;
+  /**
+   * the structured details (file lists) of the newest compaction that applied a summary, carried to the next one
+   * so no strategy ever parses them back out of summary text (pi's / OpenClaw's `details`)
+   */
+  previousDetails: CompactionDetails | null;
   /** a compaction is requested now (manual compaction, the UI's preview): plan one even under threshold */
   force: boolean;
 }
@@ -147,6 +152,14 @@ export interface SummaryPlan {
 /**
  * A compaction as planned: pure data the UI can preview. `summaries` empty means a trim (no summarizer call).
  */
+/** Structured data a compaction records beside its summary text and hands to the next one (seed 001's `details`). */
+export interface CompactionDetails {
+  /** files read (and not modified) by the summarized messages, cumulative over compactions, sorted */
+  readFiles: readonly string[];
+  /** files written or edited, cumulative, sorted */
+  modifiedFiles: readonly string[];
+}
+
 export interface CompactionPlan {
   /** shown in the compaction-start event, e.g. "context 85,200 ≥ threshold 80,000" */
   reason: string;
@@ -168,6 +181,8 @@ export interface CompactionPlan {
   protected?: readonly ProtectionRequest[];
   /** a cut inside a turn: the turn's prefix, summarized on its own (pi's split turn) */
   splitTurn?: PositionRange;
+  /** structured details of this compaction, reported on compaction-end and handed to the next decide */
+  details?: CompactionDetails;
 }
 
 export type StrategyNote =

@@ -37,7 +37,7 @@ export interface FileLists {
  * pi's cumulative file lists: the files a compaction's messages read and modified, on top of the previous
  * compaction's lists. A file both read and modified is listed as modified only.
  */
-export function collectFileLists(messages: readonly Message[], previous: FileLists): FileLists {
+export function collectFileLists(messages: readonly Message[], previous: Readonly<{ readFiles: readonly string[]; modifiedFiles: readonly string[] }>): FileLists {
   const read = new Set(previous.readFiles);
   const modified = new Set(previous.modifiedFiles);
   for (const message of messages) {
@@ -60,13 +60,4 @@ export function formatFileLists(lists: FileLists): string {
   if (lists.readFiles.length > 0) blocks.push(`<read-files>\n${lists.readFiles.join("\n")}\n</read-files>`);
   if (lists.modifiedFiles.length > 0) blocks.push(`<modified-files>\n${lists.modifiedFiles.join("\n")}\n</modified-files>`);
   return blocks.length > 0 ? `\n\n${blocks.join("\n\n")}` : "";
-}
-
-/** The lists a previous pi summary carried (parsed back from its text), empty when it has none. */
-export function parseFileLists(text: string): FileLists {
-  const list = (tag: string) => {
-    const match = new RegExp(`<${tag}>\\n([\\s\\S]*?)\\n</${tag}>`).exec(text);
-    return match ? match[1].split("\n").filter(Boolean) : [];
-  };
-  return { readFiles: list("read-files"), modifiedFiles: list("modified-files") };
 }
