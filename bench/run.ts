@@ -6,20 +6,24 @@ import { generatorCases } from "./generator-cases";
 import { importCases } from "./import-cases";
 import { replayCases } from "./replay-cases";
 import { measure, type Measurement } from "./measure";
+import { LADDER_SIZES, runSizeLadder, type LadderMode } from "./size-ladder";
 
 /**
- * `npm run bench [-- --runs N] [-- --filter text]`: times every case and prints one table row per case
+ * `npm run bench [-- --runs N] [-- --filter text] [-- --ladder quick|full|off]`: times every case and prints one table row per case
  * with the input size, the median of N runs and the spread (min–max), so a claim like "imports a 1 MB pi
  * session in 20 ms" can be checked against this output. To add benchmarks, write a function returning
- * BenchCase[] and add it to `suites` below.
+ * BenchCase[] and add it to `suites` below. Then the size ladder (bench/size-ladder.ts): every strategy at growing
+ * session sizes with its per-message growth ratio (`--ladder full` adds 64K and 100K; BENCH_LADDER works too).
  */
 const suites: ((log: (line: string) => void) => BenchCase[])[] = [importCases, generatorCases, replayCases, compareCases];
 
 const DEFAULT_RUNS = 7;
 
-const { values } = parseArgs({ options: { runs: { type: "string" }, filter: { type: "string" } } });
+const { values } = parseArgs({ options: { runs: { type: "string" }, filter: { type: "string" }, ladder: { type: "string" } } });
 const runs = Number(values.runs ?? DEFAULT_RUNS);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a positive integer, got ${values.runs}`);
+const ladder = values.ladder ?? process.env.BENCH_LADDER ?? "quick";
+if (ladder !== "off" && !(ladder in LADDER_SIZES)) throw new Error(`--ladder takes quick, full or off, got ${ladder}`);
 
 const log = (line: string) => console.log(line);
 console.log(`node ${process.version} · ${os.platform()} ${os.arch()} · ${os.cpus()[0]?.model ?? "cpu"} ×${os.cpus().length} · at least ${runs} runs per case after 1 warm-up, ${new Date().toISOString()}`);
@@ -32,6 +36,10 @@ for (const [index, entry] of cases.entries()) {
   rows.push(row(entry, result));
 }
 printTable(rows);
+if (ladder !== "off") {
+  console.log("");
+  await runSizeLadder(ladder as LadderMode, log);
+}
 
 function row(entry: BenchCase, result: Measurement): string[] {
   const megabytes = entry.inputBytes === undefined ? undefined : entry.inputBytes / 1_000_000;

@@ -427,3 +427,24 @@ test("a run the server stopped during is shown interrupted with the reason, and 
   expect(runs[0]).toMatchObject({ status: "done", strategyId: "opencode", options: { window: WINDOW } });
   expect(runs[0].settings).toMatchObject({ prune: false });
 });
+
+test("nous on a 64K window warns that its 100,000-token threshold never fires; scaling it to the window runs and compacts", async ({ page, request }) => {
+  const session = await uploadGenerated(request, { seed: 4, messages: 1_500 });
+  const sessionPage = new SessionPage(page);
+  await sessionPage.goto(session.id);
+  const panel = new PlaygroundPanel(page);
+  await panel.waitForPanel();
+  await panel.pickStrategy("nous");
+  await panel.setWindow(64_000);
+  const warning = page.getByTestId("threshold-warning");
+  await expect(warning).toContainText("compactionThreshold is 100,000");
+  await expect(warning).toContainText("window is 64,000");
+
+  await page.getByTestId("scale-thresholds").click();
+  await expect(warning).toBeHidden();
+  await expect(page.locator("#setting-compactionThreshold-input")).toHaveValue("32000");
+  await panel.run("done");
+  const run = await latestRun(request, session.id);
+  expect(run.result.events.some((event) => event.type === "compaction-end")).toBe(true);
+  expect(run.result.events.some((event) => event.type === "warning" && (event as { code?: string }).code === "threshold-above-window")).toBe(false);
+});

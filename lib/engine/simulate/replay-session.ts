@@ -1,5 +1,6 @@
 import type { Session } from "../model";
 import type { AnyStrategy } from "../strategies/strategy";
+import { thresholdWarningEvents } from "../strategies/fixed-thresholds";
 import { resolveSettings } from "../strategies/resolve-settings";
 import { extractiveSummarizer } from "../summarize/extractive-summarizer";
 import type { Summarizer } from "../summarize/summarizer";
@@ -48,11 +49,16 @@ export interface ReplayOptions {
  */
 export async function replaySession(options: ReplayOptions): Promise<ReplayResult> {
   const summarizer = options.summarizer ?? extractiveSummarizer;
+  const settings = resolveSettings(options.strategy, options.settings);
+  const window = resolveWindow(options.window, options.session.meta.contextWindow);
+  // said up front: a fixed threshold at or above the window never fires (the run shows why it never compacts)
+  const warnings = thresholdWarningEvents(options.strategy.id, settings as Record<string, unknown>, window);
+  for (const warning of warnings) options.onEvent?.(warning);
   const run = replayCore({
     session: options.session,
     strategy: options.strategy,
-    settings: resolveSettings(options.strategy, options.settings),
-    window: resolveWindow(options.window, options.session.meta.contextWindow),
+    settings,
+    window,
     outputReserve: options.outputReserve ?? 0,
     estimator: createEstimator(options.estimator ?? "chars4"),
     signal: options.signal,
@@ -71,5 +77,5 @@ export async function replaySession(options: ReplayOptions): Promise<ReplayResul
     }
     next = run.next(outcome);
   }
-  return next.value;
+  return warnings.length === 0 ? next.value : { ...next.value, events: [...warnings, ...next.value.events] };
 }

@@ -9,6 +9,7 @@ import { PreviewSummary } from "./preview-summary";
 import { PromptEditor } from "./prompt-editor";
 import { RunProgress } from "./run-progress";
 import { SettingField } from "./setting-field";
+import { ThresholdWarning } from "./threshold-warning";
 import type { RunStreamState } from "./use-run-stream";
 
 const INPUT = "rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs focus:border-violet-500";
@@ -114,6 +115,7 @@ export function StrategyPanel({
           ))}
         </fieldset>
       )}
+      <ThresholdWarning strategyId={config.strategy} settings={config.settings} window={config.window} onScale={(settings) => set({ settings })} />
 
       <fieldset className="grid grid-cols-2 gap-2 border-t border-slate-100 pt-2 text-xs">
         <legend className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">Replay</legend>

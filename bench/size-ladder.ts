@@ -1,0 +1,85 @@
+import { replaySession } from "../lib/engine/simulate/replay-session";
+import { strategies } from "../lib/engine/strategies";
+import { createEstimator } from "../lib/engine/tokens/create-estimator";
+import { messagesTokensWith } from "../lib/engine/tokens/estimator";
+import { ESTIMATOR_IDS } from "../lib/engine/tokens/estimator";
+import { generateSession } from "../lib/generator/generate-session";
+import type { Session } from "../lib/engine/model";
+import { measure } from "./measure";
+import { REPLAY_SEED, REPLAY_WINDOW } from "./replay-cases";
+
+/** Growth above this per-message ratio (largest size ÷ 4K) is flagged: the work is not linear in the session. */
+export const LADDER_RATIO_LIMIT = 1.5;
+
+export const LADDER_SIZES = {
+  quick: { strategies: [1_000, 4_000, 16_000], linear: [1_000, 4_000, 16_000] },
+  full: { strategies: [1_000, 4_000, 16_000, 64_000], linear: [1_000, 4_000, 16_000, 64_000, 100_000] },
+} as const;
+
+export type LadderMode = keyof typeof LADDER_SIZES;
+
+interface Rung {
+  name: string;
+  sizes: readonly number[];
+  run: (session: Session) => unknown;
+}
+
+/**
+ * The size ladder: every strategy replayed at its defaults (window 60,000, chars/4, extractive summarizer) on
+ * generated sessions of growing size, and the estimators and `none` further up. Prints ms and µs per message at
+ * each size and the per-message ratio of the largest size to 4K, flagging ratios above {@link LADDER_RATIO_LIMIT}.
+ * `quick` stops at 16K (about a minute on 2 cores); `full` adds 64K (and 100K for the linear cases).
+ */
+export async function runSizeLadder(mode: LadderMode, log: (line: string) => void): Promise<void> {
+  const sizes = LADDER_SIZES[mode];
+  const sessions = new Map<number, Session>();
+  const sessionOf = (messages: number) => {
+    let session = sessions.get(messages);
+    if (!session) {
+      process.stderr.write(`[bench] generating a ${messages.toLocaleString("en-US")}-message session\n`);
+      session = generateSession({ seed: REPLAY_SEED, messages });
+      sessions.set(messages, session);
+    }
+    return session;
+  };
+  const rungs: Rung[] = [
+    ...ESTIMATOR_IDS.map((id) => ({
+      name: `estimate ${id}`,
+      sizes: sizes.linear,
+      run: (session: Session) => messagesTokensWith(createEstimator(id), session.messages),
+    })),
+    ...strategies.map((strategy) => ({
+      name: `replay ${strategy.id}`,
+      sizes: strategy.id === "none" ? sizes.linear : sizes.strategies,
+      run: (session: Session) => replaySession({ session, strategy, window: REPLAY_WINDOW }),
+    })),
+  ];
+  const allSizes = [...new Set(rungs.flatMap((rung) => rung.sizes))].sort((a, b) => a - b);
+  const header = ["case", ...allSizes.map((size) => `${size / 1_000}K ms (µs/msg)`), "ratio", ""];
+  const table: string[][] = [header];
+  for (const rung of rungs) {
+    const perMessage = new Map<number, number>();
+    const cells: string[] = [];
+    for (const size of allSizes) {
+      if (!rung.sizes.includes(size)) {
+        cells.push("");
+        continue;
+      }
+      process.stderr.write(`[bench] ladder ${rung.name} at ${size.toLocaleString("en-US")} messages\n`);
+      const session = sessionOf(size);
+      const result = await measure({ run: () => rung.run(session), runs: size >= 16_000 ? 1 : 3 });
+      const micros = (result.medianMs * 1_000) / session.messages.length;
+      perMessage.set(size, micros);
+      cells.push(`${result.medianMs.toFixed(0)} (${micros.toFixed(1)})`);
+    }
+    const largest = Math.max(...rung.sizes);
+    const ratio = (perMessage.get(largest) ?? NaN) / (perMessage.get(4_000) ?? NaN);
+    table.push([rung.name, ...cells, `${ratio.toFixed(2)} (${largest / 1_000}K÷4K)`, ratio > LADDER_RATIO_LIMIT ? `> ${LADDER_RATIO_LIMIT}: superlinear` : ""]);
+  }
+  log(`size ladder (${mode}): generated sessions (seed ${REPLAY_SEED}), window ${REPLAY_WINDOW.toLocaleString("en-US")}, median ms and µs per message; ratio = µs/msg at the largest size ÷ at 4K`);
+  const widths = header.map((_, column) => Math.max(...table.map((cells) => cells[column].length)));
+  for (const [index, cells] of table.entries()) {
+    log(cells.map((cell, column) => (column === 0 || column === cells.length - 1 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ").trimEnd());
+    if (index === 0) log(widths.map((width) => "-".repeat(width)).join("  "));
+  }
+}
