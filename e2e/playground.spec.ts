@@ -1,7 +1,10 @@
+import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
+import Database from "better-sqlite3";
 import { expect, test } from "./fixtures/test";
 import { generateSession } from "../lib/generator/generate-session";
 import { exportOpenAI } from "../lib/transcripts/export-openai";
+import { STALE_RUN_ERROR } from "../lib/store/runs";
 import { importThroughApi, type UploadedSession } from "./fixtures/api";
 import { keepScreenshot } from "./fixtures/keep-screenshot";
 import { PlaygroundPanel } from "./pages/playground-panel";
@@ -390,6 +393,39 @@ test("a summarizer that keeps failing (fake 500): the run ends degraded after 3 
   await expect(row.getByTestId("run-summarizer-failures")).toContainText("3 failed summaries");
   // a degraded run has a result: it opens, and the run view repeats why
   await expect(page.getByTestId("run-view-degraded")).toContainText("The summarizer failed 3 times");
+});
+
+test("a run the server stopped during is shown interrupted with the reason, and one click re-runs it with its settings", async ({ page, request }) => {
+  const started = await request.post(`/api/sessions/${session.id}/runs`, { data: { strategy: "opencode", window: WINDOW, settings: { prune: false } } });
+  expect(started.ok()).toBe(true);
+  const lines = (await started.text()).split("\n").filter(Boolean).map((line) => JSON.parse(line) as { type: string; runId?: string });
+  const runId = lines[0].runId!;
+  // what the stale-run sweep of a restarted server leaves behind (lib/store/runs.ts failStaleRuns), written
+  // straight into the e2e server's SQLite file: killing the shared e2e server mid-run is not an option here
+  const file = new Database(path.resolve("data/e2e.db"));
+  try {
+    file.prepare(`UPDATE "Run" SET status = 'interrupted', error = ?, result = NULL, tokensAfter = NULL WHERE id = ?`).run(STALE_RUN_ERROR, runId);
+  } finally {
+    file.close();
+  }
+
+  const sessionPage = new SessionPage(page);
+  const playground = new PlaygroundPanel(page);
+  await sessionPage.goto(session.id);
+  await playground.waitForPanel();
+  const row = page.locator(`[data-testid="run-row"][data-run-id="${runId}"]`);
+  await expect(row).toHaveAttribute("data-status", "interrupted");
+  await expect(row.getByTestId("run-status")).toHaveText("interrupted");
+  await expect(row.getByTestId("run-status-error")).toHaveText(STALE_RUN_ERROR);
+  const before = await page.getByTestId("run-row").count();
+  await row.getByTestId("run-rerun").click();
+  await expect(page.getByTestId("run-row")).toHaveCount(before + 1, { timeout: 30_000 });
+  await expect(page.getByTestId("run-row").first()).toHaveAttribute("data-status", "done", { timeout: 30_000 });
+
+  const { runs } = (await (await request.get(`/api/sessions/${session.id}/runs`)).json()) as { runs: { id: string; status: string; strategyId: string; settings: Record<string, unknown>; options: { window: number } }[] };
+  expect(runs[0].id).not.toBe(runId);
+  expect(runs[0]).toMatchObject({ status: "done", strategyId: "opencode", options: { window: WINDOW } });
+  expect(runs[0].settings).toMatchObject({ prune: false });
 });
 
 test("nous on a 64K window warns that its 100,000-token threshold never fires; scaling it to the window runs and compacts", async ({ page, request }) => {

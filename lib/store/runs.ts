@@ -157,7 +157,7 @@ export const PROCESS_STARTED_AT = new Date(Date.now() - process.uptime() * 1_000
 /**
  * Ends runs a dead server left behind: every run still `running` that was created before `startedAt` (default
  * this process's start) and whose heartbeat is older than {@link STALE_HEARTBEAT_MS} (or missing) is stored
- * `failed` with {@link STALE_RUN_ERROR}. A run replays only in the process that created it, which writes its
+ * `interrupted` with {@link STALE_RUN_ERROR} (the run history offers to re-run it). A run replays only in the process that created it, which writes its
  * heartbeat every {@link HEARTBEAT_MS} ms; so a second server instance started on the same database leaves the
  * first one's live runs alone. Returns how many runs it ended.
  */
@@ -169,7 +169,7 @@ export async function failStaleRuns(startedAt: Date = PROCESS_STARTED_AT): Promi
       createdAt: { lt: startedAt },
       OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: new Date(Date.now() - STALE_HEARTBEAT_MS) } }],
     },
-    data: { status: "failed", error: STALE_RUN_ERROR, finishedAt: new Date() },
+    data: { status: "interrupted", error: STALE_RUN_ERROR, finishedAt: new Date() },
   });
   return count;
 }

@@ -31,7 +31,7 @@ function staleRunsSuite(kind: TestDatabaseKind) {
 
     const { runs } = await listRuns(sessionId);
     const byId = new Map(runs.map((run) => [run.id, run]));
-    expect(byId.get(orphan)).toMatchObject({ status: "failed", error: STALE_RUN_ERROR, finishedAt: expect.any(String) });
+    expect(byId.get(orphan)).toMatchObject({ status: "interrupted", error: STALE_RUN_ERROR, finishedAt: expect.any(String) });
     expect(byId.get(finishedLongAgo)).toMatchObject({ status: "done", error: null });
     expect(byId.get(live)).toMatchObject({ status: "running", error: null, finishedAt: null });
     expect(byId.get(otherInstance), "a run with a fresh heartbeat belongs to a live instance").toMatchObject({ status: "running", error: null });
@@ -41,7 +41,7 @@ function staleRunsSuite(kind: TestDatabaseKind) {
     await listRuns(sessionId);
     expect((await getRunSummary(later)).status).toBe("running");
     expect(await failStaleRuns()).toBe(1);
-    expect(await getRunSummary(later)).toMatchObject({ status: "failed", error: STALE_RUN_ERROR });
+    expect(await getRunSummary(later)).toMatchObject({ status: "interrupted", error: STALE_RUN_ERROR });
     expect((await getRunSummary(live)).status).toBe("running");
   });
 

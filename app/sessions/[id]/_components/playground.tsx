@@ -204,6 +204,11 @@ export function Playground({
           compareId={compareRunId}
           defaultsById={defaultsById}
           onOpen={openRun}
+          onRerun={(interrupted) => {
+            const next = configFromRun(interrupted, list?.find((strategy) => strategy.id === interrupted.strategyId), config);
+            setConfig(next);
+            void run.start(runRequestOf(next));
+          }}
           onCompare={(runId, previousId) => {
             setSelectedRunId(runId);
             setCompareRunId(previousId);

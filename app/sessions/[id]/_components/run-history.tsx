@@ -19,6 +19,7 @@ export function RunHistory({
   compareId,
   onOpen,
   onCompare,
+  onRerun,
   defaultsById,
 }: {
   sessionId: string;
@@ -29,6 +30,8 @@ export function RunHistory({
   compareId: string | null;
   onOpen: (runId: string | null) => void;
   onCompare: (runId: string, previousId: string | null) => void;
+  /** replays an interrupted run's settings as a new run */
+  onRerun: (run: RunSummary) => void;
 }) {
   const queryClient = useQueryClient();
   const remove = useMutation({
@@ -81,7 +84,7 @@ export function RunHistory({
                         </span>
                       )}
                     </div>
-                    {run.error && (run.status === "degraded" || run.status === "failed") && (
+                    {run.error && (run.status === "degraded" || run.status === "failed" || run.status === "interrupted") && (
                       <div data-testid="run-status-error" className={`max-w-96 text-[10px] leading-tight ${run.status === "failed" ? "text-red-700" : "text-amber-800"}`}>
                         {run.error}
                       </div>
@@ -117,6 +120,11 @@ export function RunHistory({
                   </td>
                   <td className="px-2 py-1 whitespace-nowrap text-slate-500">{formatDateTime(run.createdAt)}</td>
                   <td className="px-2 py-1 whitespace-nowrap text-right">
+                    {run.status === "interrupted" && (
+                      <button type="button" data-testid="run-rerun" onClick={() => onRerun(run)} className="rounded px-1.5 py-0.5 font-medium text-orange-800 hover:bg-orange-100" title="the server stopped during this run: run it again with the same settings">
+                        re-run
+                      </button>
+                    )}
                     <button type="button" data-testid="run-open" onClick={() => onOpen(selected ? null : run.id)} disabled={!hasResult(run)} className="rounded px-1.5 py-0.5 font-medium text-violet-800 hover:bg-violet-100 disabled:opacity-40">
                       {selected ? "close" : "open"}
                     </button>
@@ -147,6 +155,7 @@ export function RunHistory({
 const STATUS_TONE: Partial<Record<RunSummary["status"], string>> = {
   failed: "bg-red-100 text-red-800",
   degraded: "bg-amber-100 text-amber-900",
+  interrupted: "bg-orange-100 text-orange-900",
 };
 
 /** A run the playground can draw: finished, on its summaries or (degraded) on the strategy's fallback. */
