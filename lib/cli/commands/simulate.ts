@@ -22,7 +22,7 @@ export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [-
 /**
  * Replays a transcript through a strategy. With --json prints
  * `{strategy, settings, steps:[{step, contextTokens}], events, compactions:[{step, tokensBefore, tokensAfter,
- * firstKeptMessageId}], final:{contextTokens, messages}, invariants:{toolPairsIntact, fitsBudget}}`.
+ * firstKeptMessageId}], final:{contextTokens, messages}, invariants:{toolPairsIntact, fitsBudget, budgetReasons}}`.
  * `--context-out` writes the final model-visible context as an Anthropic Messages JSON array.
  * A bad `--set` (unknown key, wrong type) exits 2 naming the setting and what it expects.
  * `--estimator count-tokens` counts the transcript's parts with Anthropic's count_tokens first (ANTHROPIC_API_KEY,
@@ -144,7 +144,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     fallbacks: result.events.filter((event) => event.type === "fallback").length,
     summarizerFailures: breakerState?.failures ?? 0,
     final: { contextTokens: result.final.contextTokens, messages: result.final.messages },
-    invariants: { toolPairsIntact: invariants.toolPairsIntact, fitsBudget: invariants.fitsBudget },
+    invariants: { toolPairsIntact: invariants.toolPairsIntact, fitsBudget: invariants.fitsBudget, budgetReasons: invariants.budgetReasons },
   };
   if (values.json) {
     io.stdout(`${JSON.stringify(output)}\n`);
@@ -160,6 +160,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       `compactions/trims ${compactions.length} · fallbacks ${output.fallbacks} · failed summaries ${output.summarizerFailures} · events ${result.events.length}`,
       ...(outcome.error ? [`${outcome.status}: ${outcome.error}`] : []),
       `tool pairs intact: ${invariants.toolPairsIntact} · fits budget: ${invariants.fitsBudget}`,
+      ...invariants.budgetReasons.slice(0, 5).map((reason) => `over budget: ${reason}`),
+      ...(invariants.budgetReasons.length > 5 ? [`over budget: … and ${invariants.budgetReasons.length - 5} more`] : []),
       ...invariants.violations.map((violation) => `violation: ${violation}`),
     ].join("\n") + "\n",
   );

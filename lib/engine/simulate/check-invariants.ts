@@ -6,6 +6,12 @@ export interface InvariantReport {
   toolPairsIntact: boolean;
   /** every compaction and trim ended within its budget and no step sent more than the usable window */
   fitsBudget: boolean;
+  /**
+   * when `fitsBudget` is false, why, one line per cause naming the strategy's rule: the over-budget event's reason
+   * for a compaction or trim that ended over its budget, and for a step over the usable window the strategy's trigger
+   * that did not fire in time (with its up-front warning, such as a fixed threshold above the window)
+   */
+  budgetReasons: string[];
   /** broken pairs and over-budget results that no event explains; empty when the replay is sound */
   violations: string[];
 }
@@ -53,12 +59,19 @@ export function checkInvariants(session: Session, result: ReplayResult): Invaria
   });
   const toolPairsIntact = violations.length === 0;
 
-  let fitsBudget = !result.events.some((event) => event.type === "overflow");
+  const budgetReasons: string[] = [];
+  const upFront = result.events.filter((event) => event.type === "warning" && event.step === 0 && event.code === "threshold-above-window");
+  for (const event of result.events) {
+    if (event.type !== "overflow") continue;
+    const why = upFront.length > 0 ? upFront.map((warning) => (warning.type === "warning" ? warning.message : "")).join(" ") : `its trigger did not bring the context under the usable window before this call`;
+    budgetReasons.push(`step ${event.step}: ${result.strategyId} sent ${event.tokens} tokens over the usable window ${event.usableWindow}: ${why}`);
+  }
   for (const event of result.events) {
     if ((event.type !== "compaction-end" && event.type !== "trim") || event.fits) continue;
-    fitsBudget = false;
-    const explained = result.events.some((other) => other.type === "over-budget" && other.step === event.step);
-    if (!explained) violations.push(`step ${event.step}: ${event.type} ended at ${event.tokensAfter} tokens over its budget ${event.budget} with no over-budget event`);
+    const explanation = result.events.find((other) => other.type === "over-budget" && other.step === event.step);
+    if (explanation?.type === "over-budget") budgetReasons.push(`step ${event.step}: ${result.strategyId}'s ${event.type} ended at ${event.tokensAfter} tokens over its budget ${event.budget}: ${explanation.reason}`);
+    else violations.push(`step ${event.step}: ${event.type} ended at ${event.tokensAfter} tokens over its budget ${event.budget} with no over-budget event`);
   }
-  return { toolPairsIntact, fitsBudget, violations };
+  const fitsBudget = budgetReasons.length === 0 && !violations.some((violation) => violation.includes("over its budget"));
+  return { toolPairsIntact, fitsBudget, budgetReasons, violations };
 }

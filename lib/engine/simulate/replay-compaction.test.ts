@@ -81,7 +81,7 @@ describe("replay with a summarizing strategy", () => {
     expect(atEnd.messages[0].message.parts[0]).toMatchObject({ type: "text", synthetic: true });
     const step = result.steps.at(-1)!.step;
     expect(contextAt(session, result, step).messages[0].purpose).toBe("summary");
-    expect(checkInvariants(session, result)).toEqual({ toolPairsIntact: true, fitsBudget: true, violations: [] });
+    expect(checkInvariants(session, result)).toEqual({ toolPairsIntact: true, fitsBudget: true, budgetReasons: [], violations: [] });
   });
 
   it.each([

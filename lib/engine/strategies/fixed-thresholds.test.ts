@@ -36,3 +36,17 @@ describe("fixed thresholds against the window", () => {
     expect(scaled.events.filter((event) => event.type === "compaction-end").length).toBeGreaterThan(0);
   });
 });
+
+describe("the invariant report names the rule when a replay does not fit its budget", () => {
+  it("vibe at 64K overflows and the report quotes its threshold above the window; none names its missing trigger", async () => {
+    const { checkInvariants } = await import("../simulate/check-invariants");
+    const session = generateSession({ seed: 4, messages: 1_500 });
+    const vibe = await replaySession({ session, strategy: strategiesById.vibe, window: 64_000 });
+    const report = checkInvariants(session, vibe);
+    expect(report.fitsBudget).toBe(false);
+    expect(report.budgetReasons.length).toBeGreaterThan(0);
+    expect(report.budgetReasons[0]).toMatch(/^step \d+: vibe sent \d+ tokens over the usable window 64000: autoCompactThreshold is 200,000/);
+    const none = checkInvariants(session, await replaySession({ session, strategy: strategiesById.none, window: 64_000 }));
+    expect(none.budgetReasons[0]).toContain("its trigger did not bring the context under the usable window");
+  });
+});
