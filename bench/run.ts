@@ -1,6 +1,7 @@
 import os from "node:os";
 import { parseArgs } from "node:util";
 import type { BenchCase } from "./bench-case";
+import { runCliFloor } from "./cli-floor";
 import { compareCases } from "./compare-cases";
 import { generatorCases } from "./generator-cases";
 import { importCases } from "./import-cases";
@@ -13,7 +14,8 @@ import { LADDER_SIZES, runSizeLadder, type LadderMode } from "./size-ladder";
  * with the input size, the median of N runs and the spread (min–max), so a claim like "imports a 1 MB pi
  * session in 20 ms" can be checked against this output. To add benchmarks, write a function returning
  * BenchCase[] and add it to `suites` below. Then the size ladder (bench/size-ladder.ts): every strategy at growing
- * session sizes with its per-message growth ratio (`--ladder full` adds 64K and 100K; BENCH_LADDER works too).
+ * session sizes with its per-message growth ratio; and whole `lab simulate` / `lab import` processes against the
+ * JSON.parse floor (bench/cli-floor.ts) (`--ladder full` adds 64K and 100K; BENCH_LADDER works too).
  */
 const suites: ((log: (line: string) => void) => BenchCase[])[] = [importCases, generatorCases, replayCases, compareCases];
 
@@ -36,6 +38,8 @@ for (const [index, entry] of cases.entries()) {
   rows.push(row(entry, result));
 }
 printTable(rows);
+console.log("");
+runCliFloor(log);
 if (ladder !== "off") {
   console.log("");
   await runSizeLadder(ladder as LadderMode, log);
