@@ -13,8 +13,8 @@ export interface DraftConfig {
   settings: Record<string, unknown>;
 }
 
-/** Strategy kinds in the order "All strategies at defaults" lists them: the seed designs, the peers, the baselines. */
-const SOURCE_ORDER = ["seed", "peer", "baseline"];
+/** Strategy kinds in the order "All strategies at defaults" lists them: the seed designs, the peers, the baselines, the lab's own. */
+const SOURCE_ORDER = ["seed", "peer", "baseline", "lab"];
 
 /** A fresh configuration of `strategy` at its defaults. */
 export function draftOf(strategy: StrategyInfo, id: string): DraftConfig {
@@ -22,7 +22,7 @@ export function draftOf(strategy: StrategyInfo, id: string): DraftConfig {
 }
 
 /**
- * Every strategy at its defaults, seed designs first, then peers, then baselines (each group in registry order),
+ * Every strategy at its defaults, seed designs first, then peers, then baselines, then the lab's own (each group in registry order),
  * capped at {@link MAX_COMPARE_CONFIGS}. `nextId` numbers the drafts.
  */
 export function allStrategiesAtDefaults(strategies: readonly StrategyInfo[], nextId: () => string): DraftConfig[] {

@@ -1,4 +1,5 @@
-import type { Session, ToolCallPart } from "../model";
+import type { Session } from "../model";
+import { URL, commandOf, errorLines, filePathsIn, findIdentifiers, firstLine, inputPaths, isDecision, isRule, splitSentences } from "../facts/recognizers";
 import { classifyMessages } from "../simulate/classify-messages";
 import { findUserProbes } from "./find-user-probes";
 import { normalizeProbeText } from "./normalize-probe-text";
@@ -6,44 +7,7 @@ import { PROBE_KINDS, type Probe, type ProbeKind, type UserProbeSpec } from "./p
 
 /** Longest probe text kept; longer matches (a heredoc command, a pasted request) keep their first characters. */
 export const MAX_PROBE_CHARS = 200;
-/** Shortest CamelCase / camelCase / snake_case identifier worth a probe ("useState" yes, "getX" no). */
-export const MIN_IDENTIFIER_CHARS = 8;
-/**
- * Error probes one tool result can add. A type-check or test run prints dozens of lines of one failure
- * (`error TS2554` at 30 call sites): uncapped, one result made a quarter of a session's probes and the error
- * kind dominated every score. The first few distinct lines say what failed; the rest repeat it.
- */
-export const MAX_ERROR_LINES_PER_RESULT = 3;
-
-const URL = /\b[a-z][a-z0-9+.-]*:\/\/\S+/gi;
-const FILE_PATH = /(?:~|\.{1,2})?(?:\/?[\w@.-]+\/)+[\w@.-]*\.[A-Za-z][A-Za-z0-9]{0,7}\b|\b[\w-]+\.(?:tsx?|jsx?|mjs|cjs|py|rs|go|java|rb|json|jsonl|ya?ml|toml|md|css|html|sh|sql|prisma|lock)\b/g;
-const IDENTIFIERS: readonly RegExp[] = [
-  /\bv?\d+\.\d+\.\d+(?:-[\w.]+)?\b/g, // version strings
-  /\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0):\d{2,5}\b|\bport \d{2,5}\b/gi, // ports
-  /(?<![\w&])#\d{1,6}\b/g, // issue and PR numbers
-  /\b(?:TS|E|ERR_?|HTTP)\d{3,5}\b|\bE[A-Z]{4,}\b/g, // error codes: TS2345, E0308, ENOENT
-  /\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b/g, // CamelCase
-  /\b[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+\b/g, // camelCase
-  /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g, // snake_case
-];
-const ERROR_LINE = /^\s*(?:(?:[A-Z]\w*)?Error: |FAILED\b|FAIL |Traceback \(|fatal: |panic: |error(?:\[\w+\])?: )|\bexit(?:ed with)? code:? [1-9]\d*\b|\bexit status [1-9]\d*\b|\berror TS\d+: /;
-/** error-looking lines that are code (an object key, a call) rather than output */
-const CODE_LINE = /[,;{(]\s*$/;
-/** imperative at the start of a sentence or clause ("don't modify the theme"), or a must / make sure anywhere */
-const RULE = /(?:^|[,;:]\s*)(?:please\s+)?(?:always|never|don't|do not|avoid|only use|stop using)\b|\b(?:must|mustn't|must not|make sure|should never|should always)\b/i;
-/** a choice in the first person (or a switch) — a decision wherever it stands */
-const DECISION = /\b(?:I'll use|I will use|I'll go with|I'm going with|going with|let's use|let's go with|we'll use|decided|decide to|I chose|switch(?:ing)? to)\b/i;
-/**
- * "X instead of Y" is a decision only when it says what is used or done: a choice verb before the "instead of"
- * ("use the theme instead of chalk", "passing a function instead of RGB"), and no hedge (a guess like "it might
- * be loading light instead of dark" or advice like "should catch this instead of crashing" is not one). On
- * pi-mono's large session this keeps 9 of the 16 "instead of" sentences the bare phrase caught.
- */
-const ALTERNATIVE = /\b(?:instead of|rather than)\b/i;
-const CHOICE_VERB = /\b(?:use[sd]?|using|pass(?:es|ed|ing)?|prefer(?:s|red|ring)?|pick(?:s|ed|ing)?|choose|chose|go with|went with|replace[sd]?|replacing)\b/i;
-const HEDGE = /\b(?:might|may|could|would|should|if|probably|perhaps|maybe|likely|bet|seems?)\b|\?/i;
-const SHELL_TOOL = /bash|shell|exec|terminal|command|run/i;
-const PATH_FIELDS = ["path", "file_path", "filePath", "file", "filename"] as const;
+export { MAX_ERROR_LINES_PER_RESULT, MIN_IDENTIFIER_CHARS } from "../facts/recognizers";
 
 /**
  * The probes a session offers, in order of first appearance: file paths (user and assistant text, tool-call
@@ -85,17 +49,16 @@ export function extractProbes(session: Session, options: { userProbes?: readonly
       if (part.type === "text" && !part.synthetic && (message.role === "user" || message.role === "assistant")) {
         if (message.role === "user") lastRequest = { text: part.text, index };
         for (const sentence of splitSentences(part.text)) {
-          if (message.role === "user" && RULE.test(sentence)) add("rule", sentence);
+          if (message.role === "user" && isRule(sentence)) add("rule", sentence);
           if (message.role === "assistant" && isDecision(sentence)) add("decision", sentence);
         }
-        const prose = part.text.replace(URL, " ");
-        for (const path of prose.match(FILE_PATH) ?? []) add("file-path", path);
-        for (const identifier of findIdentifiers(prose)) add("identifier", identifier);
+        for (const path of filePathsIn(part.text)) add("file-path", path);
+        for (const identifier of findIdentifiers(part.text.replace(URL, " "))) add("identifier", identifier);
       } else if (part.type === "tool-call") {
         const command = commandOf(part);
         if (command !== null) add("command", firstLine(command));
         for (const path of inputPaths(part.input)) add("file-path", path);
-        if (command !== null) for (const path of command.replace(URL, " ").match(FILE_PATH) ?? []) add("file-path", path);
+        if (command !== null) for (const path of filePathsIn(command)) add("file-path", path);
       } else if (part.type === "tool-result") {
         for (const line of errorLines(part.output, part.isError === true)) add("error", line);
       }
@@ -120,28 +83,6 @@ export function extractProbes(session: Session, options: { userProbes?: readonly
   return [...probesByKey.values(), ...findUserProbes({ session, specs: options.userProbes ?? [], firstStepByIndex, skip })];
 }
 
-function isDecision(sentence: string): boolean {
-  if (DECISION.test(sentence)) return true;
-  const alternative = ALTERNATIVE.exec(sentence);
-  return alternative !== null && CHOICE_VERB.test(sentence.slice(0, alternative.index)) && !HEDGE.test(sentence);
-}
-
-/** The error probes of one tool result: see {@link MAX_ERROR_LINES_PER_RESULT}; distinct by normalised text. */
-function errorLines(output: string, isError: boolean): string[] {
-  const lines: string[] = [];
-  const seen = new Set<string>();
-  for (const line of output.split("\n")) {
-    if (lines.length === MAX_ERROR_LINES_PER_RESULT) break;
-    if (!ERROR_LINE.test(line) || CODE_LINE.test(line)) continue;
-    const key = normalizeProbeText(line);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    lines.push(line);
-  }
-  if (lines.length === 0 && isError && output.trim()) lines.push(firstLine(output));
-  return lines;
-}
-
 /** For each message, the number of the first model call after it (the call count when none follows). */
 function firstStepOfMessages(kinds: readonly string[]): number[] {
   const callCount = kinds.filter((kind) => kind === "call").length;
@@ -152,50 +93,6 @@ function firstStepOfMessages(kinds: readonly string[]): number[] {
     if (kinds[index] === "call") next--;
   }
   return result;
-}
-
-function commandOf(part: ToolCallPart): string | null {
-  const input = part.input;
-  if (typeof input === "string") return SHELL_TOOL.test(part.name) && input.trim() ? input : null;
-  if (!input || typeof input !== "object") return null;
-  const record = input as Record<string, unknown>;
-  const value = record.command ?? (SHELL_TOOL.test(part.name) ? record.cmd : undefined);
-  if (typeof value === "string" && value.trim()) return value;
-  if (Array.isArray(value) && value.every((item) => typeof item === "string") && value.length > 0) {
-    // ["bash", "-lc", "npm test"] → the script itself
-    const last = value[value.length - 1] as string;
-    return value.length >= 3 && /^(?:ba|z)?sh$/.test(String(value[0])) ? last : value.join(" ");
-  }
-  return null;
-}
-
-function inputPaths(input: unknown): string[] {
-  if (!input || typeof input !== "object") return [];
-  const record = input as Record<string, unknown>;
-  return PATH_FIELDS.flatMap((field) => (typeof record[field] === "string" && (record[field] as string).trim() ? [record[field] as string] : []));
-}
-
-function findIdentifiers(text: string): string[] {
-  const found: string[] = [];
-  IDENTIFIERS.forEach((pattern, index) => {
-    for (const match of text.match(pattern) ?? []) {
-      // the three identifier patterns need length; versions, ports, issues and codes are short by nature
-      if (index >= IDENTIFIERS.length - 3 && match.length < MIN_IDENTIFIER_CHARS) continue;
-      found.push(match);
-    }
-  });
-  return found;
-}
-
-function splitSentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+|\n+/)
-    .map((sentence) => sentence.replace(/^[\s\-*>#\d.)]+/, "").trim())
-    .filter((sentence) => sentence.length >= 8);
-}
-
-function firstLine(text: string): string {
-  return text.trim().split("\n", 1)[0];
 }
 
 function cap(text: string): string {

@@ -1,4 +1,4 @@
-import type { AnyStrategy, CompactionPlan, LayoutItem, TriggerPoint } from "../strategies/strategy";
+import type { AnyStrategy, CompactionDetails, CompactionPlan, LayoutItem, TriggerPoint } from "../strategies/strategy";
 import type { SummarizeRequest, SummarizeResult } from "../summarize/summarizer";
 import { shapeSummaryInput } from "../summarize/shape-summary-input";
 import { messageTokensWith, type Estimator } from "../tokens/estimator";
@@ -9,6 +9,16 @@ import { resolveProtection, resolveSplitTurn } from "./resolve-protection";
 
 /** What the replay's driver answers to a summarize request. */
 export type SummaryOutcome = { ok: true; result: SummarizeResult } | { ok: false; error: string };
+
+/**
+ * What an executed compaction leaves for the next one: the summary it reports (null for a trim or a failed
+ * summary) and the structured details now in force (the plan's, its fallback's when the fallback applied, or
+ * null when it changed nothing the next compaction should build on).
+ */
+export interface CompactionOutcome {
+  summary: string | null;
+  details: CompactionDetails | null;
+}
 
 export interface ExecuteCompactionOptions {
   plan: CompactionPlan;
@@ -24,11 +34,12 @@ export interface ExecuteCompactionOptions {
 /**
  * Executes a compaction plan: asks the driver for each summary (the only place a summarizer is reached, by
  * yielding the request), checks the summaries with the strategy, then applies the layout — or the plan's
- * fallback layout, or nothing, when a summary fails or is rejected. Returns the summary text on success.
+ * fallback layout, or nothing, when a summary fails or is rejected. Returns the summary text on success and the
+ * details now in force.
  *
  * A plan without summaries is a trim and reports a `trim` event instead of compaction start / end.
  */
-export function* executeCompaction(options: ExecuteCompactionOptions): Generator<SummarizeRequest, string | null, SummaryOutcome> {
+export function* executeCompaction(options: ExecuteCompactionOptions): Generator<SummarizeRequest, CompactionOutcome, SummaryOutcome> {
   const { plan, live, step, emit } = options;
   const tokensBefore = live.tokens;
   const messagesBefore = live.length;
@@ -53,9 +64,10 @@ export function* executeCompaction(options: ExecuteCompactionOptions): Generator
       budget: plan.budget,
       fits,
       ...protection,
+      ...(plan.details ? { details: plan.details } : {}),
     });
     if (!fits) reportOverBudget(options);
-    return null;
+    return { summary: null, details: plan.details ?? null };
   }
 
   const messagesToSummarize = plan.summaries.reduce(
@@ -104,6 +116,7 @@ export function* executeCompaction(options: ExecuteCompactionOptions): Generator
   }
   const fits = live.tokens <= plan.budget;
   const summary = failure ? null : plan.summaryText === undefined ? texts.join("\n\n") : fillSummaries(plan.summaryText, texts);
+  const details = (failure ? plan.fallback?.details : plan.details) ?? null;
   emit({
     type: "compaction-end",
     step,
@@ -120,10 +133,10 @@ export function* executeCompaction(options: ExecuteCompactionOptions): Generator
     // a failed compaction without a fallback kept everything: nothing was protected or split
     ...(failure && !plan.fallback ? {} : protection),
     ...(splitTurn && !failure ? { splitTurn } : {}),
-    ...(plan.details && !failure ? { details: plan.details } : {}),
+    ...(details ? { details } : {}),
   });
   if (!fits) reportOverBudget(options);
-  return summary;
+  return { summary, details };
 }
 
 function reportOverBudget(options: ExecuteCompactionOptions): void {

@@ -78,6 +78,10 @@ export class LiveContext implements ContextView {
     return this.estimator.partTokens(renderMarkedPart(part, { ...mark, step: 0 } as PartMark));
   }
 
+  textTokens(text: string): number {
+    return this.estimator.partTokens({ type: "text", text });
+  }
+
   rendered(position: number): Message {
     const message = this.entry(position).message;
     let changed = false;
@@ -127,7 +131,7 @@ export class LiveContext implements ContextView {
         }
         continue;
       }
-      const message = this.syntheticMessage(item.role, item.purpose, fillSummaries(item.text, options.summaries), options.step);
+      const message = this.syntheticMessage(item.role, item.purpose, item.literal ? item.text : fillSummaries(item.text, options.summaries), options.step);
       entries.push({ kind: "synthetic", purpose: item.purpose, message });
       tokens.push(this.messageTokens(message));
       if (item.purpose === "summary") summaryPosition = entries.length - 1;

@@ -82,11 +82,9 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
     for (const note of decision.notes ?? []) emit({ ...note, step });
     applyMarks(decision, point);
     if (decision.compaction) {
-      const summary = yield* executeCompaction({ plan: decision.compaction, live, strategy, settings, estimator, step, point, emit });
-      if (summary !== null) {
-        previousSummary = summary;
-        if (decision.compaction.details) previousDetails = decision.compaction.details;
-      }
+      const outcome = yield* executeCompaction({ plan: decision.compaction, live, strategy, settings, estimator, step, point, emit });
+      if (outcome.summary !== null) previousSummary = outcome.summary;
+      if (outcome.details !== null) previousDetails = outcome.details;
     }
   }
 

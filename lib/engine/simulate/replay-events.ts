@@ -99,7 +99,10 @@ export interface CompactionEndEvent {
   protected?: ProtectedRegion[];
   /** the cut fell inside a turn and its prefix was summarized separately (pi, openclaw) */
   splitTurn?: SplitTurn;
-  /** structured data of the compaction (pi / openclaw: cumulative read and modified files), carried to the next */
+  /**
+   * structured data of the compaction (pi / openclaw: cumulative read and modified files; evidence: its ledger),
+   * carried to the next; on a compaction that fell back, the fallback's details when it has them
+   */
   details?: CompactionDetails;
 }
 
@@ -117,6 +120,8 @@ export interface TrimEvent {
   fits: boolean;
   /** what the trim kept on purpose, when the strategy reports it */
   protected?: ProtectedRegion[];
+  /** structured data of the trim (the evidence ledger of a compaction without a narrative), carried to the next */
+  details?: CompactionDetails;
 }
 
 export interface FallbackEvent {

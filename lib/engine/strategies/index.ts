@@ -1,6 +1,7 @@
 import { anthropicClearToolUsesStrategy } from "./anthropic-clear-tool-uses";
 import { claudeCodeStrategy } from "./claude-code";
 import { codexStrategy } from "./codex";
+import { evidenceStrategy } from "./evidence";
 import { geminiCliStrategy } from "./gemini-cli";
 import { microAgentStrategy } from "./micro-agent";
 import { noneStrategy } from "./none";
@@ -28,6 +29,7 @@ export const strategiesById: Readonly<Record<string, AnyStrategy>> = {
   [vibeStrategy.id]: vibeStrategy,
   [microAgentStrategy.id]: microAgentStrategy,
   [nousStrategy.id]: nousStrategy,
+  [evidenceStrategy.id]: evidenceStrategy,
 };
 
 /** Every strategy, in registry order. */

@@ -24,6 +24,7 @@ import type { Message, PartMark, Role } from "../model";
 import type { ReplayEvent } from "../simulate/replay-events";
 import type { SummarizeRequest } from "../summarize/summarizer";
 import type { SummaryInputShaping } from "../summarize/shape-summary-input";
+import type { EvidenceLedger } from "./evidence/ledger";
 
 export const TRIGGER_POINTS = ["before-call", "after-user-message", "after-tool-results", "after-call"] as const;
 /**
@@ -39,7 +40,9 @@ export type TriggerPoint = (typeof TRIGGER_POINTS)[number];
 export type StrategySource =
   | { kind: "seed"; file: string; section: string }
   | { kind: "peer"; name: string; url?: string }
-  | { kind: "baseline"; note: string };
+  | { kind: "baseline"; note: string }
+  /** the lab's own design (not an agent's) */
+  | { kind: "lab"; note: string };
 
 /** What a synthetic message is for; `summary` messages are pivots (seed 003 §4.4). */
 export type SyntheticPurpose = "summary" | "acknowledgement" | "continue" | "marker" | "handoff" | "note";
@@ -75,6 +78,8 @@ export interface ContextView {
   readonly lastSummaryPosition: number;
   /** the message as it is sent (marks applied) */
   rendered(position: number): Message;
+  /** additive tokens of a text sent as one text part (to size text a strategy writes itself) */
+  textTokens(text: string): number;
 }
 
 /** A mark as a strategy asks for it; the replay stamps the step. */
@@ -128,6 +133,11 @@ export type LayoutItem =
       purpose: SyntheticPurpose;
       /** `{{summary}}` (or `{{summary:N}}` for the N-th summary) is replaced by the summarizer's text */
       text: string;
+      /**
+       * the text is sent as it is, with no placeholder replaced: for text the strategy built from transcript
+       * content (the evidence ledger), which may itself contain `{{summary}}`
+       */
+      literal?: boolean;
     };
 
 export interface SummaryPlan {
@@ -158,6 +168,8 @@ export interface CompactionDetails {
   readFiles: readonly string[];
   /** files written or edited, cumulative, sorted */
   modifiedFiles: readonly string[];
+  /** the `evidence` strategy's ledger: structured facts carried from one compaction to the next */
+  evidence?: EvidenceLedger;
 }
 
 export interface CompactionPlan {
@@ -167,8 +179,11 @@ export interface CompactionPlan {
   layout: readonly LayoutItem[];
   /** tokens the new context should fit; a compaction ending above it reports an over-budget event */
   budget: number;
-  /** layout used when a summary fails or is rejected (seed 002 → trim, seed 004 → truncation); else unchanged */
-  fallback?: { layout: readonly LayoutItem[] };
+  /**
+   * layout used when a summary fails or is rejected (seed 002 → trim, seed 004 → truncation); else unchanged.
+   * `details` hold when the fallback applies (a deterministic part of the compaction that needs no summary).
+   */
+  fallback?: { layout: readonly LayoutItem[]; details?: CompactionDetails };
   /** why the result may not fit the budget, when the strategy knows (e.g. "the first message alone is …") */
   overBudgetReason?: string;
   /**

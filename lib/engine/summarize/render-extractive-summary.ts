@@ -28,8 +28,24 @@ export function renderExtractiveSummary(request: Omit<SummarizeRequest, "signal"
     return renderSections(merged, request.maxChars);
   }
   const body = format.style === "narrative" ? narrative(facts) : continuation(facts);
-  const earlier = previous.length ? `Earlier context (from the previous summary):\n${previous.join("\n\n")}\n\n` : "";
-  return capChars(`${earlier}${body}`, request.maxChars);
+  return withEarlierContext(previous, body, request.maxChars);
+}
+
+const EARLIER_HEADER = "Earlier context (from the previous summary):\n";
+
+/**
+ * A prose summary that updates earlier ones: the earlier text (its own header removed, so updates never nest
+ * headers), then the new body. Over `maxChars`, the new body is kept whole where it fits and the earlier text
+ * loses its oldest part first — an update is about what happened since.
+ */
+function withEarlierContext(previous: readonly string[], body: string, maxChars: number | undefined): string {
+  if (previous.length === 0) return capChars(body, maxChars);
+  const earlier = previous.map((text) => (text.startsWith(EARLIER_HEADER) ? text.slice(EARLIER_HEADER.length) : text)).join("\n\n");
+  const whole = `${EARLIER_HEADER}${earlier}\n\n${body}`;
+  if (maxChars === undefined || whole.length <= maxChars) return whole;
+  const room = maxChars - body.length - EARLIER_HEADER.length - 3;
+  if (room < 80) return capChars(body, maxChars);
+  return `${EARLIER_HEADER}…${earlier.slice(earlier.length - room + 1)}\n\n${body}`;
 }
 
 function itemsFor(fill: SummaryFill, facts: TranscriptFacts): string[] {
