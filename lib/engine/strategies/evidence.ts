@@ -2,6 +2,7 @@ import { z } from "zod";
 import { errorLines } from "../facts/recognizers";
 import type { ToolResultPart } from "../model";
 import { maskedObservationPlaceholder, maskObservations } from "../prune/mask-observations";
+import { DEFAULT_SOFT_TRIM_HARD_CLEAR_SETTINGS, softTrimHardClear } from "../prune/soft-trim-hard-clear";
 import { NARRATIVE_SUMMARY_FORMAT } from "../summarize/summary-formats";
 import { EMPTY_LEDGER, fitLedger, readIntoLedger, type LedgerMessage } from "./evidence/ledger";
 import type { CompactionDetails, ContextView, LayoutItem, MarkRequest, PositionRange, StrategyDecision, StrategyNote } from "./strategy";
@@ -16,6 +17,11 @@ export const DEFAULT_EVIDENCE_SETTINGS = {
   /** layer 1: mask tool results older than the newest `keepToolResults`, keeping their error lines */
   maskToolResults: true,
   keepToolResults: 5,
+  /**
+   * layer 1: among the newer results, all but the newest `keepLastToolResults` longer than `softTrimChars` keep
+   * their first and last 1,500 characters (seed 004's soft trim); 0 turns it off
+   */
+  softTrimChars: 4_000,
   /** layer 2 fires when the context (after layer 1) passes this share of the usable window */
   triggerRatio: 0.2,
   /** the recent tail kept verbatim: this share of the window, snapped to a turn (or step) boundary */
@@ -38,6 +44,7 @@ const ratio = z.number().min(0).max(1);
 export const EvidenceSettingsSchema = z.strictObject({
   maskToolResults: z.boolean(),
   keepToolResults: z.number().int().min(0),
+  softTrimChars: z.number().int().min(0),
   triggerRatio: z.number().gt(0).max(1),
   keepRecentRatio: ratio,
   ledgerBudgetRatio: z.number().gt(0).max(0.5),
@@ -72,7 +79,9 @@ export function evidencePlaceholder(part: ToolResultPart): string {
  * The evidence strategy: keep the evidence, drop the bulk.
  *
  * Layer 1, before every call: observation masking (the SWE-agent / JetBrains pruner) of every tool result but the
- * newest `keepToolResults`; the placeholder keeps the result's distinctive error lines. Tool pairs stay intact.
+ * newest `keepToolResults`, the placeholder keeping the result's distinctive error lines; among the newer ones,
+ * results longer than `softTrimChars` (but the newest two) keep head + tail (seed 004's soft trim). Tool pairs stay
+ * intact.
  *
  * Layer 2, when the context after layer 1 passes `triggerRatio` of the usable window (window − output reserve):
  * everything between the leading system messages and a recent tail (`keepRecentRatio` of the window, walked back
@@ -96,7 +105,7 @@ export const evidenceStrategy = defineStrategy<EvidenceSettings>({
   triggers: ["before-call"],
   decide(input): StrategyDecision {
     const { context, settings, force, window } = input;
-    const marks = settings.maskToolResults ? maskObservations(context, { n: settings.keepToolResults }, { pruner: "evidence-masking", placeholder: evidencePlaceholder }) : [];
+    const marks = layerOneMarks(context, settings);
     const freed = freedByPosition(context, marks);
     let freedTotal = 0;
     for (const tokens of freed.values()) freedTotal += tokens;
@@ -215,6 +224,23 @@ function freedByPosition(context: ContextView, marks: readonly MarkRequest[]): M
     freed.set(position, (freed.get(position) ?? 0) + saving);
   }
   return freed;
+}
+
+/**
+ * Layer 1: soft trim of long newer results (seed 004's pruner, never hard-clearing: masking does that), then
+ * masking of results older than the newest `keepToolResults` with {@link evidencePlaceholder}; a part both would
+ * mark is masked.
+ */
+function layerOneMarks(context: ContextView, settings: EvidenceSettings): MarkRequest[] {
+  const masks = settings.maskToolResults ? maskObservations(context, { n: settings.keepToolResults }, { pruner: "evidence-masking", placeholder: evidencePlaceholder }) : [];
+  if (settings.softTrimChars <= 0) return masks;
+  const masked = new Set(masks.map((mark) => `${mark.position}:${mark.partIndex}`));
+  const trims = softTrimHardClear(context, {
+    ...DEFAULT_SOFT_TRIM_HARD_CLEAR_SETTINGS,
+    toolSoftTrimChars: settings.softTrimChars,
+    toolHardClearAfter: Number.MAX_SAFE_INTEGER,
+  }).filter((mark) => !masked.has(`${mark.position}:${mark.partIndex}`));
+  return [...trims, ...masks];
 }
 
 /** Additive → scaled tokens of positions [from, to) after layer 1's marks. */
