@@ -132,14 +132,18 @@ export const evidenceStrategy = defineStrategy<EvidenceSettings>({
       return { marks, notes: alreadySaid ? notes : [...notes, { type: "guard", guard: "nothing-to-compact", message }] };
     }
 
-    // the hard budget, lowered when ledger + narrative + tail would leave less than `growthRoom` of the trigger free
+    // the state keeps everything within the hard budget; what is shown this time also leaves `growthRoom` of the
+    // trigger free (a long turn in the tail shrinks the ledger shown, never the ledger carried to the next compaction)
+    const hardBudget = Math.floor(settings.ledgerBudgetRatio * window);
     const headTokens = head > 0 ? sumTokens(context, 0, head, freed) : 0;
     const room = Math.floor((1 - settings.growthRoom) * threshold) - headTokens - (settings.narrative ? settings.narrativeMaxTokens : 0) - (tailStart?.tokens ?? 0);
-    const ledgerBudget = Math.max(Math.floor(MIN_LEDGER_RATIO * window), Math.min(Math.floor(settings.ledgerBudgetRatio * window), room));
+    const shownBudget = Math.min(hardBudget, Math.max(Math.floor(MIN_LEDGER_RATIO * window), room));
     const read = readIntoLedger(input.previousDetails?.evidence ?? EMPTY_LEDGER, replaced, { instructionMaxChars: settings.instructionMaxChars });
     const openRequest = !hasUserMessage(context, cut);
-    const fitted = fitLedger(read, { openRequest, budgetTokens: ledgerBudget, measure: (text) => context.scale(context.textTokens(text)) });
-    const details: CompactionDetails = { ...fileLists(fitted.ledger), evidence: fitted.ledger };
+    const measure = (text: string) => context.scale(context.textTokens(text));
+    const kept = fitLedger(read, { openRequest, budgetTokens: hardBudget, measure });
+    const fitted = shownBudget < hardBudget ? fitLedger(kept.ledger, { openRequest, budgetTokens: shownBudget, measure }) : kept;
+    const details: CompactionDetails = { ...fileLists(kept.ledger), evidence: kept.ledger };
 
     const keepHead: LayoutItem[] = head > 0 ? [{ kind: "keep", from: 0, to: head }] : [];
     const tail: LayoutItem = { kind: "keep", from: cut, to: context.length };

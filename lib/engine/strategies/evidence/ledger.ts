@@ -216,7 +216,7 @@ export function renderLedger(ledger: EvidenceLedger, options: RenderLedgerOption
     const title = kind === "request" ? (options.openRequest ? "Open request (the newest user message; not answered in what follows)" : SECTION_TITLES.request) : SECTION_TITLES[kind];
     sections.push(`## ${title}\n${renderSection(kind, entries)}`);
   }
-  const evicted = ledger.evicted > 0 ? `\n(${ledger.evicted} older, less referenced entries were evicted to stay within ${options.budgetTokens.toLocaleString("en-US")} tokens.)` : "";
+  const evicted = ledger.evicted > 0 ? `\n(${ledger.evicted} older, less referenced entries are left out to stay within ${options.budgetTokens.toLocaleString("en-US")} tokens.)` : "";
   return (
     `[Evidence ledger: exact facts from the ${ledger.messagesRead.toLocaleString("en-US")} earlier messages that are no longer shown, ` +
     `recorded deterministically (nothing here was written by a model).]\n\n${sections.join("\n\n")}${evicted}`
