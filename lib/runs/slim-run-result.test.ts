@@ -73,3 +73,25 @@ describe("slimReplayEvent", () => {
     expect(frozen.summary).toBe("abcdefghij");
   });
 });
+
+describe("the evidence ledger in the timeline view", () => {
+  it("is replaced by its counts on compaction-end and trim events; the result itself keeps it", async () => {
+    const { replaySession } = await import("../engine/simulate/replay-session");
+    const { evidenceStrategy } = await import("../engine/strategies/evidence");
+    const { generateSession } = await import("../generator/generate-session");
+    const session = generateSession({ seed: 4, messages: 600 });
+    const result = await replaySession({ session, strategy: evidenceStrategy, window: 40_000 });
+    const full = result.events.filter((event) => event.type === "compaction-end" && event.details?.evidence);
+    expect(full.length).toBeGreaterThan(0);
+    const slim = slimRunResult(result).events.filter((event) => event.type === "compaction-end");
+    for (const [index, event] of slim.entries()) {
+      const original = full[index] as Extract<typeof event, { type: "compaction-end" }>;
+      expect(event.details?.evidence).toBeUndefined();
+      expect(event.details?.modifiedFiles).toEqual(original.details!.modifiedFiles);
+      const counts = (event as unknown as { ledgerCounts: Record<string, number> }).ledgerCounts;
+      expect(counts.messagesRead).toBe(original.details!.evidence!.messagesRead);
+      expect(Object.entries(counts).filter(([key]) => key !== "messagesRead" && key !== "evicted").reduce((sum, [, n]) => sum + n, 0)).toBe(original.details!.evidence!.entries.length);
+    }
+    expect(full.every((event) => event.type === "compaction-end" && event.details?.evidence !== undefined)).toBe(true);
+  });
+});

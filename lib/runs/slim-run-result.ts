@@ -1,5 +1,6 @@
 import type { ContextEpoch, ReplayResult } from "../engine/simulate/replay-result";
 import type { ReplayEvent } from "../engine/simulate/replay-events";
+import type { EvidenceLedger, LedgerKind } from "../engine/strategies/evidence/ledger";
 
 /** Summary characters the timeline view keeps: what the pivot card renders before "load the full summary". */
 export const TIMELINE_SUMMARY_CHARS = 12_000;
@@ -41,8 +42,28 @@ export function slimRunResult(result: ReplayResult, maxChars: number = TIMELINE_
  * summary, is returned as is (the same object).
  */
 export function slimReplayEvent(event: ReplayEvent, maxChars: number = TIMELINE_SUMMARY_CHARS): ReplayEvent {
-  if (event.type !== "compaction-end" || event.summary === null || event.summary.length <= maxChars) return event;
-  return { ...event, summary: event.summary.slice(0, maxChars), summaryChars: event.summary.length } as ReplayEvent;
+  const slim = slimLedger(event);
+  if (slim.type !== "compaction-end" || slim.summary === null || slim.summary.length <= maxChars) return slim;
+  return { ...slim, summary: slim.summary.slice(0, maxChars), summaryChars: slim.summary.length } as ReplayEvent;
+}
+
+/**
+ * The evidence strategy's ledger (`details.evidence`, up to 15% of the window per compaction) is replaced by its
+ * counts, {@link LedgerCounts}, in `ledgerCounts`: the pivot card shows them, and the ledger itself is in the
+ * context the model is sent at the pivot's step. The same object when there is no ledger.
+ */
+function slimLedger(event: ReplayEvent): ReplayEvent {
+  if ((event.type !== "compaction-end" && event.type !== "trim") || !event.details?.evidence) return event;
+  const { evidence, ...details } = event.details;
+  return { ...event, details, ledgerCounts: ledgerCounts(evidence) } as unknown as ReplayEvent;
+}
+
+export type LedgerCounts = Partial<Record<LedgerKind, number>> & { messagesRead: number; evicted: number };
+
+export function ledgerCounts(ledger: EvidenceLedger): LedgerCounts {
+  const counts: LedgerCounts = { messagesRead: ledger.messagesRead, evicted: ledger.evicted };
+  for (const entry of ledger.entries) counts[entry.kind] = (counts[entry.kind] ?? 0) + 1;
+  return counts;
 }
 
 function isLong(parts: readonly { type: string; text?: string }[], maxChars: number): boolean {

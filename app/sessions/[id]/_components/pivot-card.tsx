@@ -7,6 +7,7 @@ import { runQueries } from "@/lib/queries/run-queries";
 import { formatCount } from "@/app/_components/format-number";
 import type { Pivot } from "./build-run-overlay";
 import { percentChange } from "./build-run-overlay";
+import { ledgerCounts, type LedgerCounts } from "@/lib/runs/slim-run-result";
 import { InertMarkdown } from "./inert-markdown";
 import { ProtectedList } from "./prune-strip";
 import { useRememberedToggle } from "./remembered-toggle";
@@ -95,6 +96,7 @@ export function PivotCard({
           )}
         </div>
       )}
+      <LedgerLine end={end} source={source} />
       {summary && open && (
         <div data-testid="pivot-summary" className="max-h-96 overflow-auto border-t border-fuchsia-200 bg-white/60 px-3 py-2">
           <InertMarkdown text={summary} />
@@ -103,6 +105,57 @@ export function PivotCard({
       )}
     </div>
   );
+}
+
+const LEDGER_LABELS: Readonly<Record<string, string>> = {
+  instruction: "user messages",
+  rule: "rules",
+  decision: "decisions",
+  file: "files",
+  command: "commands",
+  error: "errors",
+  fact: "names & numbers",
+};
+
+/**
+ * The evidence strategy's ledger at this pivot: what it holds by kind (from the slim event's `ledgerCounts`, or
+ * the full `details.evidence` of a stored run) and, on request, the ledger as the model is sent it.
+ */
+function LedgerLine({ end, source }: { end: Pivot["end"]; source?: { runId: string; step: number | "final" } }) {
+  const [wanted, setWanted] = useState(false);
+  const context = useQuery({ ...runQueries.context(source?.runId ?? "", source?.step ?? "final"), enabled: wanted && source !== undefined });
+  const counts = ledgerCountsOf(end);
+  if (!counts) return null;
+  const kinds = Object.entries(LEDGER_LABELS).filter(([kind]) => (counts[kind as keyof LedgerCounts] ?? 0) > 0);
+  const ledgerText = context.data?.messages
+    .map((entry) => entry.message.parts.map((part) => (part.type === "text" ? part.text : "")).join("\n"))
+    .find((text) => text.startsWith("[Evidence ledger"));
+  return (
+    <div data-testid="pivot-ledger" className="border-t border-black/5 px-3 py-1 text-xs text-slate-700">
+      <span className="font-semibold text-teal-800">evidence ledger</span> · {formatCount(counts.messagesRead)} messages read ·{" "}
+      {kinds.map(([kind, label]) => `${formatCount(counts[kind as keyof LedgerCounts] ?? 0)} ${label}`).join(" · ")}
+      {counts.evicted > 0 && <span className="text-amber-800"> · {formatCount(counts.evicted)} evicted for the budget</span>}
+      {source && !wanted && (
+        <button type="button" data-testid="pivot-ledger-show" onClick={() => setWanted(true)} className="ml-2 font-medium text-teal-800 underline">
+          show the ledger as sent
+        </button>
+      )}
+      {wanted && context.error && <div className="text-red-700">Could not load the ledger: {toApiErrorBody(context.error).message}</div>}
+      {wanted && !context.error && !context.data && <div className="text-slate-500">loading the ledger…</div>}
+      {wanted && context.data && (
+        <div data-testid="pivot-ledger-text" className="mt-1 max-h-96 overflow-auto rounded border border-teal-200 bg-white/70 px-2 py-1">
+          {ledgerText ? <InertMarkdown text={ledgerText} /> : <span className="text-slate-500">the ledger is not in the context sent at this step</span>}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ledgerCountsOf(end: Pivot["end"]): LedgerCounts | null {
+  const slim = (end as { ledgerCounts?: LedgerCounts }).ledgerCounts;
+  if (slim) return slim;
+  const evidence = end.details?.evidence;
+  return evidence ? ledgerCounts(evidence) : null;
 }
 
 /**
