@@ -7,6 +7,7 @@ import type { Session } from "../model";
 import type { CompactionEndEvent } from "../simulate/replay-events";
 import { replaySession } from "../simulate/replay-session";
 import { strategiesById } from "./index";
+import { PI_TURN_CONTEXT_HEADING } from "./pi";
 import { fileOperationOf } from "./pi/file-operations";
 
 const PI_LARGE = path.resolve(import.meta.dirname, "../../../../shared/transcripts/pi/pi-mono__large-session.jsonl");
@@ -29,7 +30,7 @@ const sessions: [string, () => Session | null][] = [
 describe("pi and openclaw carry file lists as structured details, never re-parsed from summary text (64K window)", () => {
   for (const [name, load] of sessions) {
     for (const id of ["openclaw", "pi"] as const) {
-      it(`${id} on ${name}: within budget, no guard trips, lists only real paths, summaries free of list blocks`, async (context) => {
+      it(`${id} on ${name}: within budget, no guard trips, lists only real paths, summaries free of list blocks and within their output caps`, async (context) => {
         const session = load();
         if (!session) return context.skip(`../shared/transcripts is absent (${PI_LARGE})`);
         const result = await replaySession({ session, strategy: strategiesById[id], window: 64_000 });
@@ -48,6 +49,13 @@ describe("pi and openclaw carry file lists as structured details, never re-parse
           for (const file of previous.modifiedFiles) expect(details.modifiedFiles).toContain(file);
           for (const file of previous.readFiles) expect(details.readFiles.includes(file) || details.modifiedFiles.includes(file)).toBe(true);
           previous = details;
+        }
+        // the summaries the model would write stay within their output caps (pi's and OpenClaw's maxOutputTokens:
+        // 0.8 × reserve for the history, plus 0.5 × reserve for a split turn's prefix), at 4 chars a token
+        const reserve = id === "pi" ? 16_384 : Math.max(16_384, 20_000);
+        for (const end of ends) {
+          const cap = 4 * (Math.floor(0.8 * reserve) + (end.splitTurn ? Math.floor(0.5 * reserve) : 0)) + PI_TURN_CONTEXT_HEADING.length;
+          expect((end.summary ?? "").length, `step ${end.step}: summary`).toBeLessThanOrEqual(cap);
         }
       });
     }
