@@ -59,6 +59,7 @@ describe("settingsSnippet: which strategies have an agent", () => {
     ["none", null],
     ["trim-messages", null],
     ["observation-masking", null],
+    ["evidence", null],
     ["anthropic-clear-tool-uses", ["json", /Messages API request body/]],
     ["pi", ["json", /~\/\.pi\/agent\/settings\.json/]],
     ["claude-code", ["env", /shell/]],
@@ -79,7 +80,7 @@ describe("settingsSnippet: which strategies have an agent", () => {
   });
 
   it("covers every registered strategy, and each exporter handles exactly its strategy's settings", () => {
-    const covered = new Set([...Object.keys(snippetBuildersByStrategy), "none", "trim-messages", "observation-masking"]);
+    const covered = new Set([...Object.keys(snippetBuildersByStrategy), "none", "trim-messages", "observation-masking", "evidence"]);
     for (const strategy of strategies) {
       expect(covered, strategy.id).toContain(strategy.id);
       const builder = snippetBuildersByStrategy[strategy.id];

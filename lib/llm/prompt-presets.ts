@@ -4,6 +4,7 @@ import { CODEX_SUMMARY_INSTRUCTIONS } from "../engine/strategies/codex";
 import { GEMINI_CLI_SUMMARY_INSTRUCTIONS } from "../engine/strategies/gemini-cli";
 import { MICRO_AGENT_SUMMARIZATION_PROMPT } from "../engine/strategies/micro-agent";
 import { NOUS_CHECKPOINT_SYSTEM_PROMPT, NOUS_UPDATE_SYSTEM_PROMPT } from "../engine/strategies/nous";
+import { EVIDENCE_NARRATIVE_INSTRUCTIONS, EVIDENCE_NARRATIVE_SYSTEM_PROMPT, EVIDENCE_NARRATIVE_UPDATE_INSTRUCTIONS } from "../engine/strategies/evidence";
 import { MERGE_SUMMARIES_INSTRUCTIONS, OPENCLAW_SUMMARY_SYSTEM_PROMPT } from "../engine/strategies/openclaw/plan-stages";
 import { OPENCODE_COMPACTION_INSTRUCTION, OPENCODE_COMPACTION_SYSTEM_PROMPT, OPENCODE_MARKER_TEXT } from "../engine/strategies/opencode";
 import { PI_SUMMARY_INSTRUCTIONS, PI_TURN_PREFIX_INSTRUCTIONS, PI_UPDATE_INSTRUCTIONS } from "../engine/strategies/pi";
@@ -33,7 +34,7 @@ const withFocus = (instructions: string, focus: string) => `${instructions}\n\nA
  * The strategies' summarization prompts by strategy id, imported from the strategy files (one source of truth):
  * seed 000's seven sections (vibe), seed 002's narrative prompt (micro-agent), seed 003's system prompt, marker
  * text and continuation instruction (opencode), seed 004's CHECKPOINT and UPDATE prompts (nous), seed 001's merge
- * instructions (openclaw), and the peers' (pi, claude-code, codex, gemini-cli; their system prompts are not
+ * instructions (openclaw), the lab's own narrative prompts (evidence), and the peers' (pi, claude-code, codex, gemini-cli; their system prompts are not
  * exported, so only their instructions are presets). Strategies that never summarize have none.
  */
 export const promptPresetsByStrategy: Readonly<Record<string, readonly PromptPreset[]>> = {
@@ -51,6 +52,10 @@ export const promptPresetsByStrategy: Readonly<Record<string, readonly PromptPre
       system: OPENCODE_COMPACTION_SYSTEM_PROMPT,
       instructions: `${OPENCODE_MARKER_TEXT}\n\n${OPENCODE_COMPACTION_INSTRUCTION}`,
     },
+  ],
+  evidence: [
+    { name: "summary", label: "narrative beside the evidence ledger", source: "evidence.ts (the lab's own)", system: EVIDENCE_NARRATIVE_SYSTEM_PROMPT, instructions: EVIDENCE_NARRATIVE_INSTRUCTIONS },
+    { name: "update", label: "update the previous narrative", source: "evidence.ts (the lab's own)", system: EVIDENCE_NARRATIVE_SYSTEM_PROMPT, instructions: EVIDENCE_NARRATIVE_UPDATE_INSTRUCTIONS },
   ],
   nous: [
     { name: "summary", label: "structured checkpoint", source: "seed 004 CHECKPOINT_SYSTEM_PROMPT", system: NOUS_CHECKPOINT_SYSTEM_PROMPT, instructions: "" },
