@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EstimatorIdSchema, SummarizerIdSchema } from "./run-schemas";
+import { EstimatorIdSchema, SummarizerIdSchema, type QueuedLine } from "./run-schemas";
 
 /**
  * Wire shapes of the compare workbench (issue #6): compare several configurations on one session, sweep one or
@@ -146,6 +146,7 @@ export interface CompareRow {
  * succeeded, the judge did not) carries that run's id, so it still opens in the playground.
  */
 export type CompareStreamLine =
+  | QueuedLine
   | { type: "started"; configs: number; sessions: number; totalSteps: number }
   | { type: "config-started"; index: number; label: string; sessionId: string; runId: string }
   | { type: "progress"; index: number; sessionId: string; step: number; totalSteps: number }

@@ -122,7 +122,16 @@ export type RunSummary = z.infer<typeof RunSummarySchema>;
  * Lines of the streamed POST /api/sessions/:id/runs response (one JSON object per line). The run is stored
  * only when it ends: a failed or cancelled run is stored with its status and error, never half-written.
  */
+/** The work waits for a run slot of the server process (LAB_MAX_CONCURRENT_RUNS): 1-based position among the waiting. */
+export interface QueuedLine {
+  type: "queued";
+  position: number;
+  /** the process's limit of concurrent runs */
+  limit: number;
+}
+
 export type RunStreamLine =
+  | QueuedLine
   | { type: "started"; runId: string; totalSteps: number }
   | { type: "progress"; step: number; totalSteps: number }
   | { type: "event"; event: Record<string, unknown> }

@@ -31,6 +31,8 @@ export interface CompareState {
   error: { code: string; message: string } | null;
   /** the user pressed Cancel and the stream has not ended yet */
   cancelling?: boolean;
+  /** waiting for one of the server's run slots (LAB_MAX_CONCURRENT_RUNS) */
+  queued?: { position: number; limit: number } | null;
 }
 
 export const IDLE_COMPARE_STATE: CompareState = { phase: "idle", totalSteps: 0, entries: [], aggregate: null, finished: null, error: null };
@@ -58,8 +60,10 @@ export function startingCompareState(expected: readonly { index: number; session
  */
 export function applyCompareLine(state: CompareState, line: CompareStreamLine): CompareState {
   switch (line.type) {
+    case "queued":
+      return { ...state, queued: { position: line.position, limit: line.limit } };
     case "started":
-      return { ...state, phase: "running", totalSteps: line.totalSteps };
+      return { ...state, phase: "running", totalSteps: line.totalSteps, queued: null };
     case "config-started":
       return update(state, line.sessionId, line.index, (entry) => ({ ...entry, label: line.label, runId: line.runId, phase: "running" }));
     case "progress":

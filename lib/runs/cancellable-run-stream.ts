@@ -1,5 +1,7 @@
 import { cancelRequestedAmong, HEARTBEAT_MS, heartbeatRuns } from "../store/runs";
+import type { QueuedLine } from "../api/run-schemas";
 import { RunCancelledError, registerRun } from "./run-registry";
+import { runSlots, type RunSlots } from "./run-slots";
 
 /** How often a replaying stream reads its runs' cancel flags from the database (a cancel from any instance). */
 export const CANCEL_POLL_MS = 250;
@@ -12,11 +14,16 @@ export const CANCEL_POLL_MS = 250;
  * cancelled (the client stopped reading). `work` gets `emit`, which writes one JSON line while the stream is open
  * and is a no-op after; the stream closes when `work` settles (it must not reject: it reports its own failures as
  * lines).
+ *
+ * `work` starts when one of this process's run slots is free (`slots`, default {@link runSlots}:
+ * LAB_MAX_CONCURRENT_RUNS); until then the stream sends `queued` lines with the position, and a cancel while
+ * queued starts `work` at once with the aborted signal, so it stores its runs `cancelled` as usual.
  */
-export function cancellableRunStream<Line>(options: {
+export function cancellableRunStream<Line extends { type: string }>(options: {
   runIds: readonly string[];
   signal?: AbortSignal;
   work: (context: { emit: (line: Line) => void; signal: AbortSignal }) => Promise<unknown>;
+  slots?: RunSlots;
 }): ReadableStream<Uint8Array> {
   const controller = new AbortController();
   const unregister = options.runIds.map((runId) => registerRun(runId, controller));
@@ -32,7 +39,21 @@ export function cancellableRunStream<Line>(options: {
       const emit = (line: Line) => {
         if (open) stream.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
       };
-      void options.work({ emit, signal: controller.signal }).finally(() => {
+      const slots = options.slots ?? runSlots;
+      const queued = (position: number, limit: number) => emit({ type: "queued", position, limit } satisfies QueuedLine as unknown as Line);
+      const started = slots.acquire({ signal: controller.signal, onQueued: queued }).then(
+        (release) => release,
+        () => null,
+      );
+      void started
+        .then(async (release) => {
+          try {
+            await options.work({ emit, signal: controller.signal });
+          } finally {
+            release?.();
+          }
+        })
+        .finally(() => {
         stopPolling();
         for (const release of unregister) release();
         options.signal?.removeEventListener("abort", onClientAbort);

@@ -26,7 +26,12 @@ export function CompareProgress({ state, onCancel, labelOf }: { state: CompareSt
     <section data-testid="compare-progress" data-phase={state.phase} aria-label="Progress" className="space-y-2 rounded-lg border border-slate-200 bg-white p-2 text-xs shadow-sm">
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-semibold text-slate-800">
-          {state.phase === "starting" && "Starting…"}
+          {state.phase === "starting" && !state.queued && "Starting…"}
+          {state.phase === "starting" && state.queued && (
+            <span data-testid="compare-queued" className="text-amber-800">
+              Queued: position {state.queued.position} — the server replays {state.queued.limit} at a time (LAB_MAX_CONCURRENT_RUNS)
+            </span>
+          )}
           {state.phase === "running" && `Running ${finishedCount} of ${state.entries.length} done`}
           {state.phase === "done" && `Done: ${state.finished?.rows ?? finishedCount} rows${state.finished?.failed ? `, ${state.finished.failed} failed` : ""}`}
           {state.phase === "cancelled" && "Cancelled"}

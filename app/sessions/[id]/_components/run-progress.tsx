@@ -15,11 +15,17 @@ export function RunProgress({ state, onCancel }: { state: RunStreamState; onCanc
     <div data-testid="run-progress" data-phase={degraded ? "degraded" : state.phase} className="space-y-1.5 rounded-md border border-slate-200 bg-white px-3 py-2">
       <div className="flex items-center gap-2 text-xs">
         <span className="font-semibold text-slate-800">
-          {state.phase === "starting" ? "Starting…" : state.phase === "running" ? "Running" : degraded ? "Done, degraded" : state.phase === "done" ? "Done" : state.phase === "failed" ? "Failed" : "Cancelled"}
+          {state.phase === "starting" && state.queued ? "Queued" : state.phase === "starting" ? "Starting…" : state.phase === "running" ? "Running" : degraded ? "Done, degraded" : state.phase === "done" ? "Done" : state.phase === "failed" ? "Failed" : "Cancelled"}
         </span>
-        <span className="tabular-nums text-slate-500">
-          step {formatCount(state.step)} / {formatCount(state.totalSteps)} · {formatCount(state.eventCount)} events
-        </span>
+        {state.phase === "starting" && state.queued ? (
+          <span data-testid="run-queued" className="tabular-nums text-amber-800">
+            position {state.queued.position} — the server replays {state.queued.limit} at a time (LAB_MAX_CONCURRENT_RUNS)
+          </span>
+        ) : (
+          <span className="tabular-nums text-slate-500">
+            step {formatCount(state.step)} / {formatCount(state.totalSteps)} · {formatCount(state.eventCount)} events
+          </span>
+        )}
         {running && (
           <button type="button" data-testid="run-cancel" onClick={onCancel} disabled={state.cancelling || !state.runId} className="ml-auto rounded border border-slate-300 px-2 py-0.5 font-medium hover:bg-slate-100 disabled:opacity-50">
             {state.cancelling ? "cancelling…" : "Cancel"}

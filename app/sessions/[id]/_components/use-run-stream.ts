@@ -22,9 +22,11 @@ export interface RunStreamState {
   run: RunSummary | null;
   error: { code: string; message: string } | null;
   cancelling: boolean;
+  /** waiting for one of the server's run slots (LAB_MAX_CONCURRENT_RUNS): position among the waiting, the limit */
+  queued: { position: number; limit: number } | null;
 }
 
-const IDLE: RunStreamState = { phase: "idle", runId: null, step: 0, totalSteps: 0, events: [], eventCount: 0, run: null, error: null, cancelling: false };
+const IDLE: RunStreamState = { phase: "idle", runId: null, step: 0, totalSteps: 0, events: [], eventCount: 0, run: null, error: null, cancelling: false, queued: null };
 
 /**
  * Starts a run and follows its NDJSON stream: progress for the bar, events for the live log, the stored run
@@ -102,8 +104,10 @@ export function useRunStream(sessionId: string, onFinished: (runId: string) => v
 
 function applyLine(state: RunStreamState, line: RunStreamLine): RunStreamState {
   switch (line.type) {
+    case "queued":
+      return { ...state, queued: { position: line.position, limit: line.limit } };
     case "started":
-      return { ...state, phase: "running", runId: line.runId, totalSteps: line.totalSteps };
+      return { ...state, phase: "running", runId: line.runId, totalSteps: line.totalSteps, queued: null };
     case "progress":
       return { ...state, phase: "running", step: line.step, totalSteps: line.totalSteps };
     case "event": {
