@@ -10,7 +10,7 @@ import v8 from "node:v8";
  * heap limit (2 cores and a 4 GiB heap → 4). A waiting run stays `running` in the database (its heartbeat and
  * cancel flag work as for any run) and its stream says `queued` with its position.
  */
-export function maxConcurrentRuns(env: NodeJS.ProcessEnv = process.env): number {
+export function maxConcurrentRuns(env: Readonly<Record<string, string | undefined>> = process.env): number {
   const raw = env.LAB_MAX_CONCURRENT_RUNS;
   if (raw !== undefined && raw.trim() !== "") {
     const value = Number(raw);

@@ -74,6 +74,6 @@ describe("concurrent runs over the process's budget wait in a queue", () => {
       expect(stored.result.steps.length).toBeGreaterThan(0);
     }
     expect([runSlots.running, runSlots.waiting]).toEqual([0, 0]);
-    expect((await health(new Request("http://lab.test/api/health"))).status).toBe(200);
+    expect((await health(new Request("http://lab.test/api/health"), { params: Promise.resolve({}) })).status).toBe(200);
   }, 180_000);
 });
