@@ -2,6 +2,7 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import type { BenchCase } from "./bench-case";
 import { runCliFloor } from "./cli-floor";
+import { runMemoryBench } from "./memory";
 import { compareCases } from "./compare-cases";
 import { generatorCases } from "./generator-cases";
 import { importCases } from "./import-cases";
@@ -15,7 +16,8 @@ import { LADDER_SIZES, runSizeLadder, type LadderMode } from "./size-ladder";
  * session in 20 ms" can be checked against this output. To add benchmarks, write a function returning
  * BenchCase[] and add it to `suites` below. Then the size ladder (bench/size-ladder.ts): every strategy at growing
  * session sizes with its per-message growth ratio; and whole `lab simulate` / `lab import` processes against the
- * JSON.parse floor (bench/cli-floor.ts) (`--ladder full` adds 64K and 100K; BENCH_LADDER works too).
+ * JSON.parse floor (bench/cli-floor.ts); peak RSS of 1 and 10 concurrent runs of a 12,000-message session
+ * (bench/memory.ts) (`--ladder full` adds 64K and 100K; BENCH_LADDER works too).
  */
 const suites: ((log: (line: string) => void) => BenchCase[])[] = [importCases, generatorCases, replayCases, compareCases];
 
@@ -40,6 +42,8 @@ for (const [index, entry] of cases.entries()) {
 printTable(rows);
 console.log("");
 runCliFloor(log);
+console.log("");
+runMemoryBench(log);
 if (ladder !== "off") {
   console.log("");
   await runSizeLadder(ladder as LadderMode, log);
