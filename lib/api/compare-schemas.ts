@@ -114,6 +114,8 @@ export interface CompareRow {
   prunes: number;
   /** Σ context over every model call: what the agent pays input tokens for */
   totalTokensSent: number;
+  /** the context after the last message: what the session leaves the agent with */
+  finalContextTokens: number;
   /** `none`'s totalTokensSent minus this one's (same window, estimator) */
   tokensSavedVsNone: number;
   summarizerTokens: { input: number; output: number };

@@ -14,6 +14,7 @@ const row = (config: string): CompareRow => ({
   compactions: 0,
   prunes: 0,
   totalTokensSent: 50,
+  finalContextTokens: 10,
   tokensSavedVsNone: 0,
   summarizerTokens: { input: 0, output: 0 },
   estimatedCostUsd: null,

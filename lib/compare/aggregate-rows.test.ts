@@ -15,6 +15,7 @@ function row(config: string, figures: { peak: number; sent: number; saved: numbe
     compactions: figures.compactions,
     prunes: 0,
     totalTokensSent: figures.sent,
+    finalContextTokens: figures.peak,
     tokensSavedVsNone: figures.saved,
     summarizerTokens: { input: 0, output: 0 },
     estimatedCostUsd: null,

@@ -66,6 +66,7 @@ export function buildCompareRow(options: BuildCompareRowOptions): CompareRow {
     compactions: result.events.filter((event) => event.type === "compaction-end" && event.summary !== null).length + count("trim"),
     prunes: count("prune"),
     totalTokensSent: totalSent,
+    finalContextTokens: result.final.contextTokens,
     tokensSavedVsNone: options.noneTotal - totalSent,
     summarizerTokens,
     estimatedCostUsd: options.model === null ? null : estimateCost({ model: options.model, inputTokens: summarizerTokens.input, outputTokens: summarizerTokens.output }),

@@ -16,6 +16,7 @@ function row(overrides: Partial<CompareRow> = {}): CompareRow {
     compactions: 2,
     prunes: 0,
     totalTokensSent: 9000000,
+    finalContextTokens: 80000,
     tokensSavedVsNone: -1200,
     summarizerTokens: { input: 80000, output: 4000 },
     estimatedCostUsd: null,
@@ -82,7 +83,7 @@ describe("compareRowsToCsv", () => {
   it("has a column for every figure, one per probe kind, judged figures and the settings", () => {
     const [header] = parseCsv(compareRowsToCsv([row()]));
     for (const name of [
-      "peakContextTokens", "meanContextTokens", "compactions", "prunes", "totalTokensSent", "tokensSavedVsNone",
+      "peakContextTokens", "meanContextTokens", "compactions", "prunes", "totalTokensSent", "finalContextTokens", "tokensSavedVsNone",
       "summarizerInputTokens", "summarizerOutputTokens", "estimatedCostUsd", "fallbacks", "summarizerFailures", "guardTrips", "overflows",
       "retentionOverall", "retentionAfterCompactions", "judgedOverall", "judgedAsked", "judgedModel", "settings",
     ]) expect(header).toContain(name);

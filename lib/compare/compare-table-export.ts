@@ -29,6 +29,7 @@ const FIXED_COLUMNS: readonly Column[] = [
   { header: "compactions", value: (row) => row.compactions },
   { header: "prunes", value: (row) => row.prunes },
   { header: "totalTokensSent", value: (row) => row.totalTokensSent },
+  { header: "finalContextTokens", value: (row) => row.finalContextTokens },
   { header: "tokensSavedVsNone", value: (row) => row.tokensSavedVsNone },
   { header: "summarizerInputTokens", value: (row) => row.summarizerTokens.input },
   { header: "summarizerOutputTokens", value: (row) => row.summarizerTokens.output },

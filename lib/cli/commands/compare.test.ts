@@ -51,7 +51,7 @@ async function labHere(args: string[]) {
 const rowsOf = (stdout: string): CompareRow[] => stdout.trim().split("\n").map((line) => JSON.parse(line));
 const ROW_KEYS = [
   "config", "strategy", "settings", "window", "estimator", "summarizer", "peakContextTokens", "meanContextTokens", "compactions", "prunes",
-  "totalTokensSent", "tokensSavedVsNone", "summarizerTokens", "estimatedCostUsd", "fallbacks", "summarizerFailures", "guardTrips", "overflows", "retention", "judged",
+  "totalTokensSent", "finalContextTokens", "tokensSavedVsNone", "summarizerTokens", "estimatedCostUsd", "fallbacks", "summarizerFailures", "guardTrips", "overflows", "retention", "judged", "pareto",
 ].sort();
 
 let directory: string;
@@ -258,5 +258,30 @@ describeWithShared("lab compare --all on pi-mono's large session", () => {
     expect(trim.tokensSavedVsNone).toBe(byId.none.totalTokensSent - trim.totalTokensSent);
     expect(trim.compactions).toBe(trims);
     expect(trim.compactions).toBe(413);
+  });
+
+  it("at 64K marks the Pareto frontier of retention against tokens sent and against the final context; evidence is on both", () => {
+    type Row = CompareRow & { pareto: { tokensSent: boolean; finalContext: boolean } };
+    const { code, stdout } = lab(["compare", file, "--all", "--window", "64000", "--json"]);
+    expect(code).toBe(0);
+    const rows = rowsOf(stdout) as Row[];
+    const byId = Object.fromEntries(rows.map((row) => [row.config, row]));
+    expect(byId.evidence.pareto).toEqual({ tokensSent: true, finalContext: true });
+    // a row is on the frontier exactly when no other row is at least as good on both axes and better on one
+    for (const axis of [["tokensSent", "totalTokensSent"], ["finalContext", "finalContextTokens"]] as const) {
+      for (const row of rows) {
+        const dominated = rows.some((other) => {
+          const [a, b] = [other.retention.overall ?? 0, row.retention.overall ?? 0];
+          return a >= b && other[axis[1]] <= row[axis[1]] && (a > b || other[axis[1]] < row[axis[1]]);
+        });
+        expect(row.pareto[axis[0]], `${row.config} ${axis[0]}`).toBe(!dominated);
+      }
+    }
+    const text = lab(["compare", file, "--strategies", "none,pi,evidence", "--window", "64000"]).stdout;
+    expect(text).toMatch(/^◆ evidence /m);
+    expect(text).toMatch(/^ {2}pi /m);
+    // at 100% retention with fewer tokens, evidence dominates none too
+    expect(text).toContain("◆ Pareto frontier, retention against tokens sent: evidence\n");
+    expect(text).toMatch(/^  none /m);
   });
 });

@@ -3,6 +3,7 @@ import { EstimatorIdSchema, SummarizerIdSchema } from "../../api/run-schemas";
 import type { CompareConfig, CompareRow } from "../../api/compare-schemas";
 import { buildCompareRow, compareLabel, totalTokensSent } from "../../compare/compare-row";
 import { CompareSpecError, parseCompareConfigs } from "../../compare/parse-compare-configs";
+import { paretoFrontier } from "../../compare/pareto-frontier";
 import { extractProbes } from "../../engine/evaluate/extract-probes";
 import type { ReplayResult } from "../../engine/simulate/replay-result";
 import { replaySession } from "../../engine/simulate/replay-session";
@@ -25,8 +26,10 @@ export const usage =
 /**
  * Replays a transcript through several strategy configurations and scores each, with the figures of the compare
  * workbench (`buildCompareRow`, so the CLI and the API print the same numbers). `--all` compares every registered
- * strategy at its defaults. With --json prints one {@link CompareRow} per line, in the order given; without, one
- * line per configuration. `tokensSavedVsNone` is against a `none` replay with the same window and estimator, run
+ * strategy at its defaults. With --json prints one {@link CompareRow} per line, in the order given, each with
+ * `pareto: {tokensSent, finalContext}` — whether it is on the Pareto frontier of retention against tokens sent and
+ * against the final context (`paretoFrontier`); without, one line per configuration, ◆ marking the frontier against
+ * tokens sent, then the two frontiers by name. Rows print once every configuration has run. `tokensSavedVsNone` is against a `none` replay with the same window and estimator, run
  * once (reused when `none` at its defaults is listed). `--probes` adds the user's probes (see
  * `readUserProbesFile`), scored as the `user` kind.
  *
@@ -104,6 +107,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   const baseline = await replaySession({ session, strategy: strategiesById.none, window, estimator: estimatorChoice });
   let exitCode = EXIT_OK;
+  const rows: CompareRow[] = [];
   for (const { config, label, summarizer } of planned) {
     const atDefaults = config.strategy === "none" && Object.keys(config.settings).length === 0;
     // each configuration has its own circuit breaker, as in the app
@@ -113,11 +117,24 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       : await replaySession({ session, strategy: strategiesById[config.strategy], settings: config.settings, window, estimator: estimatorChoice, summarizer: breaker.summarizer });
     const state = breaker.state();
     const row = buildCompareRow({ label, session, result, probes, noneTotal: totalTokensSent(baseline), summarizer: summarizerId, model: summarizer.model, summarizerFailures: state.failures });
-    io.stdout(values.json ? `${JSON.stringify(row)}\n` : `${describeRow(row)}\n`);
+    rows.push(row);
     const outcome = breakerOutcome(state, { unchangedFallbacks: result.events.filter((event) => event.type === "fallback" && event.outcome === "unchanged").length });
     if (outcome.error) io.stderr(`${label}: ${outcome.status}: ${outcome.error}\n`);
     if (outcome.status === "failed") exitCode = EXIT_FAILURE;
     else if (outcome.status === "degraded" && exitCode === EXIT_OK) exitCode = EXIT_DEGRADED;
+  }
+  // the Pareto frontiers (more retention, fewer tokens): against tokens sent, and against the final context
+  const bySent = paretoFrontier(rows.map((row, index) => ({ id: index, retention: row.retention.overall, cost: row.totalTokensSent })));
+  const byFinal = paretoFrontier(rows.map((row, index) => ({ id: index, retention: row.retention.overall, cost: row.finalContextTokens })));
+  rows.forEach((row, index) => {
+    const pareto = { tokensSent: bySent.frontier.has(index), finalContext: byFinal.frontier.has(index) };
+    io.stdout(values.json ? `${JSON.stringify({ ...row, pareto })}\n` : `${pareto.tokensSent ? "◆" : " "} ${describeRow(row)}\n`);
+  });
+  if (!values.json && rows.length > 1) {
+    const names = (result: typeof bySent) => result.line.map((point) => rows[point.id].config).join(", ") || "—";
+    io.stdout(`◆ Pareto frontier, retention against tokens sent: ${names(bySent)}\n  against the final context: ${names(byFinal)}\n`);
+    const unscored = bySent.excluded.map((entry) => rows[entry.id].config);
+    if (unscored.length > 0) io.stdout(`  not placed (no probe counted): ${unscored.join(", ")}\n`);
   }
   return exitCode;
 }
