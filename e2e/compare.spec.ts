@@ -96,6 +96,40 @@ test("every strategy at its defaults on a real pi session: rows with figures, on
   await keepScreenshot(page, testInfo, "compare-lost-probes");
 });
 
+test("the Pareto chart: one point per configuration, the frontier drawn, dominated ones faded, a click opens the run", async ({ page }, testInfo) => {
+  const compare = new ComparePage(page);
+  await compare.goto(small.id);
+  for (const id of ["none", "observation-masking", "pi", "evidence"]) await compare.addStrategy(id);
+  await compare.setWindow(20_000);
+  await compare.run("done");
+
+  const chart = page.getByTestId("pareto-chart");
+  await expect(chart).toBeVisible();
+  await expect(chart).toHaveAttribute("data-points", "4");
+  const points = chart.getByTestId("pareto-point");
+  await expect(points).toHaveCount(4);
+  const frontier = chart.locator('[data-testid="pareto-point"][data-frontier="true"]');
+  expect(await frontier.count()).toBeGreaterThanOrEqual(1);
+  await expect(chart).toHaveAttribute("data-frontier", String(await frontier.count()));
+  // the frontier line: a path through the frontier's points (recharts draws a Scatter's line as a curve)
+  await expect(chart.locator(".pareto-frontier path").first()).toBeAttached();
+  await expect(chart.getByTestId("pareto-frontier-list")).toContainText("On the frontier:");
+  // evidence keeps the most for the fewest tokens here
+  await expect(chart.locator('[data-testid="pareto-point"][data-config="evidence"]')).toHaveAttribute("data-frontier", "true");
+  await chart.scrollIntoViewIfNeeded();
+  await keepScreenshot(page, testInfo, "compare-pareto");
+
+  // the other axis: the final context
+  await chart.getByTestId("pareto-axis-final").click();
+  await expect(chart).toHaveAttribute("data-axis", "final");
+  await expect(points).toHaveCount(4);
+
+  // a click on a point opens its run in the playground
+  await chart.locator('[data-testid="pareto-point"][data-config="evidence"] circle').click();
+  await expect(page).toHaveURL(new RegExp(`/sessions/${small.id}\\?run=[\\w-]+$`), { timeout: 20_000 });
+  await expect(page.getByTestId("view-bar")).toContainText("evidence", { timeout: 20_000 });
+});
+
 test("a refused comparison shows the API's message naming the field", async ({ page, consoleErrors }) => {
   consoleErrors.expect(/status of 400 .*\/compare\)$/);
   const compare = new ComparePage(page);

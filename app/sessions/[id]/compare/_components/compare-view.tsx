@@ -12,6 +12,7 @@ import { CompareChart, type CompareSeries } from "@/app/_components/compare/comp
 import { CompareOptionsForm, compareOptionsOf, initialCompareOptions, type CompareOptionsDraft } from "@/app/_components/compare/compare-options-form";
 import { CompareProgress } from "@/app/_components/compare/compare-progress";
 import { CompareTable } from "@/app/_components/compare/compare-table";
+import { ParetoChart } from "@/app/_components/compare/pareto-chart";
 import { ConfigBuilder } from "@/app/_components/compare/config-builder";
 import { ExportButtons, fileSlug } from "@/app/_components/compare/export-buttons";
 import { seriesColour } from "@/app/_components/compare/series-colour";
@@ -81,6 +82,7 @@ export function CompareView({ sessionId }: { sessionId: string }) {
       {state.error && <ApiErrorView title={state.phase === "failed" && state.entries.every((entry) => entry.phase !== "done") ? "The comparison was refused or failed" : "The comparison stopped"} error={state.error} testId="compare-error" />}
       <CompareProgress state={state} onCancel={stream.cancel} />
       {series.length > 0 && <CompareChart series={series} window={chartWindow} />}
+      {rows.length >= 2 && <ParetoChart entries={state.entries} colourOf={colourOf} />}
       {state.entries.length > 0 && (
         <section className="space-y-1">
           <div className="flex flex-wrap items-center gap-2">

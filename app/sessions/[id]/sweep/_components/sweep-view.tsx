@@ -19,6 +19,8 @@ import { WorkbenchNav } from "@/app/_components/compare/workbench-nav";
 import { SettingField } from "@/app/sessions/[id]/_components/setting-field";
 import { sourceLabel } from "@/app/sessions/[id]/_components/strategy-panel";
 import { defaultRange, SweepAxisField } from "./sweep-axis-field";
+import { ParetoChart } from "@/app/_components/compare/pareto-chart";
+import { seriesColour } from "@/app/_components/compare/series-colour";
 import { SweepHeatmap } from "./sweep-heatmap";
 
 const INPUT = "rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs focus:border-violet-500";
@@ -172,6 +174,7 @@ export function SweepView({ sessionId }: { sessionId: string }) {
       {stream.state.error && <ApiErrorView title="The sweep was refused or failed" error={stream.state.error} testId="sweep-error" />}
       <CompareProgress state={stream.state} onCancel={stream.cancel} />
       {ran && stream.state.phase !== "idle" && <SweepHeatmap sessionId={sessionId} entries={stream.state.entries} x={ran.x} y={ran.y} />}
+      {stream.state.entries.filter((entry) => entry.row).length >= 2 && <ParetoChart entries={stream.state.entries} colourOf={(entry) => seriesColour(entry.index)} />}
       {stream.state.entries.some((entry) => entry.error) && (
         <ul data-testid="sweep-failed-cells" className="space-y-0.5 text-xs text-red-700">
           {stream.state.entries.flatMap((entry) => (entry.error ? [<li key={entry.key}>{entry.label}: {entry.error.message}</li>] : []))}

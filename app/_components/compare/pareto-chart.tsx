@@ -1,0 +1,196 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useMemo, useState } from "react";
+import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import { paretoFrontier } from "@/lib/compare/pareto-frontier";
+import type { CompareEntry } from "@/lib/client/compare-state";
+import { formatCompact, formatCount } from "@/app/_components/format-number";
+import { runHref } from "./compare-table";
+
+type Axis = "sent" | "final";
+
+const AXES: Readonly<Record<Axis, { label: string; short: string; of: (entry: CompareEntry) => number }>> = {
+  sent: { label: "tokens sent over the session", short: "tokens sent", of: (entry) => entry.row!.totalTokensSent },
+  final: { label: "final context size", short: "final context", of: (entry) => entry.row!.finalContextTokens },
+};
+
+interface Point {
+  key: string;
+  label: string;
+  colour: string;
+  sessionId: string;
+  runId: string | null;
+  cost: number;
+  retention: number;
+  onFrontier: boolean;
+  dominatedBy: string | null;
+}
+
+/**
+ * Who wins: every finished configuration as a point, retention of the lab's probes (weighted) against tokens — sent
+ * over the session, or the final context (switchable). The Pareto frontier (no other configuration keeps as much for
+ * fewer tokens) is drawn as a stepped line through its points; dominated configurations are faded. Clicking a point
+ * opens its run in the playground; the frontier is also listed as links (keyboard and screen readers). Tokens on a
+ * log scale: `none` and the aggressive strategies differ by orders of magnitude.
+ */
+export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; colourOf: (entry: CompareEntry) => string | undefined }) {
+  const [axis, setAxis] = useState<Axis>("sent");
+  const router = useRouter();
+  const finished = useMemo(() => entries.filter((entry) => entry.row !== null), [entries]);
+  const { points, line, excluded } = useMemo(() => {
+    const result = paretoFrontier(finished.map((entry) => ({ id: entry.key, retention: entry.row!.retention.overall, cost: Math.max(1, AXES[axis].of(entry)) })));
+    const byKey = new Map(finished.map((entry) => [entry.key, entry]));
+    const placed: Point[] = finished.flatMap((entry) => {
+      const retention = entry.row!.retention.overall;
+      if (retention === null) return [];
+      const dominator = result.dominatedBy.get(entry.key);
+      return [
+        {
+          key: entry.key,
+          label: entry.label,
+          colour: colourOf(entry) ?? "#475569",
+          sessionId: entry.sessionId,
+          runId: entry.runId,
+          cost: Math.max(1, AXES[axis].of(entry)),
+          retention: retention * 100,
+          onFrontier: result.frontier.has(entry.key),
+          dominatedBy: dominator === undefined ? null : (byKey.get(dominator)?.label ?? null),
+        },
+      ];
+    });
+    const frontierLine = stepped(result.line.map((point) => ({ cost: point.cost, retention: point.retention * 100 })));
+    return { points: placed, line: frontierLine, excluded: result.excluded.map((entry) => byKey.get(entry.id)?.label ?? String(entry.id)) };
+  }, [finished, axis, colourOf]);
+
+  if (finished.length < 2) return null;
+  const open = (point: Point) => {
+    if (point.runId) router.push(runHref(point.sessionId, point.runId));
+  };
+  const frontier = points.filter((point) => point.onFrontier).sort((a, b) => a.cost - b.cost);
+  const { domain, ticks } = logAxis(points.map((point) => point.cost));
+
+  return (
+    <section data-testid="pareto-chart" data-axis={axis} data-points={points.length} data-frontier={frontier.length} aria-label="Retention against tokens: the Pareto frontier" className="rounded-lg border border-slate-200 bg-white px-2 pt-2 pb-2 shadow-sm">
+      <div className="flex flex-wrap items-center gap-2 px-2 pb-1 text-xs">
+        <span className="font-semibold text-slate-800">Who wins: retention against {AXES[axis].label}</span>
+        <span className="text-slate-500">upper left is better · the line is the Pareto frontier · faded points are beaten on both · click a point to open its run</span>
+        <span role="radiogroup" aria-label="Token axis" className="ml-auto inline-flex overflow-hidden rounded border border-slate-300">
+          {(Object.keys(AXES) as Axis[]).map((id) => (
+            <button
+              key={id}
+              type="button"
+              role="radio"
+              aria-checked={axis === id}
+              data-testid={`pareto-axis-${id}`}
+              onClick={() => setAxis(id)}
+              className={`px-2 py-0.5 ${axis === id ? "bg-violet-700 text-white" : "bg-white text-slate-700 hover:bg-slate-100"}`}
+            >
+              {AXES[id].short}
+            </button>
+          ))}
+        </span>
+      </div>
+      <ResponsiveContainer width="100%" height={320}>
+        <ScatterChart margin={{ top: 12, right: 24, bottom: 16, left: 8 }}>
+          <CartesianGrid stroke="#eef2f7" />
+          <XAxis
+            type="number"
+            dataKey="cost"
+            scale="log"
+            domain={domain}
+            ticks={ticks}
+            allowDataOverflow
+            tickFormatter={(value: number) => formatCompact(value)}
+            tick={{ fontSize: 11, fill: "#64748b" }}
+            label={{ value: `${AXES[axis].short} (log scale)`, position: "insideBottom", offset: -8, fontSize: 11, fill: "#94a3b8" }}
+          />
+          <YAxis type="number" dataKey="retention" domain={[0, 100]} unit="%" tick={{ fontSize: 11, fill: "#64748b" }} width={44} label={{ value: "retention", angle: -90, position: "insideLeft", fontSize: 11, fill: "#94a3b8" }} />
+          <Tooltip cursor={{ strokeDasharray: "3 3" }} content={<PointTooltip axis={axis} />} isAnimationActive={false} />
+          <Scatter className="pareto-frontier" data={line} line={{ stroke: "#7c3aed", strokeWidth: 1.5, strokeDasharray: "5 3" }} shape={() => <g data-testid="pareto-frontier-step" />} isAnimationActive={false} legendType="none" tooltipType="none" />
+          <Scatter
+            data={points}
+            isAnimationActive={false}
+            shape={(props: unknown) => {
+              const { cx, cy, payload } = props as { cx: number; cy: number; payload: Point };
+              return (
+                <g
+                  data-testid="pareto-point"
+                  data-config={payload.label}
+                  data-frontier={payload.onFrontier ? "true" : "false"}
+                  role="link"
+                  aria-label={`${payload.label}: ${payload.retention.toFixed(1)}% retention, ${formatCount(payload.cost)} ${AXES[axis].short}${payload.onFrontier ? ", on the frontier" : ""}`}
+                  style={{ cursor: payload.runId ? "pointer" : "default" }}
+                  onClick={() => open(payload)}
+                >
+                  <circle cx={cx} cy={cy} r={payload.onFrontier ? 7 : 5.5} fill={payload.colour} fillOpacity={payload.onFrontier ? 0.95 : 0.25} stroke={payload.onFrontier ? "#4c1d95" : payload.colour} strokeOpacity={payload.onFrontier ? 1 : 0.4} strokeWidth={payload.onFrontier ? 2 : 1} />
+                  <text x={cx + 10} y={cy + 4} fontSize={10} fill={payload.onFrontier ? "#3b0764" : "#94a3b8"} fontWeight={payload.onFrontier ? 600 : 400}>
+                    {payload.label}
+                  </text>
+                </g>
+              );
+            }}
+          />
+        </ScatterChart>
+      </ResponsiveContainer>
+      <div data-testid="pareto-frontier-list" className="flex flex-wrap items-center gap-x-3 gap-y-1 px-2 text-xs text-slate-700">
+        <span className="font-semibold text-violet-900">On the frontier:</span>
+        {frontier.map((point) =>
+          point.runId ? (
+            <Link key={point.key} href={runHref(point.sessionId, point.runId)} className="inline-flex items-center gap-1 text-violet-800 hover:underline">
+              <span className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: point.colour }} />
+              {point.label} <span className="tabular-nums text-slate-500">({point.retention.toFixed(1)}% · {formatCompact(point.cost)})</span>
+            </Link>
+          ) : (
+            <span key={point.key}>{point.label}</span>
+          ),
+        )}
+        {excluded.length > 0 && <span className="text-slate-500">not placed (no probe counted): {excluded.join(", ")}</span>}
+      </div>
+    </section>
+  );
+}
+
+/** A log axis around the values (a little room each side) with 1-2-5 ticks, or only powers of ten when those are many. */
+export function logAxis(values: readonly number[]): { domain: [number, number]; ticks: number[] } {
+  const positive = values.filter((value) => value > 0);
+  if (positive.length === 0) return { domain: [1, 10], ticks: [1, 10] };
+  const low = Math.min(...positive) / 1.5;
+  const high = Math.max(...positive) * 1.5;
+  const ticks: number[] = [];
+  for (let power = Math.floor(Math.log10(low)); power <= Math.ceil(Math.log10(high)); power++) {
+    for (const mantissa of [1, 2, 5]) {
+      const tick = mantissa * 10 ** power;
+      if (tick >= low && tick <= high) ticks.push(tick);
+    }
+  }
+  const sparse = ticks.length > 10 ? ticks.filter((tick) => Number.isInteger(Math.log10(tick))) : ticks;
+  return { domain: [low, high], ticks: sparse.length >= 2 ? sparse : [low, high] };
+}
+
+/** The frontier as a staircase: from each point, across to the next one's cost, then up to its retention. */
+function stepped(line: { cost: number; retention: number }[]): { cost: number; retention: number }[] {
+  const steps: { cost: number; retention: number }[] = [];
+  line.forEach((point, index) => {
+    if (index > 0) steps.push({ cost: point.cost, retention: line[index - 1].retention });
+    steps.push(point);
+  });
+  return steps;
+}
+
+function PointTooltip({ active, payload, axis }: { active?: boolean; payload?: { payload?: Point }[]; axis: Axis }) {
+  const point = payload?.[0]?.payload;
+  if (!active || !point || point.label === undefined) return null;
+  return (
+    <div className="rounded border border-slate-200 bg-white px-2 py-1 text-xs shadow">
+      <div className="font-semibold" style={{ color: point.colour }}>
+        {point.label}
+      </div>
+      <div className="tabular-nums">
+        retention {point.retention.toFixed(1)}% · {formatCount(point.cost)} {AXES[axis].short}
+      </div>
+      <div className="text-slate-500">{point.onFrontier ? "on the Pareto frontier" : point.dominatedBy ? `beaten by ${point.dominatedBy}` : "dominated"}</div>
+    </div>
+  );
+}
