@@ -40,6 +40,8 @@ rm -rf reports && mkdir -p reports
 status=0
 step ./node_modules/.bin/tsc --noEmit || status=1
 step ./node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json || status=1
+# the replays against the agents' own published code (installs conformance/oracles on first use)
+step npm run --silent conformance || status=1
 # built with a sentinel key so e2e/client-bundle.spec.ts can prove no key value reaches the client bundle
 ANTHROPIC_API_KEY=sk-ant-lab-bundle-sentinel-7f3c9a step ./node_modules/.bin/next build || status=1
 if [ -d .next ]; then
@@ -48,5 +50,5 @@ if [ -d .next ]; then
   PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright-team.json step ./node_modules/.bin/playwright test -c playwright.team.config.ts || status=1
 fi
 
-node scripts/summarize-reports.mjs reports/vitest.json reports/playwright.json reports/playwright-team.json || status=1
+node scripts/summarize-reports.mjs reports/vitest.json reports/conformance.json reports/playwright.json reports/playwright-team.json || status=1
 exit $status
