@@ -125,12 +125,14 @@ describe("openclaw: safeguard summarization in stages (seed 001 §2, §7)", () =
     const merge = requests.find((request) => request.instructions.includes(MERGE_SUMMARIES_INSTRUCTIONS));
     expect(merge).toBeDefined();
     expect(merge?.instructions).toContain(`Additional focus:\n${MERGE_SUMMARIES_INSTRUCTIONS}`);
+    // each half is chunked at maxChunkTokens ÷ 1.2 (OpenClaw's buildSummaryChunks): two chunks a half here, each
+    // updating the one before; the merge reads each half's last summary
     expect(merge?.messages.map((message) => [message.summary, message.parts[0].type === "text" && message.parts[0].text])).toEqual([
-      [true, "S0"],
       [true, "S1"],
+      [true, "S3"],
     ]);
     const end = ofType(result.events, "compaction-end")[0];
-    expect(end.summary).toMatch(/^S2/);
+    expect(end.summary).toMatch(/^S4/);
   });
 
   it("a history over maxHistoryShare drops its oldest chunks, summarizes them first and feeds that to the main summary", async () => {
@@ -141,12 +143,13 @@ describe("openclaw: safeguard summarization in stages (seed 001 §2, §7)", () =
     expect(requests[withPrevious].previousSummary).toBe(`S${withPrevious - 1}`);
   });
 
-  it("pruneHistoryForContextShare halves by token share (never starting a half at a tool result) and drops the oldest half until within window × maxHistoryShare", () => {
+  it("pruneHistoryForContextShare halves by token share (a call and its results weighed and kept together, as OpenClaw's chunkCompactionMessageGroups) and drops the oldest half until within window × maxHistoryShare", () => {
     const roles = ["user", "assistant", "tool", "assistant", "user", "assistant", "tool", "assistant"];
     const context = { entry: (position: number) => ({ message: { role: roles[position] } }) } as unknown as ContextView;
     const history = { positions: roles.map((_, index) => index), tokens: roles.map(() => 100) };
     const pruned = pruneHistoryForContextShare({ context, history, window: 1_000, maxHistoryShare: 0.3, parts: 2 });
-    expect(pruned).toMatchObject({ droppedChunks: 2, budget: 300, kept: { positions: [7] }, dropped: { positions: [0, 1, 2, 3, 4, 5, 6] } });
+    // the same answer as openclaw 2026.9.6's buildHistoryPrunePlan on these messages (npm run conformance checks it on real sessions)
+    expect(pruned).toMatchObject({ droppedChunks: 2, budget: 300, kept: { positions: [5, 6, 7] }, dropped: { positions: [0, 1, 2, 3, 4] } });
   });
 
   it("skips a message too large to summarize and notes it", async () => {

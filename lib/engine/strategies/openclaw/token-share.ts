@@ -32,42 +32,53 @@ export function computeAdaptiveChunkRatio(stretch: Stretch, window: number): num
 }
 
 /**
- * Splits a stretch into at most `parts` pieces of about equal token share (`splitMessagesByTokenShare`): a
- * new piece starts when adding the next message would pass the target. A piece never starts on a tool
- * result, so a call and its results stay in one piece. Empty pieces are dropped.
+ * Splits a stretch into at most `parts` pieces of about equal token share (OpenClaw's `buildStageSplitPlan`): a
+ * new piece starts when adding the next group would pass the target. A group is a message with the tool results
+ * right after it — a call and its results are never split, and the decision weighs the whole group (OpenClaw's
+ * `chunkCompactionMessageGroups`). Empty pieces are dropped.
  */
 export function splitByTokenShare(context: ContextView, stretch: Stretch, parts: number): Stretch[] {
   const target = totalOf(stretch) / parts;
   return splitWhere(context, stretch, (pieces, currentTokens, next) => pieces < parts - 1 && currentTokens + next > target);
 }
 
-/** Splits a stretch into pieces of at most `maxTokens` (`chunkMessagesByMaxTokens`); one oversized message is a piece alone. */
+/**
+ * Splits a stretch into pieces of at most `maxTokens` ÷ the safety margin (OpenClaw's `buildSummaryChunks`); one
+ * oversized group is a piece alone.
+ */
 export function chunkByMaxTokens(context: ContextView, stretch: Stretch, maxTokens: number): Stretch[] {
-  return splitWhere(context, stretch, (_, currentTokens, next) => currentTokens + next > maxTokens);
+  const limit = Math.max(1, Math.floor(maxTokens / SAFETY_MARGIN));
+  return splitWhere(context, stretch, (_, currentTokens, next) => currentTokens + next > limit);
 }
 
 function splitWhere(
   context: ContextView,
   stretch: Stretch,
-  startsNewPiece: (piecesDone: number, currentTokens: number, nextTokens: number) => boolean,
+  startsNewPiece: (piecesDone: number, currentTokens: number, nextGroupTokens: number) => boolean,
 ): Stretch[] {
   const pieces: Stretch[] = [];
   let positions: number[] = [];
   let tokens: number[] = [];
   let currentTokens = 0;
-  stretch.positions.forEach((position, index) => {
-    const next = stretch.tokens[index];
-    const isToolResult = context.entry(position).message.role === "tool";
-    if (positions.length > 0 && !isToolResult && startsNewPiece(pieces.length, currentTokens, next)) {
+  let start = 0;
+  while (start < stretch.positions.length) {
+    let end = start + 1;
+    while (end < stretch.positions.length && context.entry(stretch.positions[end]).message.role === "tool") end++;
+    let groupTokens = 0;
+    for (let index = start; index < end; index++) groupTokens += stretch.tokens[index];
+    if (positions.length > 0 && startsNewPiece(pieces.length, currentTokens, groupTokens)) {
       pieces.push({ positions, tokens });
       positions = [];
       tokens = [];
       currentTokens = 0;
     }
-    positions.push(position);
-    tokens.push(next);
-    currentTokens += next;
-  });
+    for (let index = start; index < end; index++) {
+      positions.push(stretch.positions[index]);
+      tokens.push(stretch.tokens[index]);
+    }
+    currentTokens += groupTokens;
+    start = end;
+  }
   if (positions.length > 0) pieces.push({ positions, tokens });
   return pieces;
 }
