@@ -96,11 +96,27 @@ describe("extractiveSummary", () => {
     expect(previous.length).toBeGreaterThan(4 * DEFAULT_SUMMARY_OUTPUT_TOKENS * 10);
     const uncapped = extractiveSummary(request(format, previous)).text;
     expect(uncapped.length).toBeLessThanOrEqual(4 * DEFAULT_SUMMARY_OUTPUT_TOKENS);
-    expect(uncapped.length).toBeGreaterThan(4 * DEFAULT_SUMMARY_OUTPUT_TOKENS * 0.9);
+    // headed sections fill the cap with the newest items; prose keeps at most a body's worth of the earlier text
+    if (format === CHECKPOINT_SUMMARY_FORMAT) expect(uncapped.length).toBeGreaterThan(4 * DEFAULT_SUMMARY_OUTPUT_TOKENS * 0.9);
+    else expect(uncapped).toMatch(/^Earlier context \(from the previous summary\):\n…/);
     const small = extractiveSummary({ ...request(format, previous), maxOutputTokens: 300 }).text;
     expect(small.length).toBeLessThanOrEqual(1_200);
     // the tighter of maxChars and the output cap wins
     expect(extractiveSummary({ ...request(format, previous), maxOutputTokens: 300, maxChars: 500 }).text.length).toBeLessThanOrEqual(500);
+  });
+
+  it("an update in prose keeps the newest part of the earlier text, at most as long as the new body, and never nests headers", () => {
+    const first = extractiveSummary(request(NARRATIVE_SUMMARY_FORMAT)).text;
+    let summary = first;
+    const lengths: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      summary = extractiveSummary(request(NARRATIVE_SUMMARY_FORMAT, summary)).text;
+      lengths.push(summary.length);
+      expect(summary.match(/Earlier context \(from the previous summary\)/g)).toHaveLength(1);
+    }
+    // bounded: the sixth update is no longer than the second (no snowball), and ends with the new body whole
+    expect(lengths[5]).toBeLessThanOrEqual(lengths[1]);
+    expect(summary.endsWith(first)).toBe(true);
   });
 
   it("drops the oldest items of the fullest section first, keeping the newest", () => {

@@ -32,20 +32,23 @@ export function renderExtractiveSummary(request: Omit<SummarizeRequest, "signal"
 }
 
 const EARLIER_HEADER = "Earlier context (from the previous summary):\n";
+/** The earlier text an update keeps is at most the new body's length, and never less than this. */
+const EARLIER_MIN_CHARS = 1_000;
 
 /**
- * A prose summary that updates earlier ones: the earlier text (its own header removed, so updates never nest
- * headers), then the new body. Over `maxChars`, the new body is kept whole where it fits and the earlier text
- * loses its oldest part first — an update is about what happened since.
+ * A prose summary that updates earlier ones, as a model would rewrite it rather than append to it: the earlier text
+ * (its own header removed, so updates never nest headers) cut to its newest part — at most as long as the new body
+ * (at least {@link EARLIER_MIN_CHARS}) and within `maxChars` — then the new body, kept whole where it fits. Repeated
+ * updates therefore stay near twice the size of one body instead of growing to the output cap.
  */
 function withEarlierContext(previous: readonly string[], body: string, maxChars: number | undefined): string {
   if (previous.length === 0) return capChars(body, maxChars);
   const earlier = previous.map((text) => (text.startsWith(EARLIER_HEADER) ? text.slice(EARLIER_HEADER.length) : text)).join("\n\n");
-  const whole = `${EARLIER_HEADER}${earlier}\n\n${body}`;
-  if (maxChars === undefined || whole.length <= maxChars) return whole;
-  const room = maxChars - body.length - EARLIER_HEADER.length - 3;
+  const capRoom = maxChars === undefined ? Infinity : maxChars - body.length - EARLIER_HEADER.length - 3;
+  const room = Math.min(capRoom, Math.max(EARLIER_MIN_CHARS, body.length));
   if (room < 80) return capChars(body, maxChars);
-  return `${EARLIER_HEADER}…${earlier.slice(earlier.length - room + 1)}\n\n${body}`;
+  const kept = earlier.length <= room ? earlier : `…${earlier.slice(earlier.length - room + 1)}`;
+  return `${EARLIER_HEADER}${kept}\n\n${body}`;
 }
 
 function itemsFor(fill: SummaryFill, facts: TranscriptFacts): string[] {
