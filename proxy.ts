@@ -4,6 +4,8 @@ import { contentSecurityPolicy, SECURITY_HEADERS } from "@/lib/security/content-
 
 /** Pages open without the access token in team mode: the sign-in page and the icons a browser fetches for it. */
 const OPEN_PATHS = new Set(["/sign-in", "/favicon.ico", "/og.png"]);
+/** A read-only share link's page: it checks its own token (lib/store/share-links.ts) and shows that page only. */
+const SHARE_PAGE = /^\/share\/[A-Za-z0-9_-]+$/;
 
 /**
  * Runs before every page: in team mode (LAB_ACCESS_TOKEN) a browser without the signed-in cookie is sent to
@@ -13,7 +15,8 @@ const OPEN_PATHS = new Set(["/sign-in", "/favicon.ico", "/og.png"]);
  */
 export async function proxy(request: NextRequest) {
   const token = configuredAccessToken();
-  if (token !== null && !OPEN_PATHS.has(request.nextUrl.pathname) && !(await hasAccess(request, token))) {
+  const open = OPEN_PATHS.has(request.nextUrl.pathname) || SHARE_PAGE.test(request.nextUrl.pathname);
+  if (token !== null && !open && !(await hasAccess(request, token))) {
     const signIn = new URL("/sign-in", request.url);
     signIn.searchParams.set("next", `${request.nextUrl.pathname}${request.nextUrl.search}`);
     return withSecurityHeaders(NextResponse.redirect(signIn, 303), null);
@@ -22,6 +25,9 @@ export async function proxy(request: NextRequest) {
   const policy = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
+  // the root layout drops the app's navigation on a share page (a visitor without the token could not follow it)
+  if (SHARE_PAGE.test(request.nextUrl.pathname)) requestHeaders.set("x-lab-view", "share");
+  else requestHeaders.delete("x-lab-view");
   requestHeaders.set("Content-Security-Policy", policy);
   return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), policy);
 }

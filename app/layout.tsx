@@ -27,24 +27,30 @@ export const metadata: Metadata = {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // reading the request makes every page render per request, so Next.js can stamp the CSP nonce (proxy.ts) on its scripts
-  await headers();
+  const shared = (await headers()).get("x-lab-view") === "share";
   return (
     <html lang="en">
       <body className="min-h-screen">
         <header className="border-b border-slate-200 bg-white">
           <div className="mx-auto flex h-11 max-w-7xl items-center gap-6 px-4">
-            <Link href="/" className="font-semibold tracking-tight text-slate-900">
-              Compaction Lab
-            </Link>
-            <nav className="flex gap-4 text-slate-600">
-              <Link href="/" className="hover:text-slate-900">
-                Sessions
-              </Link>
-              <Link href="/compare" data-testid="nav-compare" className="hover:text-slate-900">
-                Compare sessions
-              </Link>
-            </nav>
-            {configuredAccessToken() !== null && <SignOutButton />}
+            {shared ? (
+              <span className="font-semibold tracking-tight text-slate-900">Compaction Lab</span>
+            ) : (
+              <>
+                <Link href="/" className="font-semibold tracking-tight text-slate-900">
+                  Compaction Lab
+                </Link>
+                <nav className="flex gap-4 text-slate-600">
+                  <Link href="/" className="hover:text-slate-900">
+                    Sessions
+                  </Link>
+                  <Link href="/compare" data-testid="nav-compare" className="hover:text-slate-900">
+                    Compare sessions
+                  </Link>
+                </nav>
+                {configuredAccessToken() !== null && <SignOutButton />}
+              </>
+            )}
           </div>
         </header>
         <Providers>

@@ -7,6 +7,7 @@ import type { SessionDetail } from "@/lib/api/schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { runQueries } from "@/lib/queries/run-queries";
 import { buildRunOverlay } from "./build-run-overlay";
+import { SharePanel } from "./share-panel";
 import { ModelContextView } from "./model-context-view";
 import { changedFromRun, configFromRun, initialConfig, previewRequestOf, runRequestOf, type PlaygroundConfig } from "./playground-config";
 import { RunChart } from "./run-chart";
@@ -173,6 +174,7 @@ export function Playground({
 
       <div className="min-w-0 space-y-3">
         {header}
+        <SharePanel sessionId={session.id} runId={selectedRunId} />
         {result && selectedSummary ? (
           <RunChart
             result={result}

@@ -1,0 +1,15 @@
+import { readJsonBody } from "@/lib/api/read-json-body";
+import { handle } from "@/lib/api/route";
+import { ShareLinkRequestSchema } from "@/lib/api/share-schemas";
+import { createShareLink } from "@/lib/store/share-links";
+
+/**
+ * POST /api/share-links `{kind: "session" | "run", targetId, label?}` → 201 `{link, token, path}`: a read-only link
+ * (/share/<token>) to that session or run. The token is in this answer only; the database keeps its SHA-256.
+ * Needs the access token in team mode and a same-origin request, like every write. 400 naming the field; 404
+ * `not_found:session` / `not_found:run`.
+ */
+export const POST = handle(async (request: Request) => {
+  const input = ShareLinkRequestSchema.parse(await readJsonBody(request));
+  return Response.json(await createShareLink(input), { status: 201 });
+});

@@ -1,0 +1,74 @@
+import { createHash, randomBytes } from "node:crypto";
+import { NotFoundError } from "../api/errors";
+import type { CreatedShareLink, ShareLinkRequest, ShareLinkView } from "../api/share-schemas";
+import { db } from "./db";
+
+/** 32 random bytes: 256 bits, base64url. */
+const TOKEN_BYTES = 32;
+const SELECT = { id: true, kind: true, sessionId: true, runId: true, label: true, createdAt: true, revokedAt: true } as const;
+
+export function hashShareToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+/**
+ * Creates a read-only share link to a session or a run: an unguessable token returned this once, stored only as its
+ * SHA-256. Throws `not_found:session` / `not_found:run` for an unknown target.
+ */
+export async function createShareLink(input: ShareLinkRequest): Promise<CreatedShareLink> {
+  const prisma = await db();
+  let sessionId: string;
+  let runId: string | null = null;
+  if (input.kind === "session") {
+    const session = await prisma.session.findUnique({ where: { id: input.targetId }, select: { id: true } });
+    if (!session) throw new NotFoundError("session", input.targetId);
+    sessionId = session.id;
+  } else {
+    const run = await prisma.run.findUnique({ where: { id: input.targetId }, select: { id: true, sessionId: true } });
+    if (!run) throw new NotFoundError("run", input.targetId);
+    sessionId = run.sessionId;
+    runId = run.id;
+  }
+  const token = randomBytes(TOKEN_BYTES).toString("base64url");
+  const row = await prisma.shareLink.create({
+    data: { tokenHash: hashShareToken(token), kind: input.kind, sessionId, runId, label: input.label?.trim() ? input.label.trim() : null },
+    select: SELECT,
+  });
+  return { link: toView(row), token, path: `/share/${token}` };
+}
+
+/** A session's share links (its own and its runs'), newest first; revoked ones included, marked. */
+export async function listShareLinks(sessionId: string): Promise<ShareLinkView[]> {
+  const prisma = await db();
+  const rows = await prisma.shareLink.findMany({ where: { sessionId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: SELECT });
+  return rows.map(toView);
+}
+
+/** Revokes a link (idempotent). Throws `not_found:share_link`. */
+export async function revokeShareLink(id: string): Promise<ShareLinkView> {
+  const prisma = await db();
+  const row = await prisma.shareLink.findUnique({ where: { id }, select: SELECT });
+  if (!row) throw new NotFoundError("share_link", id);
+  if (row.revokedAt) return toView(row);
+  return toView(await prisma.shareLink.update({ where: { id }, data: { revokedAt: new Date() }, select: SELECT }));
+}
+
+/** The live link a token opens, or null (unknown, malformed or revoked): compared by hash, never by the token. */
+export async function resolveShareToken(token: string): Promise<ShareLinkView | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const prisma = await db();
+  const row = await prisma.shareLink.findUnique({ where: { tokenHash: hashShareToken(token) }, select: SELECT });
+  return row && !row.revokedAt ? toView(row) : null;
+}
+
+function toView(row: { id: string; kind: string; sessionId: string; runId: string | null; label: string | null; createdAt: Date; revokedAt: Date | null }): ShareLinkView {
+  return {
+    id: row.id,
+    kind: row.kind === "run" ? "run" : "session",
+    sessionId: row.sessionId,
+    runId: row.runId,
+    label: row.label,
+    createdAt: row.createdAt.toISOString(),
+    revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,
+  };
+}
