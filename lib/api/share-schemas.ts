@@ -1,28 +1,41 @@
 import { z } from "zod";
 
-/** POST /api/share-links: a read-only link to a session, or to one of its runs. */
-export const ShareLinkRequestSchema = z.strictObject({
-  kind: z.enum(["session", "run"]),
-  /** the session's id (kind session) or the run's (kind run) */
-  targetId: z.string().min(1).max(100),
-  label: z.string().max(120).optional(),
-});
+/** Runs one comparison link may hold at most (a session comparison runs 2–16 configurations; sweeps more). */
+export const MAX_SHARED_RUNS = 64;
+
+/**
+ * POST /api/share-links: a read-only link to a session, one of its runs, or a comparison — 2–64 runs of one session
+ * (`targetId` is then the session's id and `runIds` the runs; every run must belong to that session).
+ */
+export const ShareLinkRequestSchema = z
+  .strictObject({
+    kind: z.enum(["session", "run", "comparison"]),
+    /** the session's id (kind session or comparison) or the run's (kind run) */
+    targetId: z.string().min(1).max(100),
+    /** a comparison's runs, and only a comparison's */
+    runIds: z.array(z.string().min(1).max(100)).min(2).max(MAX_SHARED_RUNS).optional(),
+    label: z.string().max(120).optional(),
+  })
+  .superRefine((request, context) => {
+    if (request.kind === "comparison" && !request.runIds) context.addIssue({ code: "custom", path: ["runIds"], message: "A comparison link needs its runs (2 or more run ids)." });
+    if (request.kind !== "comparison" && request.runIds) context.addIssue({ code: "custom", path: ["runIds"], message: `A ${request.kind} link takes no runIds.` });
+  });
 export type ShareLinkRequest = z.infer<typeof ShareLinkRequestSchema>;
 
 /** A share link as listed: never its token (only its hash is stored). */
-export interface ShareLinkView {
-  id: string;
-  kind: "session" | "run";
-  sessionId: string;
-  runId: string | null;
-  label: string | null;
-  createdAt: string;
-  revokedAt: string | null;
-}
+export const ShareLinkViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["session", "run", "comparison"]),
+  sessionId: z.string(),
+  runId: z.string().nullable(),
+  /** a comparison's runs; [] otherwise */
+  runIds: z.array(z.string()),
+  label: z.string().nullable(),
+  createdAt: z.string(),
+  revokedAt: z.string().nullable(),
+});
+export type ShareLinkView = z.infer<typeof ShareLinkViewSchema>;
 
 /** The answer to a create: the token, shown this once, and the path that opens it. */
-export interface CreatedShareLink {
-  link: ShareLinkView;
-  token: string;
-  path: string;
-}
+export const CreatedShareLinkSchema = z.object({ link: ShareLinkViewSchema, token: z.string(), path: z.string() });
+export type CreatedShareLink = z.infer<typeof CreatedShareLinkSchema>;

@@ -1,28 +1,38 @@
 import { createHash, randomBytes } from "node:crypto";
+import { z } from "zod";
 import { NotFoundError } from "../api/errors";
 import type { CreatedShareLink, ShareLinkRequest, ShareLinkView } from "../api/share-schemas";
 import { db } from "./db";
 
 /** 32 random bytes: 256 bits, base64url. */
 const TOKEN_BYTES = 32;
-const SELECT = { id: true, kind: true, sessionId: true, runId: true, label: true, createdAt: true, revokedAt: true } as const;
+const SELECT = { id: true, kind: true, sessionId: true, runId: true, runIds: true, label: true, createdAt: true, revokedAt: true } as const;
+const RunIdsSchema = z.array(z.string());
 
 export function hashShareToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
 /**
- * Creates a read-only share link to a session or a run: an unguessable token returned this once, stored only as its
- * SHA-256. Throws `not_found:session` / `not_found:run` for an unknown target.
+ * Creates a read-only share link to a session, a run or a comparison (runs of one session, repeats dropped): an
+ * unguessable token returned this once, stored only as its SHA-256. Throws `not_found:session` / `not_found:run` for
+ * an unknown target — a comparison's run of another session counts as unknown, so a link never reaches past its session.
  */
 export async function createShareLink(input: ShareLinkRequest): Promise<CreatedShareLink> {
   const prisma = await db();
   let sessionId: string;
   let runId: string | null = null;
-  if (input.kind === "session") {
+  let runIds: string[] | null = null;
+  if (input.kind === "session" || input.kind === "comparison") {
     const session = await prisma.session.findUnique({ where: { id: input.targetId }, select: { id: true } });
     if (!session) throw new NotFoundError("session", input.targetId);
     sessionId = session.id;
+    if (input.kind === "comparison") {
+      runIds = [...new Set(input.runIds ?? [])];
+      const found = new Set((await prisma.run.findMany({ where: { id: { in: runIds }, sessionId }, select: { id: true } })).map((run) => run.id));
+      const missing = runIds.find((id) => !found.has(id));
+      if (missing !== undefined) throw new NotFoundError("run", missing, `Session ${JSON.stringify(sessionId)} has no run with id ${JSON.stringify(missing)}.`);
+    }
   } else {
     const run = await prisma.run.findUnique({ where: { id: input.targetId }, select: { id: true, sessionId: true } });
     if (!run) throw new NotFoundError("run", input.targetId);
@@ -31,7 +41,7 @@ export async function createShareLink(input: ShareLinkRequest): Promise<CreatedS
   }
   const token = randomBytes(TOKEN_BYTES).toString("base64url");
   const row = await prisma.shareLink.create({
-    data: { tokenHash: hashShareToken(token), kind: input.kind, sessionId, runId, label: input.label?.trim() ? input.label.trim() : null },
+    data: { tokenHash: hashShareToken(token), kind: input.kind, sessionId, runId, ...(runIds ? { runIds } : {}), label: input.label?.trim() ? input.label.trim() : null },
     select: SELECT,
   });
   return { link: toView(row), token, path: `/share/${token}` };
@@ -61,12 +71,14 @@ export async function resolveShareToken(token: string): Promise<ShareLinkView | 
   return row && !row.revokedAt ? toView(row) : null;
 }
 
-function toView(row: { id: string; kind: string; sessionId: string; runId: string | null; label: string | null; createdAt: Date; revokedAt: Date | null }): ShareLinkView {
+function toView(row: { id: string; kind: string; sessionId: string; runId: string | null; runIds: unknown; label: string | null; createdAt: Date; revokedAt: Date | null }): ShareLinkView {
+  const runIds = row.runIds === null ? [] : RunIdsSchema.parse(row.runIds);
   return {
     id: row.id,
-    kind: row.kind === "run" ? "run" : "session",
+    kind: row.kind === "run" ? "run" : row.kind === "comparison" ? "comparison" : "session",
     sessionId: row.sessionId,
     runId: row.runId,
+    runIds,
     label: row.label,
     createdAt: row.createdAt.toISOString(),
     revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,

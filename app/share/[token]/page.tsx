@@ -6,6 +6,7 @@ import { getRun, listRuns } from "@/lib/store/runs";
 import { getSession } from "@/lib/store/sessions";
 import { resolveShareToken } from "@/lib/store/share-links";
 import { ShareCurve } from "./share-curve";
+import { SharedComparison } from "./shared-comparison";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Shared from Compaction Lab", robots: { index: false, follow: false } };
@@ -13,7 +14,7 @@ export const metadata: Metadata = { title: "Shared from Compaction Lab", robots:
 const MAX_POINTS = 600;
 
 /**
- * A read-only share link (/share/<token>): the one session or run it names, rendered on the server — the visitor
+ * A read-only share link (/share/<token>): the one session, run or comparison it names, rendered on the server — the visitor
  * needs no access token, gets no cookie and reaches no API: every other page and route still asks for the token in
  * team mode. An unknown or revoked token is a 404. Transcript text (titles, summaries) is rendered as text, inert.
  */
@@ -23,6 +24,14 @@ export default async function SharePage({ params }: { params: Promise<{ token: s
   if (!link) notFound();
   const session = await getSession(link.sessionId);
   if (link.kind === "run" && link.runId) return <SharedRun runId={link.runId} title={session.title} label={link.label} />;
+  if (link.kind === "comparison") {
+    return (
+      <div data-testid="share-page" data-kind="comparison" className="space-y-3">
+        <SharedHeader kind="comparison" title={`${link.runIds.length} runs compared on ${session.title}`} label={link.label} />
+        <SharedComparison sessionId={link.sessionId} runIds={link.runIds} />
+      </div>
+    );
+  }
   const { runs } = await listRuns(link.sessionId);
   const curve = session.contextCurve.map((point) => ({ step: point.step, tokens: point.estimatedTokens }));
   return (
@@ -99,7 +108,7 @@ async function SharedRun({ runId, title, label }: { runId: string; title: string
   );
 }
 
-function SharedHeader({ kind, title, label }: { kind: "session" | "run"; title: string; label: string | null }) {
+function SharedHeader({ kind, title, label }: { kind: "session" | "run" | "comparison"; title: string; label: string | null }) {
   return (
     <header className="space-y-1">
       <div className="text-xs font-semibold uppercase tracking-wide text-violet-700">Shared {kind} · read only</div>

@@ -3,22 +3,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { z } from "zod";
-import type { CreatedShareLink, ShareLinkView } from "@/lib/api/share-schemas";
+import { CreatedShareLinkSchema, ShareLinkViewSchema, type CreatedShareLink, type ShareLinkView } from "@/lib/api/share-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { formatDateTime } from "@/app/_components/format-number";
 
-const LinkSchema = z.object({
-  id: z.string(),
-  kind: z.enum(["session", "run"]),
-  sessionId: z.string(),
-  runId: z.string().nullable(),
-  label: z.string().nullable(),
-  createdAt: z.string(),
-  revokedAt: z.string().nullable(),
-});
-const ListSchema = z.object({ links: z.array(LinkSchema) });
-const CreatedSchema = z.object({ link: LinkSchema, token: z.string(), path: z.string() });
+const ListSchema = z.object({ links: z.array(ShareLinkViewSchema) });
 const keyOf = (sessionId: string) => ["share-links", sessionId] as const;
 
 /**
@@ -33,14 +23,14 @@ export function SharePanel({ sessionId, runId }: { sessionId: string; runId: str
   const links = useQuery({ queryKey: keyOf(sessionId), queryFn: () => fetchJson(`/api/sessions/${encodeURIComponent(sessionId)}/share-links`, ListSchema), enabled: open });
   const create = useMutation({
     mutationFn: (input: { kind: "session" | "run"; targetId: string }) =>
-      fetchJson("/api/share-links", CreatedSchema, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(input) }),
+      fetchJson("/api/share-links", CreatedShareLinkSchema, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(input) }),
     onSuccess: (result) => {
       setCreated(result);
       return queryClient.invalidateQueries({ queryKey: keyOf(sessionId) });
     },
   });
   const revoke = useMutation({
-    mutationFn: (id: string) => fetchJson(`/api/share-links/${encodeURIComponent(id)}`, z.object({ link: LinkSchema }), { method: "DELETE" }),
+    mutationFn: (id: string) => fetchJson(`/api/share-links/${encodeURIComponent(id)}`, z.object({ link: ShareLinkViewSchema }), { method: "DELETE" }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keyOf(sessionId) }),
   });
   const address = created ? `${window.location.origin}${created.path}` : null;
@@ -75,7 +65,7 @@ export function SharePanel({ sessionId, runId }: { sessionId: string; runId: str
           <ul data-testid="share-links" className="divide-y divide-slate-100">
             {(links.data?.links ?? []).map((link: ShareLinkView) => (
               <li key={link.id} data-testid="share-link" data-revoked={link.revokedAt ? "true" : "false"} className="flex items-center gap-2 py-1">
-                <span className="font-medium">{link.kind === "run" ? `run ${link.runId}` : "this session"}</span>
+                <span className="font-medium">{link.kind === "run" ? `run ${link.runId}` : link.kind === "comparison" ? `comparison of ${link.runIds.length} runs` : "this session"}</span>
                 <span className="text-slate-500">created {formatDateTime(link.createdAt)}</span>
                 {link.revokedAt ? (
                   <span className="text-slate-500">revoked {formatDateTime(link.revokedAt)}</span>

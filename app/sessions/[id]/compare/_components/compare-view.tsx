@@ -14,6 +14,7 @@ import { CompareProgress } from "@/app/_components/compare/compare-progress";
 import { CompareTable } from "@/app/_components/compare/compare-table";
 import { ParetoChart } from "@/app/_components/compare/pareto-chart";
 import { ConfigBuilder } from "@/app/_components/compare/config-builder";
+import { ShareComparisonButton } from "@/app/_components/compare/share-comparison-button";
 import { ExportButtons, fileSlug } from "@/app/_components/compare/export-buttons";
 import { seriesColour } from "@/app/_components/compare/series-colour";
 import { useCompareStream } from "@/app/_components/compare/use-compare-stream";
@@ -61,6 +62,8 @@ export function CompareView({ sessionId }: { sessionId: string }) {
   );
   const rows = state.entries.flatMap((entry) => (entry.row ? [entry.row] : []));
   const chartWindow = rows[0]?.window ?? options.window ?? sessionWindow;
+  // a finished comparison's stored runs, for a read-only share link
+  const sharedRunIds = stream.busy ? [] : state.entries.flatMap((entry) => (entry.row && entry.runId ? [entry.runId] : []));
   const selected = state.entries.find((entry) => entry.key === selectedKey) ?? null;
 
   return (
@@ -88,7 +91,8 @@ export function CompareView({ sessionId }: { sessionId: string }) {
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="text-sm font-semibold text-slate-800">Figures per configuration</h2>
             <span className="text-xs text-slate-500">tokens by the {rows[0]?.estimator ?? options.estimator} estimator · a label opens its run in the playground</span>
-            <span className="ml-auto">
+            <span className="ml-auto flex items-center gap-2">
+              {sharedRunIds.length >= 2 && <ShareComparisonButton key={sharedRunIds.join()} sessionId={sessionId} runIds={sharedRunIds} />}
               <ExportButtons rows={rows} basename={`compare-${fileSlug(session.data?.title ?? sessionId)}`} />
             </span>
           </div>

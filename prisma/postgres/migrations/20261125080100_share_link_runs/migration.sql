@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ShareLink" ADD COLUMN     "runIds" JSONB;
