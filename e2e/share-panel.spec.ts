@@ -22,6 +22,15 @@ test("share panel: a link to the session is created, opens the read-only page, i
   await visitor.goto(address);
   await expect(visitor.getByTestId("share-page")).toHaveAttribute("data-kind", "session");
   await expect(visitor.getByTestId("share-runs")).toBeVisible();
+  // the session's messages, read-only, a page at a time
+  await expect(visitor.getByTestId("share-message-range")).toHaveText("1–100 of 120");
+  await expect(visitor.getByTestId("message")).toHaveCount(100);
+  await visitor.getByTestId("share-next-page").click();
+  await expect(visitor.getByTestId("share-message-range")).toHaveText("101–120 of 120");
+  await expect(visitor.getByTestId("message")).toHaveCount(20);
+  await expect(visitor.getByTestId("share-next-page")).toHaveCount(0);
+  await visitor.getByTestId("share-previous-page").click();
+  await expect(visitor.getByTestId("share-message-range")).toHaveText("1–100 of 120");
 
   await page.getByTestId("share-revoke").click();
   await expect(page.getByTestId("share-link")).toHaveAttribute("data-revoked", "true");

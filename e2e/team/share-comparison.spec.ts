@@ -48,6 +48,7 @@ test("a comparison shared from the compare view opens read-only for a visitor; o
   await expect(visitor.getByTestId("shared-runs-table")).toContainText("opencode");
   await expect(visitor.getByTestId("shared-runs-table")).toContainText("codex");
   await expect(visitor.getByTestId("nav-compare")).toHaveCount(0);
+  await expect(visitor.getByTestId("nav-shares")).toHaveCount(0);
   await expect(visitor.getByRole("button", { name: /run|delete|upload|share/i })).toHaveCount(0);
   await keepScreenshot(visitor, testInfo, "share-link-comparison");
 
@@ -63,6 +64,7 @@ test("a comparison shared from the compare view opens read-only for a visitor; o
         fetch(`/api/sessions/${secretId}`),
         fetch(`/api/sessions/${sharedId}/runs`),
         fetch(`/api/sessions/${sharedId}/share-links`),
+        fetch("/api/share-links"),
         post(`/api/sessions/${sharedId}/runs`, { strategy: "opencode" }),
         post(`/api/sessions/${sharedId}/compare`, { configs: [{ strategy: "opencode" }, { strategy: "codex" }] }),
         post("/api/share-links", { kind: "session", targetId: secretId }),
@@ -72,14 +74,19 @@ test("a comparison shared from the compare view opens read-only for a visitor; o
     },
     { sharedId: shared.id, secretId: secret.id },
   );
-  expect(statuses).toEqual(Array(7).fill(401));
+  expect(statuses).toEqual(Array(8).fill(401));
 
-  // the owner sees the link in the session's share panel and revokes it: the visitor's page is gone
+  // the owner finds the link in the session's share panel and in the lab-wide list (what it shows, when made), and revokes it there
   await page.goto(`/sessions/${shared.id}`);
   await page.getByTestId("share-toggle").click();
-  const listed = page.getByTestId("share-link").filter({ hasText: "comparison of 2 runs" });
+  await expect(page.getByTestId("share-link").filter({ hasText: "comparison of 2 runs" })).toHaveCount(1);
+  await page.getByTestId("nav-shares").click();
+  const listed = page.locator('[data-testid="shares-row"][data-kind="comparison"]');
   await expect(listed).toHaveCount(1);
-  await listed.getByTestId("share-revoke").click();
+  await expect(listed).toContainText(shared.title);
+  await expect(listed).toContainText("opencode, codex");
+  await keepScreenshot(page, testInfo, "share-links-list");
+  await listed.getByTestId("shares-revoke").click();
   await expect(listed).toHaveAttribute("data-revoked", "true");
   expect((await visitor.goto(url))?.status()).toBe(404);
   await expect(visitor.getByTestId("share-page")).toHaveCount(0);

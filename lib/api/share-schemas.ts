@@ -39,3 +39,11 @@ export type ShareLinkView = z.infer<typeof ShareLinkViewSchema>;
 /** The answer to a create: the token, shown this once, and the path that opens it. */
 export const CreatedShareLinkSchema = z.object({ link: ShareLinkViewSchema, token: z.string(), path: z.string() });
 export type CreatedShareLink = z.infer<typeof CreatedShareLinkSchema>;
+
+/** A link in the lab-wide list (GET /api/share-links): what it exposes, by name — its session's title and its runs' strategies (null for a run deleted since). */
+export const ShareLinkSummarySchema = ShareLinkViewSchema.extend({
+  sessionTitle: z.string(),
+  runs: z.array(z.object({ id: z.string(), strategyId: z.string().nullable() })),
+});
+export type ShareLinkSummary = z.infer<typeof ShareLinkSummarySchema>;
+export const ShareLinkSummaryListSchema = z.object({ links: z.array(ShareLinkSummarySchema) });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { NotFoundError } from "../api/errors";
-import type { CreatedShareLink, ShareLinkRequest, ShareLinkView } from "../api/share-schemas";
+import type { CreatedShareLink, ShareLinkRequest, ShareLinkSummary, ShareLinkView } from "../api/share-schemas";
 import { db } from "./db";
 
 /** 32 random bytes: 256 bits, base64url. */
@@ -52,6 +52,23 @@ export async function listShareLinks(sessionId: string): Promise<ShareLinkView[]
   const prisma = await db();
   const rows = await prisma.shareLink.findMany({ where: { sessionId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: SELECT });
   return rows.map(toView);
+}
+
+/**
+ * Every share link in the lab, newest first (revoked ones included, marked), with what each exposes by name: its
+ * session's title and its runs' strategies (null for a run deleted since the link was made).
+ */
+export async function listAllShareLinks(): Promise<ShareLinkSummary[]> {
+  const prisma = await db();
+  const rows = await prisma.shareLink.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { ...SELECT, session: { select: { title: true } } } });
+  const views = rows.map(toView);
+  const runIds = [...new Set(views.flatMap((view) => (view.runId ? [view.runId] : view.runIds)))];
+  const strategyById = new Map((await prisma.run.findMany({ where: { id: { in: runIds } }, select: { id: true, strategyId: true } })).map((run) => [run.id, run.strategyId]));
+  return views.map((view, index) => ({
+    ...view,
+    sessionTitle: rows[index].session.title,
+    runs: (view.runId ? [view.runId] : view.runIds).map((id) => ({ id, strategyId: strategyById.get(id) ?? null })),
+  }));
 }
 
 /** Revokes a link (idempotent). Throws `not_found:share_link`. */

@@ -1,7 +1,10 @@
 import { readJsonBody } from "@/lib/api/read-json-body";
 import { handle } from "@/lib/api/route";
 import { ShareLinkRequestSchema } from "@/lib/api/share-schemas";
-import { createShareLink } from "@/lib/store/share-links";
+import { createShareLink, listAllShareLinks } from "@/lib/store/share-links";
+
+/** GET /api/share-links → 200 `{links}`: every share link, newest first, with its session's title and runs' strategies; revoked ones marked (never a token). */
+export const GET = handle(async () => ({ links: await listAllShareLinks() }));
 
 /**
  * POST /api/share-links `{kind: "session" | "run", targetId, label?}` → 201 `{link, token, path}`: a read-only link

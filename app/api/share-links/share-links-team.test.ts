@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiErrorSchema } from "@/lib/api/schemas";
-import { CreatedShareLinkSchema } from "@/lib/api/share-schemas";
+import { CreatedShareLinkSchema, ShareLinkSummaryListSchema } from "@/lib/api/share-schemas";
 import type { RunStreamLine } from "@/lib/api/run-schemas";
 import { generateSession } from "@/lib/generator/generate-session";
 import { db } from "@/lib/store/db";
@@ -14,7 +14,7 @@ import { POST as compare } from "../sessions/[id]/compare/route";
 import { GET as listLinks } from "../sessions/[id]/share-links/route";
 import { POST as upload } from "../sessions/route";
 import { DELETE as revokeLink } from "./[id]/route";
-import { POST as createLink } from "./route";
+import { GET as listAll, POST as createLink } from "./route";
 
 const LAB = "http://lab.test";
 const TOKEN = "vitest-team-token-share-77";
@@ -70,6 +70,14 @@ describe("comparison share links in team mode (LAB_ACCESS_TOKEN set; real route 
     expect(listed).toContain(link.id);
     expect(listed).not.toContain(token);
 
+    // the lab-wide list names what each link shows, never a token, and needs the access token
+    expect((await listAll(new Request(`${LAB}/api/share-links`), none)).status).toBe(401);
+    const all = await (await listAll(new Request(`${LAB}/api/share-links`, { headers: bearer }), none)).text();
+    expect(all).not.toContain(token);
+    expect(ShareLinkSummaryListSchema.parse(JSON.parse(all)).links).toEqual([
+      expect.objectContaining({ id: link.id, kind: "comparison", runs: [{ id: runIds[0], strategyId: "opencode" }, { id: runIds[1], strategyId: "codex" }] }),
+    ]);
+
     // the share token is not the access token: reads and writes alike answer 401, and nothing changes
     const visitor = { authorization: `Bearer ${token}`, cookie: `lab_access=${token}` };
     const statuses = [
@@ -77,6 +85,7 @@ describe("comparison share links in team mode (LAB_ACCESS_TOKEN set; real route 
       (await getSession(new Request(`${LAB}/api/sessions/${otherId}`, { headers: visitor }), params(otherId))).status,
       (await getRun(new Request(`${LAB}/api/runs/${runIds[0]}`, { headers: visitor }), params(runIds[0]))).status,
       (await listLinks(new Request(`${LAB}/api/sessions/${sessionId}/share-links`, { headers: visitor }), params(sessionId))).status,
+      (await listAll(new Request(`${LAB}/api/share-links`, { headers: visitor }), none)).status,
       (await startRun(post(`/api/sessions/${sessionId}/runs`, { strategy: "opencode" }, visitor), params(sessionId))).status,
       (await compare(post(`/api/sessions/${sessionId}/compare`, { configs: [{ strategy: "opencode" }, { strategy: "codex" }] }, visitor), params(sessionId))).status,
       (await upload(new Request(`${LAB}/api/sessions?name=x.json`, { method: "POST", headers: { ...visitor, "content-type": "application/json" }, body: "[]" }), undefined)).status,

@@ -3,22 +3,26 @@ import { notFound } from "next/navigation";
 import { formatCount } from "@/app/_components/format-number";
 import { downsample } from "@/lib/client/downsample";
 import { getRun, listRuns } from "@/lib/store/runs";
-import { getSession } from "@/lib/store/sessions";
+import { MessagePageQuerySchema } from "@/lib/api/schemas";
+import { getSession, listMessages } from "@/lib/store/sessions";
 import { resolveShareToken } from "@/lib/store/share-links";
 import { ShareCurve } from "./share-curve";
 import { SharedComparison } from "./shared-comparison";
+import { SharedMessages } from "./shared-messages";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Shared from Compaction Lab", robots: { index: false, follow: false } };
 
 const MAX_POINTS = 600;
+/** Messages per page of a shared session. */
+const SHARED_MESSAGE_PAGE_SIZE = 100;
 
 /**
  * A read-only share link (/share/<token>): the one session, run or comparison it names, rendered on the server — the visitor
  * needs no access token, gets no cookie and reaches no API: every other page and route still asks for the token in
  * team mode. An unknown or revoked token is a 404. Transcript text (titles, summaries) is rendered as text, inert.
  */
-export default async function SharePage({ params }: { params: Promise<{ token: string }> }) {
+export default async function SharePage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { token } = await params;
   const link = await resolveShareToken(token);
   if (!link) notFound();
@@ -33,6 +37,9 @@ export default async function SharePage({ params }: { params: Promise<{ token: s
     );
   }
   const { runs } = await listRuns(link.sessionId);
+  // a bad or missing ?cursor= starts at the first message
+  const cursor = MessagePageQuerySchema.shape.cursor.safeParse((await searchParams).cursor);
+  const messages = await listMessages(link.sessionId, { cursor: cursor.success ? cursor.data : 0, limit: SHARED_MESSAGE_PAGE_SIZE });
   const curve = session.contextCurve.map((point) => ({ step: point.step, tokens: point.estimatedTokens }));
   return (
     <div data-testid="share-page" data-kind="session" className="space-y-3">
@@ -72,6 +79,7 @@ export default async function SharePage({ params }: { params: Promise<{ token: s
           </tbody>
         </table>
       </section>
+      <SharedMessages page={messages} messageCount={session.messageCount} pageSize={SHARED_MESSAGE_PAGE_SIZE} />
     </div>
   );
 }

@@ -1,0 +1,5 @@
+import { ShareLinksView } from "./_components/share-links-view";
+
+export default function SharesPage() {
+  return <ShareLinksView />;
+}
