@@ -1,0 +1,132 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import { generateSession } from "../lib/generator/generate-session";
+import { exportOpenAI } from "../lib/transcripts/export-openai";
+
+/**
+ * `npm run bench:ui [-- --messages N] [-- --port P]`: the session page of a generated session (100,000 messages by
+ * default) in real Chromium against the production build, measured with the Performance API — not asserted:
+ * - first timeline rows: ms from the first page of messages arriving (its resource timing's responseEnd) to the
+ *   first message row in the DOM (goal ≤ 100 ms);
+ * - the chart: ms from the session detail arriving to the chart's line drawn (goal ≤ 300 ms);
+ * - scrolling from top to bottom (the scroller moved in 40 steps, each waiting for its rows): long tasks over 50 ms
+ *   (goal: none), their count and the longest.
+ * Builds the app first when .next is missing; serves it on a fresh SQLite file in data/bench-ui.db.
+ */
+const { values } = parseArgs({ options: { messages: { type: "string" }, port: { type: "string" } } });
+const MESSAGES = Number(values.messages ?? 100_000);
+const PORT = Number(values.port ?? 3400);
+const ROOT = path.resolve(import.meta.dirname, "..");
+const BASE = `http://127.0.0.1:${PORT}`;
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: "file:./data/bench-ui.db", MAX_UPLOAD_BYTES: String(1_000_000_000) };
+
+function log(line: string) {
+  console.log(line);
+}
+
+async function waitForHealth(server: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 180; attempt++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("the server did not answer /api/health within 90 s");
+}
+
+if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
+  process.stderr.write("[bench:ui] no production build: running next build\n");
+  if (spawnSync(path.join(ROOT, "node_modules/.bin/next"), ["build"], { cwd: ROOT, stdio: "inherit", env }).status !== 0) process.exit(1);
+}
+fs.mkdirSync(path.join(ROOT, "data"), { recursive: true });
+fs.rmSync(path.join(ROOT, "data", "bench-ui.db"), { force: true });
+if (spawnSync(path.join(ROOT, "node_modules/.bin/prisma"), ["migrate", "deploy"], { cwd: ROOT, stdio: "ignore", env }).status !== 0) throw new Error("prisma migrate deploy failed");
+const server = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(PORT)], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
+try {
+  await waitForHealth(server);
+  process.stderr.write(`[bench:ui] generating and uploading ${MESSAGES.toLocaleString("en-US")} messages\n`);
+  const body = Buffer.from(JSON.stringify(exportOpenAI(generateSession({ seed: 9, messages: MESSAGES }))));
+  const gz = gzipSync(body);
+  const uploadStarted = performance.now();
+  const response = await fetch(`${BASE}/api/sessions?name=bench-ui.json&format=openai`, { method: "POST", headers: { "content-type": "application/json", "content-encoding": "gzip" }, body: gz });
+  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${(await response.text()).slice(0, 300)}`);
+  const uploadMs = performance.now() - uploadStarted;
+  const { id } = (await response.json()) as { id: string };
+
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"] });
+  const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  // a string, not a function: tsx's transpiled functions call a helper (__name) the page does not have
+  await page.addInitScript(`
+    (() => {
+      const state = { longTasks: [], firstRow: null, chartDrawn: null, chartPoints: 0 };
+      window.__bench = state;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) state.longTasks.push({ start: entry.startTime, duration: entry.duration });
+      }).observe({ type: "longtask", buffered: true });
+      // polled every 4 ms until both are seen (the figures are accurate to that)
+      const timer = setInterval(() => {
+        if (state.firstRow === null && document.querySelector('[data-testid="timeline"] [data-testid="message"]')) state.firstRow = performance.now();
+        if (state.chartDrawn === null && document.querySelector('[data-testid="context-chart"] path.recharts-line-curve')) {
+          state.chartDrawn = performance.now();
+          state.chartPoints = Number(document.querySelector('[data-testid="context-chart"]')?.getAttribute("data-points") ?? 0);
+        }
+        if (state.firstRow !== null && state.chartDrawn !== null) clearInterval(timer);
+      }, 4);
+    })();
+  `);
+  await page.goto(`${BASE}/sessions/${id}`);
+  try {
+    await page.waitForFunction(() => {
+      const state = (window as unknown as { __bench: { firstRow: number | null; chartDrawn: number | null } }).__bench;
+      return state.firstRow !== null && state.chartDrawn !== null;
+    }, null, { timeout: 120_000 });
+  } catch (error) {
+    const seen = await page.evaluate(() => ({ url: location.href, bench: JSON.stringify((window as unknown as { __bench?: unknown }).__bench ?? null).slice(0, 300), rows: document.querySelectorAll('[data-testid="message"]').length, chart: document.querySelectorAll('[data-testid="context-chart"]').length, paths: document.querySelectorAll("path.recharts-line-curve").length }));
+    throw new Error(`the page did not show rows and chart: ${JSON.stringify(seen)}`, { cause: error });
+  }
+  const load = await page.evaluate(() => {
+    const state = (window as unknown as { __bench: { firstRow: number; chartDrawn: number; chartPoints: number; longTasks: { duration: number }[] } }).__bench;
+    const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+    const firstPage = resources.find((entry) => entry.name.includes("/messages?cursor="));
+    const detail = resources.find((entry) => /\/api\/sessions\/[^/?]+$/.test(new URL(entry.name).pathname));
+    return {
+      firstPageEnd: firstPage?.responseEnd ?? null,
+      detailEnd: detail?.responseEnd ?? null,
+      firstRow: state.firstRow,
+      chartDrawn: state.chartDrawn,
+      chartPoints: state.chartPoints,
+      longTasksAtLoad: state.longTasks.map((task) => task.duration),
+    };
+  });
+  const before = await page.evaluate(() => (window as unknown as { __bench: { longTasks: unknown[] } }).__bench.longTasks.length);
+  // top to bottom: 40 steps of the scroller, each waiting for rows at the new position
+  const scrollStarted = performance.now();
+  const steps = 40;
+  for (let step = 1; step <= steps; step++) {
+    await page.getByTestId("timeline").evaluate((element, fraction) => element.scrollTo({ top: (element.scrollHeight - element.clientHeight) * fraction }), step / steps);
+    await page.waitForTimeout(150);
+  }
+  await page.waitForFunction(() => document.querySelector('[data-testid="timeline"] [data-testid="message"]') !== null);
+  const scrollMs = performance.now() - scrollStarted;
+  const scroll = await page.evaluate((from) => (window as unknown as { __bench: { longTasks: { duration: number }[] } }).__bench.longTasks.slice(from).map((task) => task.duration), before);
+  const lastRow = await page.evaluate(() => Math.max(...[...document.querySelectorAll('[data-testid="timeline"] [data-testid="message"]')].map((row) => Number(row.getAttribute("data-seq")))));
+  await browser.close();
+
+  const ms = (value: number | null) => (value === null ? "—" : `${value.toFixed(0)} ms`);
+  log(`bench:ui — ${MESSAGES.toLocaleString("en-US")}-message generated session (${(body.length / 1e6).toFixed(0)} MB JSON, ${(gz.length / 1e6).toFixed(1)} MB gzipped), Chromium ${browser.version()}, ${os.cpus().length} cores`);
+  log(`  upload + import                      ${ms(uploadMs)}`);
+  log(`  first timeline rows after data       ${ms(load.firstPageEnd === null ? null : load.firstRow - load.firstPageEnd)} (goal ≤ 100 ms)`);
+  log(`  chart drawn after the session detail ${ms(load.detailEnd === null ? null : load.chartDrawn - load.detailEnd)} (goal ≤ 300 ms)`);
+  log(`  long tasks while loading             ${load.longTasksAtLoad.length} (longest ${ms(load.longTasksAtLoad.length ? Math.max(...load.longTasksAtLoad) : 0)})`);
+  log(`  scrolling top to bottom (${steps} steps)   ${ms(scrollMs)}, last row seen #${lastRow.toLocaleString("en-US")}; long tasks over 50 ms: ${scroll.length} (longest ${ms(scroll.length ? Math.max(...scroll) : 0)}) (goal: none)`);
+} finally {
+  server.kill("SIGTERM");
+}
