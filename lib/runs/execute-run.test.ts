@@ -23,11 +23,11 @@ type StreamedEnd = { type: "compaction-end"; step: number; summary: string | nul
 describe("executeRun's streamed event lines (real SQLite, the start-run stream)", () => {
   useTestDatabase("sqlite");
 
-  it(`a ${MESSAGES.toLocaleString("en-US")}-message opencode run streams summaries cut to ${TIMELINE_SUMMARY_CHARS.toLocaleString("en-US")} characters; the stored run keeps them whole`, async () => {
+  it(`a ${MESSAGES.toLocaleString("en-US")}-message openclaw run streams summaries cut to ${TIMELINE_SUMMARY_CHARS.toLocaleString("en-US")} characters; the stored run keeps them whole`, async () => {
     const imported = importTranscript(JSON.stringify(exportOpenAI(generateSession({ seed: 5, messages: MESSAGES }))), { format: "openai" });
     const stored = await storeSession({ session: imported.session, sessionCount: imported.sessionCount, pick: imported.pick });
     const started = performance.now();
-    const { bytes, lines } = await readStream(await startRun({ sessionId: stored.id, request: RunRequestSchema.parse({ strategy: "opencode", window: WINDOW }) }));
+    const { bytes, lines } = await readStream(await startRun({ sessionId: stored.id, request: RunRequestSchema.parse({ strategy: "openclaw", window: WINDOW }) }));
     const elapsedMs = Math.round(performance.now() - started);
 
     const done = lines.at(-1);
