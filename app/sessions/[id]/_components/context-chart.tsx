@@ -1,16 +1,21 @@
 "use client";
 
+import { useMemo } from "react";
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { downsample } from "@/lib/client/downsample";
 import type { ContextPoint } from "@/lib/api/schemas";
 import { formatCompact, formatCount } from "@/app/_components/format-number";
 
 const ESTIMATED_COLOUR = "var(--color-estimated)";
 const RECORDED_COLOUR = "var(--color-recorded)";
 export const CONTEXT_CHART_HEIGHT = 220;
+/** Points drawn at most: a 100,000-message session has ~50,000 calls, and drawing them all blocked the page for seconds. */
+export const MAX_CONTEXT_CHART_POINTS = 2_000;
 
 /**
  * Context size before each model call: the chars/4 estimate, and what the transcript recorded where it did.
- * Clicking a point asks the timeline to scroll to the message that call produced.
+ * Clicking a point asks the timeline to scroll to the message that call produced. Long sessions are thinned to
+ * {@link MAX_CONTEXT_CHART_POINTS} points that keep each stretch's highest and lowest value (`downsample`).
  */
 export function ContextChart({
   points,
@@ -22,6 +27,10 @@ export function ContextChart({
   onPointClick: (messageIndex: number) => void;
 }) {
   const hasRecorded = points.some((point) => point.recordedTokens !== null);
+  const drawn = useMemo(
+    () => downsample({ points, maxPoints: MAX_CONTEXT_CHART_POINTS, value: (point) => Math.max(point.estimatedTokens, point.recordedTokens ?? 0) }),
+    [points],
+  );
   if (points.length === 0) {
     return (
       <section data-testid="context-chart" className="rounded border border-slate-200 bg-white px-3 py-4 text-slate-500">
@@ -33,6 +42,8 @@ export function ContextChart({
     <section
       data-testid="context-chart"
       data-series={hasRecorded ? "estimated,recorded" : "estimated"}
+      data-points={drawn.length}
+      data-steps={points.length}
       className="rounded border border-slate-200 bg-white px-2 pt-2 pb-1"
       aria-label="Context size per model call"
     >
@@ -48,11 +59,11 @@ export function ContextChart({
       </div>
       <ResponsiveContainer width="100%" height={CONTEXT_CHART_HEIGHT}>
         <LineChart
-          data={points}
+          data={drawn as ContextPoint[]}
           margin={{ top: 6, right: 16, bottom: 4, left: 4 }}
           onClick={(state) => {
             const index = Number(state?.activeTooltipIndex ?? state?.activeIndex);
-            const point = Number.isInteger(index) ? points[index] : undefined;
+            const point = Number.isInteger(index) ? drawn[index] : undefined;
             if (point) onPointClick(point.messageIndex);
           }}
           style={{ cursor: "pointer" }}
