@@ -25,11 +25,26 @@ interface PiCompaction {
   estimateTokens(message: unknown): number;
   findCutPoint(entries: unknown[], startIndex: number, endIndex: number, keepRecentTokens: number): { firstKeptEntryIndex: number; turnStartIndex: number; isSplitTurn: boolean };
   shouldCompact(contextTokens: number, contextWindow: number, settings: { enabled: boolean; reserveTokens: number; keepRecentTokens: number }): boolean;
+  prepareCompaction(
+    entries: unknown[],
+    settings: { enabled: boolean; reserveTokens: number; keepRecentTokens: number },
+  ): { firstKeptEntryId: string; messagesToSummarize: unknown[]; turnPrefixMessages: unknown[]; isSplitTurn: boolean } | undefined;
   DEFAULT_COMPACTION_SETTINGS: { enabled: boolean; reserveTokens: number; keepRecentTokens: number };
 }
 
-const tallies = { trigger: emptyTally(), cut: emptyTally(), split: emptyTally(), estimate: emptyTally(), defaults: emptyTally() };
+const tallies = {
+  trigger: emptyTally(),
+  cut: emptyTally(),
+  split: emptyTally(),
+  prepare: emptyTally(),
+  "cut on pi's own estimates": emptyTally(),
+  estimate: emptyTally(),
+  defaults: emptyTally(),
+};
+/** where pi's own estimates move the cut (documented: the lab measures with the replay's estimator), printed in full */
+const ownEstimateDifferences: string[] = [];
 afterAll(() => {
+  console.log(`pi: cuts moved by pi's own estimate (documented, ${ownEstimateDifferences.length}):\n${ownEstimateDifferences.map((line) => `    ${line}`).join("\n")}`);
   saveTallies("pi", "@mariozechner/pi-coding-agent 0.73.1", tallies);
   console.log(formatTally("pi (@mariozechner/pi-coding-agent 0.73.1)", Object.entries(tallies) as [string, Tally][]));
 });
@@ -73,6 +88,20 @@ function piMessage(message: Message): unknown {
 
 function entriesOf(captured: CapturedDecision, from: number) {
   return captured.entries.slice(from).map((entry, index) => ({ type: "message", id: `e${index}`, parentId: null, timestamp: "", message: sizedMessage(entry.role, entry.tokens) }));
+}
+
+/**
+ * pi's branch for `prepareCompaction`: after an earlier compaction, a compaction entry whose `firstKeptEntryId` names
+ * the first message after the lab's summary (pi 0.73.1 starts the next range there), then the messages of the range;
+ * each entry is the previous one's child, as in pi's session file.
+ */
+function branchOf(captured: CapturedDecision, from: number, afterSummary: boolean): unknown[] {
+  const messages = entriesOf(captured, from);
+  const branch: Record<string, unknown>[] = afterSummary
+    ? [{ type: "compaction", id: "previous-compaction", parentId: null, timestamp: "", summary: "(the lab's summary)", firstKeptEntryId: "e0", tokensBefore: 0 }]
+    : [];
+  for (const entry of messages) branch.push({ ...entry, parentId: (branch.at(-1)?.id as string | undefined) ?? null });
+  return branch;
 }
 
 /** The captured context as a ContextView the lab's own findPiCut reads (roles and sizes only). */
@@ -145,6 +174,30 @@ describe("pi: the lab's replay against pi-coding-agent's own compaction function
           const firstKept = labCut!.firstKept;
           if (oracle.firstKeptEntryIndex + from === firstKept) tallies.cut.equal++;
           else tallies.cut.unexplained.push({ where, lab: `first kept ${firstKept}`, oracle: `first kept ${oracle.firstKeptEntryIndex + from}` });
+          // prepareCompaction on pi's branch: where the range starts after an earlier compaction, what is summarized,
+          // the split turn's prefix
+          const prepared = pi.prepareCompaction(branchOf(captured, from, summaryPosition >= head), settings);
+          const historyEnd = plan.splitTurn?.from ?? firstKept;
+          const labPrepared = `first kept ${firstKept}, summarized ${historyEnd - from}, ${plan.splitTurn ? `turn prefix ${plan.splitTurn.from}..${firstKept - 1}` : "no split"}`;
+          const oracleKept = prepared ? Number(prepared.firstKeptEntryId.slice(1)) + from : null;
+          const oraclePrepared = prepared
+            ? `first kept ${oracleKept}, summarized ${prepared.messagesToSummarize.length}, ${prepared.isSplitTurn ? `turn prefix ${oracleKept! - prepared.turnPrefixMessages.length}..${oracleKept! - 1}` : "no split"}`
+            : "undefined";
+          tallies.prepare.compared++;
+          if (labPrepared === oraclePrepared) tallies.prepare.equal++;
+          else tallies.prepare.unexplained.push({ where, lab: labPrepared, oracle: oraclePrepared });
+          // the same cut with pi's own estimate of the real messages: it moves by the estimate alone (documented)
+          const real = captured.entries.slice(from).map((entry, index) => ({ type: "message", id: `r${index}`, parentId: null, timestamp: "", message: piMessage(entry.message) }));
+          const own = pi.findCutPoint(real, 0, real.length, settings.keepRecentTokens);
+          const ownSplit = own.isSplitTurn ? `, split turn from ${own.turnStartIndex + from}` : "";
+          const labOwn = `first kept ${firstKept}${plan.splitTurn ? `, split turn from ${plan.splitTurn.from}` : ""}`;
+          const oracleOwn = `first kept ${own.firstKeptEntryIndex + from}${ownSplit}`;
+          tallies["cut on pi's own estimates"].compared++;
+          if (labOwn === oracleOwn) tallies["cut on pi's own estimates"].equal++;
+          else {
+            tallies["cut on pi's own estimates"].documented++;
+            ownEstimateDifferences.push(`${where}: lab ${labOwn} · pi on its own estimates ${oracleOwn}`);
+          }
           tallies.split.compared++;
           const labSplit = plan.splitTurn ? `split, turn from ${plan.splitTurn.from}` : "no split";
           const oracleSplit = oracle.isSplitTurn ? `split, turn from ${oracle.turnStartIndex + from}` : "no split";

@@ -107,10 +107,9 @@ export function findPiCut(options: { context: ContextView; from: number; keepRec
  *
  * Deliberate differences: pi measures the context as the last call's recorded usage plus estimates of what came
  * after; the lab uses the replay's estimator for all of it (the same size pi sees after a call, checked before
- * the next one). Leading system messages are kept (pi holds its system prompt outside the history). pi starts a
- * second compaction's range after its previous compaction entry, which in its file comes after the messages that
- * compaction kept; the lab summarizes those kept messages together with the newer ones, since they are in the
- * context. A split turn with no earlier history but a previous summary keeps that summary (updated with nothing)
+ * the next one). Leading system messages are kept (pi holds its system prompt outside the history). A second
+ * compaction's range starts at the previous one's first kept message, as pi 0.73.1's prepareCompaction does (it
+ * starts at the previous firstKeptEntryId). A split turn with no earlier history but a previous summary keeps that summary (updated with nothing)
  * instead of pi's "No prior history.". File operations are recognised for other agents' tool names too.
  */
 export const piStrategy = defineStrategy<PiSettings>({
