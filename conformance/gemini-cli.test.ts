@@ -28,8 +28,11 @@ const MODULE = "@google/gemini-cli-core/dist/src/context/chatCompressionService.
 /** Over-threshold calls where the lab plans nothing are checked at the first after each change and then every Nth. */
 const SAMPLE_EVERY = 20;
 
-const tallies = { defaults: emptyTally(), trigger: emptyTally(), split: emptyTally() };
+const tallies = { defaults: emptyTally(), trigger: emptyTally(), split: emptyTally(), "split on gemini's own measure": emptyTally() };
+/** where gemini's serialized-character measure of the real messages moves the split (documented), printed in full */
+const ownMeasureDifferences: string[] = [];
 afterAll(() => {
+  console.log(`gemini-cli: splits moved by gemini's own character measure (documented, ${ownMeasureDifferences.length}):\n${ownMeasureDifferences.map((line) => `    ${line}`).join("\n")}`);
   saveTallies("gemini-cli", "@google/gemini-cli-core 0.61.0", tallies);
   console.log(formatTally("gemini-cli (@google/gemini-cli-core 0.61.0)", Object.entries(tallies) as [string, Tally][]));
 });
@@ -45,6 +48,20 @@ function sizedContent(entry: CapturedDecision["entries"][number]): unknown {
   const parts = entry.role === "assistant" ? [{ text: "" }, ...(hasCall ? [{ functionCall: { name: "t", args: {} } }] : [])] : entry.role === "tool" ? [{ functionResponse: { name: "t", response: {} } }] : [{ text: "" }];
   const serialized = "x".repeat(Math.max(0, entry.tokens * 4 - 2));
   return { role, parts, toJSON: () => serialized };
+}
+
+/**
+ * The real message as gemini-cli Content: replies `model` (text, functionCall), tool results user-role
+ * `functionResponse` parts; a system message inside the history is not a user turn for either side (`model`).
+ */
+function realContent(entry: CapturedDecision["entries"][number]): unknown {
+  const parts: Record<string, unknown>[] = [];
+  for (const part of entry.message.parts) {
+    if (part.type === "text" || part.type === "reasoning") parts.push({ text: part.text });
+    else if (part.type === "tool-call") parts.push({ functionCall: { id: part.id, name: part.name, args: part.input } });
+    else if (part.type === "tool-result") parts.push({ functionResponse: { id: part.callId, name: part.name ?? "", response: { output: part.output } } });
+  }
+  return { role: entry.role === "assistant" || entry.role === "system" ? "model" : "user", parts };
 }
 
 function constantOf(source: string, name: string): number {
@@ -111,6 +128,14 @@ describe("gemini-cli: the lab's replay against gemini-cli-core's chat compressio
           tallies.split.compared++;
           if (split === lab) tallies.split.equal++;
           else tallies.split.unexplained.push({ where, lab: `split ${lab}`, oracle: `split ${split}` });
+          // the same split on the real messages, measured as gemini-cli measures them (serialized characters)
+          const own = gemini.findCompressSplitPoint(decision.entries.slice(head).map(realContent), 1 - compressionPreserveThreshold) + head;
+          tallies["split on gemini's own measure"].compared++;
+          if (own === lab) tallies["split on gemini's own measure"].equal++;
+          else {
+            tallies["split on gemini's own measure"].documented++;
+            ownMeasureDifferences.push(`${where}: lab split ${lab} · gemini-cli on serialized characters split ${own}`);
+          }
         }
       }
     });
