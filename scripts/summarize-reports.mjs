@@ -20,9 +20,10 @@ for (const file of process.argv.slice(2)) {
   } else {
     // vitest
     passed += report.numPassedTests;
-    // a test file that failed to load has no assertions but must still fail the run
+    // a test file that failed with no failing test of its own (it failed to load, or a hook failed — the
+    // conformance suites assert "0 unexplained" in afterAll) must still fail the run
     const brokenFiles = (report.testResults ?? []).filter(
-      (file) => file.status === "failed" && (file.assertionResults ?? []).length === 0,
+      (file) => file.status === "failed" && !(file.assertionResults ?? []).some((test) => test.status === "failed"),
     ).length;
     failed += report.numFailedTests + brokenFiles;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
