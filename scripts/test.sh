@@ -38,6 +38,8 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
 
 rm -rf reports && mkdir -p reports
 status=0
+# the CLI's prebuilt bundle (scripts/build-cli.mjs; scripts/lab.test.ts and the CLI bench run it)
+step node scripts/build-cli.mjs || status=1
 step ./node_modules/.bin/tsc --noEmit || status=1
 step ./node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json || status=1
 # the replays against the agents' own published code (installs conformance/oracles on first use)
