@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { replaySession } from "@/lib/engine/simulate/replay-session";
 import { DEFAULT_GEMINI_CLI_SETTINGS, geminiCliStrategy } from "@/lib/engine/strategies/gemini-cli";
-import { capturing, emptyTally, formatTally, saveTallies, type CapturedDecision, type Tally } from "./capture";
+import { capturing, emptyTally, reportOracle, type CapturedDecision, type Tally } from "./capture";
 
 import { loadOracle, ORACLES_DIR } from "./oracles";
 import { conformanceSessions, WINDOWS } from "./sessions";
@@ -29,12 +29,10 @@ const MODULE = "@google/gemini-cli-core/dist/src/context/chatCompressionService.
 const SAMPLE_EVERY = 20;
 
 const tallies = { defaults: emptyTally(), trigger: emptyTally(), split: emptyTally(), "split on gemini's own measure": emptyTally() };
-/** where gemini's serialized-character measure of the real messages moves the split (documented), printed in full */
+/** where gemini's serialized-character measure of the real messages moves the split (documented), listed in the report */
 const ownMeasureDifferences: string[] = [];
 afterAll(() => {
-  console.log(`gemini-cli: splits moved by gemini's own character measure (documented, ${ownMeasureDifferences.length}):\n${ownMeasureDifferences.map((line) => `    ${line}`).join("\n")}`);
-  saveTallies("gemini-cli", "@google/gemini-cli-core 0.61.0", tallies);
-  console.log(formatTally("gemini-cli (@google/gemini-cli-core 0.61.0)", Object.entries(tallies) as [string, Tally][]));
+  reportOracle({ oracle: "gemini-cli", pkg: "@google/gemini-cli-core 0.61.0", tallies, documented: { "splits moved by gemini's own character measure": ownMeasureDifferences } });
 });
 
 /**
