@@ -6,7 +6,7 @@ import { DEFAULT_OPENCLAW_SETTINGS, effectiveReserveTokens, openclawStrategy } f
 import { BASE_CHUNK_RATIO, chunkByMaxTokens, computeAdaptiveChunkRatio, MIN_CHUNK_RATIO, pruneHistoryForContextShare, SAFETY_MARGIN, splitByTokenShare, type Stretch } from "@/lib/engine/strategies/openclaw/token-share";
 import { findPiCut } from "@/lib/engine/strategies/pi";
 import type { ContextView } from "@/lib/engine/strategies/strategy";
-import { capturing, emptyTally, formatTally, saveTallies, type CapturedDecision, type Tally } from "./capture";
+import { capturing, emptyTally, reportOracle, type CapturedDecision, type Tally } from "./capture";
 import { loadOracle, ORACLES_DIR } from "./oracles";
 import { conformanceSessions, WINDOWS } from "./sessions";
 
@@ -35,8 +35,7 @@ interface OpenclawPlanning {
 
 const tallies = { constants: emptyTally(), reserveFloor: emptyTally(), prune: emptyTally(), chunkRatio: emptyTally(), chunks: emptyTally(), split: emptyTally() };
 afterAll(() => {
-  saveTallies("openclaw", "openclaw 2026.9.6", tallies);
-  console.log(formatTally("openclaw (openclaw 2026.9.6)", Object.entries(tallies) as [string, Tally][]));
+  reportOracle({ oracle: "openclaw", pkg: "openclaw 2026.9.6", tallies });
 });
 
 function planningModule(): string {

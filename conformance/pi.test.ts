@@ -4,7 +4,7 @@ import { replaySession } from "@/lib/engine/simulate/replay-session";
 import { DEFAULT_PI_SETTINGS, findPiCut, piStrategy } from "@/lib/engine/strategies/pi";
 import type { ContextView } from "@/lib/engine/strategies/strategy";
 import { IMAGE_TOKENS, MESSAGE_OVERHEAD_TOKENS, estimateMessageTokens } from "@/lib/engine/tokens/chars4";
-import { capturing, emptyTally, formatTally, saveTallies, type CapturedDecision, type Tally } from "./capture";
+import { capturing, emptyTally, reportOracle, type CapturedDecision, type Tally } from "./capture";
 import { loadOracle } from "./oracles";
 import { conformanceSessions, WINDOWS } from "./sessions";
 
@@ -41,12 +41,10 @@ const tallies = {
   estimate: emptyTally(),
   defaults: emptyTally(),
 };
-/** where pi's own estimates move the cut (documented: the lab measures with the replay's estimator), printed in full */
+/** where pi's own estimates move the cut (documented: the lab measures with the replay's estimator), listed in the report */
 const ownEstimateDifferences: string[] = [];
 afterAll(() => {
-  console.log(`pi: cuts moved by pi's own estimate (documented, ${ownEstimateDifferences.length}):\n${ownEstimateDifferences.map((line) => `    ${line}`).join("\n")}`);
-  saveTallies("pi", "@mariozechner/pi-coding-agent 0.73.1", tallies);
-  console.log(formatTally("pi (@mariozechner/pi-coding-agent 0.73.1)", Object.entries(tallies) as [string, Tally][]));
+  reportOracle({ oracle: "pi", pkg: "@mariozechner/pi-coding-agent 0.73.1", tallies, documented: { "cuts moved by pi's own estimate": ownEstimateDifferences } });
 });
 
 /** A pi message of the same role whose own estimate is `tokens` (4 characters a token). */

@@ -429,7 +429,7 @@ test("a run the server stopped during is shown interrupted with the reason, and 
   expect(runs[0].settings).toMatchObject({ prune: false });
 });
 
-test("nous on a 64K window warns that its 100,000-token threshold never fires; scaling it to the window runs and compacts", async ({ page, request }) => {
+test("nous on a 64K window warns that its 100,000-token threshold never fires; scaling it to the window runs and compacts", async ({ page, request }, testInfo) => {
   const session = await uploadGenerated(request, { seed: 4, messages: 1_500 });
   const sessionPage = new SessionPage(page);
   await sessionPage.goto(session.id);
@@ -440,6 +440,8 @@ test("nous on a 64K window warns that its 100,000-token threshold never fires; s
   const warning = page.getByTestId("threshold-warning");
   await expect(warning).toContainText("compactionThreshold is 100,000");
   await expect(warning).toContainText("window is 64,000");
+  await warning.scrollIntoViewIfNeeded();
+  await keepScreenshot(page, testInfo, "playground-threshold-warning");
 
   await page.getByTestId("scale-thresholds").click();
   await expect(warning).toBeHidden();

@@ -89,8 +89,8 @@ export function effectiveReserveTokens(settings: OpenclawSettings): number {
  * the lab skips them up front. A failed dropped-chunk summary is ignored by OpenClaw but falls back in the
  * lab (the plan's calls succeed or fail together). The seed's "when history exceeds maxHistoryShare" is
  * applied to the messages being summarized. The seed does not give `mode`'s default: the lab uses safeguard,
- * the mode it documents. Tool failures and file lists travel in the summary text (the lab's events have no
- * `details`). Session resets after a failed compaction are not modelled.
+ * the mode it documents. Read / modified files travel as the compaction's structured `details`; the tool-failure
+ * and file-list notes are rebuilt into the summary message at each compaction. Session resets after a failed compaction are not modelled.
  */
 export const openclawStrategy = defineStrategy<OpenclawSettings>({
   id: "openclaw",

@@ -79,6 +79,26 @@ describe("extractiveSummary", () => {
     expect(capped).toContain("## Critical Context");
   });
 
+  it("an update never brings back another layout's headings or rules as items: their lines go to the section of the same kind", () => {
+    // pi's reported summary after a split turn: the history checkpoint, then the turn prefix's own sections
+    const previous = [
+      "## Goal\n- Ship v2 of the queue",
+      "---",
+      "**Turn Context (split turn):**",
+      "## Original Request\n- Last request from user was: rename the retry helper",
+      "## Early Progress\n- [x] Renamed retryOnce",
+      "## Unheard-of Heading\n- zzz",
+    ].join("\n\n");
+    const { text } = extractiveSummary(request(CHECKPOINT_SUMMARY_FORMAT, previous));
+    for (const layout of ["---", "**Turn Context (split turn):**", "## Original Request", "## Early Progress", "## Unheard-of Heading"]) {
+      expect(text).not.toContain(`- ${layout}`);
+    }
+    const section = (heading: string) => text.split(heading)[1].split("\n## ")[0];
+    expect(section("## Goal")).toContain("- Last request from user was: rename the retry helper");
+    expect(section("## Progress")).toContain("- [x] Renamed retryOnce");
+    expect(text).toContain("- zzz"); // an unknown heading's lines land where inferSectionFill sends them (critical context)
+  });
+
   it("is deterministic and reports usage", () => {
     const first = extractiveSummary(request(VIBE_SUMMARY_FORMAT));
     expect(extractiveSummary(request(VIBE_SUMMARY_FORMAT))).toEqual(first);

@@ -24,7 +24,7 @@ export function renderExtractiveSummary(request: Omit<SummarizeRequest, "signal"
       heading: section.heading,
       items: (section.fill ?? inferSectionFill(section.heading)).flatMap((fill) => itemsFor(fill, facts)),
     }));
-    const merged = previous.reduce((sections, text) => mergeSections(parseSections(text, format.sections.map((s) => s.heading)), sections), fresh);
+    const merged = previous.reduce((sections, text) => mergeSections(parseSections(text, format.sections), sections), fresh);
     return renderSections(merged, request.maxChars);
   }
   const body = format.style === "narrative" ? narrative(facts) : continuation(facts);
