@@ -17,13 +17,17 @@ import { LADDER_SIZES, runSizeLadder, type LadderMode } from "./size-ladder";
  * BenchCase[] and add it to `suites` below. Then the size ladder (bench/size-ladder.ts): every strategy at growing
  * session sizes with its per-message growth ratio; and whole `lab simulate` / `lab import` processes against the
  * JSON.parse floor (bench/cli-floor.ts); peak RSS of 1 and 10 concurrent runs of a 12,000-message session
- * (bench/memory.ts) (`--ladder full` adds 64K and 100K; BENCH_LADDER works too).
+ * (bench/memory.ts) (`--ladder full` adds 64K and 100K; BENCH_LADDER works too). `--only cases,cli,memory,ladder`
+ * runs some of the four parts (default all); `--filter` also picks the ladder's rows (`--only ladder --filter codex`).
  */
 const suites: ((log: (line: string) => void) => BenchCase[])[] = [importCases, generatorCases, replayCases, compareCases];
 
 const DEFAULT_RUNS = 7;
 
-const { values } = parseArgs({ options: { runs: { type: "string" }, filter: { type: "string" }, ladder: { type: "string" } } });
+const { values } = parseArgs({ options: { runs: { type: "string" }, filter: { type: "string" }, ladder: { type: "string" }, only: { type: "string" } } });
+const PARTS = ["cases", "cli", "memory", "ladder"] as const;
+const only = new Set(values.only?.split(",").map((part) => part.trim()) ?? PARTS);
+for (const part of only) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`--only takes some of ${PARTS.join(",")}, got ${part}`);
 const runs = Number(values.runs ?? DEFAULT_RUNS);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a positive integer, got ${values.runs}`);
 const ladder = values.ladder ?? process.env.BENCH_LADDER ?? "quick";
@@ -31,23 +35,26 @@ if (ladder !== "off" && !(ladder in LADDER_SIZES)) throw new Error(`--ladder tak
 
 const log = (line: string) => console.log(line);
 console.log(`node ${process.version} · ${os.platform()} ${os.arch()} · ${os.cpus()[0]?.model ?? "cpu"} ×${os.cpus().length} · at least ${runs} runs per case after 1 warm-up, ${new Date().toISOString()}`);
-const cases = suites.flatMap((suite) => suite(log)).filter((entry) => !values.filter || `${entry.group} ${entry.name}`.includes(values.filter));
-
-const rows: string[][] = [["group", "case", "input", "size", "runs", "median", "spread (min–max)", "MB/s"]];
-for (const [index, entry] of cases.entries()) {
-  process.stderr.write(`[bench] ${index + 1}/${cases.length} ${entry.group} ${entry.name}\n`);
-  const result = await measure({ run: entry.run, runs: Math.min(runs, entry.maxRuns ?? runs) });
-  rows.push(row(entry, result));
-}
-printTable(rows);
-console.log("");
-runCliFloor(log);
-console.log("");
-runMemoryBench(log);
-if (ladder !== "off") {
+if (only.has("cases")) {
+  const cases = suites.flatMap((suite) => suite(log)).filter((entry) => !values.filter || `${entry.group} ${entry.name}`.includes(values.filter));
+  const rows: string[][] = [["group", "case", "input", "size", "runs", "median", "spread (min–max)", "MB/s"]];
+  for (const [index, entry] of cases.entries()) {
+    process.stderr.write(`[bench] ${index + 1}/${cases.length} ${entry.group} ${entry.name}\n`);
+    const result = await measure({ run: entry.run, runs: Math.min(runs, entry.maxRuns ?? runs) });
+    rows.push(row(entry, result));
+  }
+  printTable(rows);
   console.log("");
-  await runSizeLadder(ladder as LadderMode, log);
 }
+if (only.has("cli")) {
+  runCliFloor(log);
+  console.log("");
+}
+if (only.has("memory")) {
+  runMemoryBench(log);
+  console.log("");
+}
+if (ladder !== "off" && only.has("ladder")) await runSizeLadder(ladder as LadderMode, log, values.filter);
 
 function row(entry: BenchCase, result: Measurement): string[] {
   const megabytes = entry.inputBytes === undefined ? undefined : entry.inputBytes / 1_000_000;

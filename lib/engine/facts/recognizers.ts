@@ -30,6 +30,11 @@ const IDENTIFIERS: readonly RegExp[] = [
 ];
 const ERROR_LINE =
   /^\s*(?:(?:[A-Z]\w*)?Error: |FAILED\b|FAIL |Traceback \(|fatal: |panic: |error(?:\[\w+\])?: )|\bexit(?:ed with)? code:? [1-9]\d*\b|\bexit status [1-9]\d*\b|\berror TS\d+: /;
+/**
+ * ERROR_LINE over a whole text, `^` at every line start: every line ERROR_LINE matches is found by it (its other
+ * alternatives never need more than the line), so no match means no error line.
+ */
+const ERROR_IN_TEXT = new RegExp(ERROR_LINE.source, "m");
 /** error-looking lines that are code (an object key, a call) rather than output */
 const CODE_LINE = /[,;{(]\s*$/;
 /** imperative at the start of a sentence or clause ("don't modify the theme"), or a must / make sure anywhere */
@@ -66,7 +71,9 @@ export function isDecision(sentence: string): boolean {
 export function errorLines(output: string, isError: boolean): string[] {
   const lines: string[] = [];
   const seen = new Set<string>();
-  for (const line of output.split("\n")) {
+  // most outputs hold no error line: one search of the whole output says so before any line is split off
+  const candidates = ERROR_IN_TEXT.test(output) ? output.split("\n") : [];
+  for (const line of candidates) {
     if (lines.length === MAX_ERROR_LINES_PER_RESULT) break;
     if (!ERROR_LINE.test(line) || CODE_LINE.test(line)) continue;
     const key = normalizeProbeText(line);

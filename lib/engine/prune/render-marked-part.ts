@@ -21,7 +21,8 @@ export function truncationMarker(keptChars: number, originalChars: number): stri
 
 /**
  * How a part is serialised to the model under a mark. Returns the part itself when unmarked (so caches keyed
- * by part identity keep working) and a new object otherwise; the original is never touched.
+ * by part identity keep working) and otherwise a new object — the same one again for the same part and mark
+ * object; the original is never touched.
  *
  * Marks only change tool results, except `cleared` with `inputCleared` on a tool call (Anthropic's
  * `clear_tool_inputs`), which replaces the call's input. A mark on any other part type is ignored: pruners
@@ -29,6 +30,22 @@ export function truncationMarker(keptChars: number, originalChars: number): stri
  */
 export function renderMarkedPart(part: Part, mark: PartMark | undefined): Part {
   if (!mark) return part;
+  const known = renderedUnder.get(mark);
+  if (known?.part === part) return known.rendered;
+  const rendered = renderUnder(part, mark);
+  renderedUnder.set(mark, { part, rendered });
+  return rendered;
+}
+
+/**
+ * The last part rendered under each mark object. A mark in force is one object, and the replay renders its part
+ * again at every step that counts or summarizes the context; handing back the same object also keeps caches keyed
+ * by part identity (the BPE estimator's, the summarizer's) warm. For speed only: a miss renders afresh.
+ */
+const renderedUnder = new WeakMap<PartMark, { part: Part; rendered: Part }>();
+
+/** {@link renderMarkedPart} without keeping the result: for a mark made only to ask what it would cost. */
+export function renderUnder(part: Part, mark: PartMark): Part {
   if (part.type === "tool-call") {
     return mark.kind === "cleared" && mark.inputCleared ? { ...part, input: mark.placeholder } : part;
   }

@@ -1,5 +1,5 @@
 import type { Message, PartMark, Session } from "../model";
-import { renderMarkedPart } from "../prune/render-marked-part";
+import { renderMarkedPart, renderUnder } from "../prune/render-marked-part";
 import type {
   ContextEntryView,
   ContextView,
@@ -26,6 +26,7 @@ export class LiveContext implements ContextView {
   private additive = 0;
   private summaryPosition = -1;
   private syntheticCount = 0;
+  private readonly renderedMessages = new WeakMap<Message, Message>();
 
   constructor(
     private readonly session: Session,
@@ -75,7 +76,7 @@ export class LiveContext implements ContextView {
 
   partTokensUnder(position: number, partIndex: number, mark: PartMarkInput): number {
     const part = this.entry(position).message.parts[partIndex];
-    return this.estimator.partTokens(renderMarkedPart(part, { ...mark, step: 0 } as PartMark));
+    return this.estimator.partTokens(renderUnder(part, { ...mark, step: 0 } as PartMark));
   }
 
   textTokens(text: string): number {
@@ -90,7 +91,13 @@ export class LiveContext implements ContextView {
       if (rendered !== part) changed = true;
       return rendered;
     });
-    return changed ? { ...message, parts } : message;
+    if (!changed) return message;
+    // the same message object while its marks stay the same, so the summarizer's per-message caches keep working
+    const known = this.renderedMessages.get(message);
+    if (known && known.parts.length === parts.length && known.parts.every((part, index) => part === parts[index])) return known;
+    const rendered = { ...message, parts };
+    this.renderedMessages.set(message, rendered);
+    return rendered;
   }
 
   /** Appends session message `index` to the context. */
@@ -164,7 +171,20 @@ export class LiveContext implements ContextView {
   }
 }
 
-/** Replaces `{{summary}}` / `{{summary:N}}` in a synthetic text by the N-th summary (empty when missing). */
+/**
+ * Replaces `{{summary}}` / `{{summary:N}}` in a synthetic text by the N-th summary (empty when missing). Built by
+ * concatenation, which V8 keeps as a rope over the summary instead of copying it: the template is short and the
+ * summary may be tens of thousands of characters, filled again at every compaction (`replace` with a callback
+ * copied it: ~0.7 ms per claude-code compaction at its 80,000-character cap).
+ */
 export function fillSummaries(text: string, summaries: readonly string[]): string {
-  return text.replace(/\{\{summary(?::(\d+))?\}\}/g, (_, index?: string) => summaries[Number(index ?? 0)] ?? "");
+  let filled = "";
+  let last = 0;
+  for (const match of text.matchAll(SUMMARY_PLACEHOLDER)) {
+    filled = filled + text.slice(last, match.index) + (summaries[Number(match[1] ?? 0)] ?? "");
+    last = match.index + match[0].length;
+  }
+  return last === 0 ? text : filled + text.slice(last);
 }
+
+const SUMMARY_PLACEHOLDER = /\{\{summary(?::(\d+))?\}\}/g;

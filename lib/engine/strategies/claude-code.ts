@@ -175,12 +175,16 @@ export function claudeCodeTrigger(window: number, settings: ClaudeCodeSettings):
  * counting the one about to happen at `step`. Each compaction is the first one at or after the call it preceded.
  */
 function consecutiveThrashes(events: readonly ReplayEvent[], step: number, turns: number): number {
-  const steps = events.filter((event) => event.type === "compaction-start").map((event) => event.step);
+  // walked back from the newest event, stopping at the first gap: reading every event at every trigger made a
+  // long replay quadratic in its compactions
   let next = step;
   let count = 0;
-  for (let index = steps.length - 1; index >= 0 && next - steps[index] <= turns; index--) {
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index];
+    if (event.type !== "compaction-start") continue;
+    if (next - event.step > turns) break;
     count++;
-    next = steps[index];
+    next = event.step;
   }
   return count;
 }

@@ -55,15 +55,37 @@ export function middleCutMarker(messagesOmitted: number, charsOmitted: number): 
   return `[… ${messagesOmitted} message(s), ${charsOmitted} chars cut from the middle of the conversation …]`;
 }
 
+/**
+ * The last preview made of each message and part, with the shaping it was made under. A strategy summarizes much
+ * of the same context again at every compaction; handing back the same objects for the same input keeps the
+ * summarizer's per-message caches warm. For speed only: a different shaping or message makes a new preview.
+ */
+const previewedMessages = new WeakMap<Message, { key: string; parts: readonly Part[]; previewed: Message }>();
+const previewedParts = new WeakMap<Part, { key: string; previewed: Part }>();
+
 function previewMessage(message: Message, shaping: SummaryInputShaping | undefined): Message {
   if (!shaping?.toolResultPreview && shaping?.toolInputChars === undefined) return message;
+  const key = `${shaping.toolResultPreview?.headChars}:${shaping.toolResultPreview?.tailChars}:${shaping.toolInputChars}`;
   let changed = false;
   const parts = message.parts.map((part) => {
-    const previewed = previewPart(part, shaping);
+    const previewed = previewPartOnce(part, shaping, key);
     if (previewed !== part) changed = true;
     return previewed;
   });
-  return changed ? { ...message, parts } : message;
+  if (!changed) return message;
+  const known = previewedMessages.get(message);
+  if (known?.key === key && known.parts.length === parts.length && known.parts.every((part, index) => part === parts[index])) return known.previewed;
+  const previewed = { ...message, parts };
+  previewedMessages.set(message, { key, parts, previewed });
+  return previewed;
+}
+
+function previewPartOnce(part: Part, shaping: SummaryInputShaping, key: string): Part {
+  const known = previewedParts.get(part);
+  if (known?.key === key) return known.previewed;
+  const previewed = previewPart(part, shaping);
+  previewedParts.set(part, { key, previewed });
+  return previewed;
 }
 
 function previewPart(part: Part, shaping: SummaryInputShaping): Part {

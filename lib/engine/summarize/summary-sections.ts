@@ -11,6 +11,7 @@ export interface SummarySectionItems {
 const HEADING_LINE = /^(?:#{1,6}\s+\S.*|\*\*[^*]+\*\*:?)$/;
 /** A horizontal rule ("---", pi's split-turn separator): layout, never an item. */
 const RULE_LINE = /^(?:-{3,}|\*{3,}|_{3,})$/;
+const [DASH, STAR, UNDERSCORE, HASH, DIGIT_0, DIGIT_9] = ["-", "*", "_", "#", "0", "9"].map((character) => character.charCodeAt(0));
 
 /**
  * Splits a summary into the requested sections (lines between one heading and the next), bullets stripped.
@@ -23,22 +24,28 @@ const RULE_LINE = /^(?:-{3,}|\*{3,}|_{3,})$/;
 export function parseSections(text: string, sections: readonly SummarySection[]): SummarySectionItems[] {
   const itemsByHeading = new Map(sections.map((section) => [section.heading, [] as string[]]));
   const fillsOf = sections.map((section) => ({ heading: section.heading, fills: section.fill ?? inferSectionFill(section.heading) }));
+  // a carried summary runs to tens of thousands of characters and is read again at every compaction, so each line
+  // is only tested for what its first character allows: a requested heading (same length), a rule (-, *, _),
+  // another heading (#, *), a bullet (-, *, a digit)
+  const headingLengths = new Set(sections.map((section) => section.heading.length));
   let current: string[] | null = null;
   for (const line of text.split("\n")) {
     const trimmed = line.trim();
-    if (itemsByHeading.has(trimmed)) {
+    if (headingLengths.has(trimmed.length) && itemsByHeading.has(trimmed)) {
       current = itemsByHeading.get(trimmed)!;
       continue;
     }
-    if (RULE_LINE.test(trimmed)) continue;
-    if (HEADING_LINE.test(trimmed)) {
+    const first = trimmed.charCodeAt(0);
+    if ((first === DASH || first === STAR || first === UNDERSCORE) && RULE_LINE.test(trimmed)) continue;
+    if ((first === HASH || first === STAR) && HEADING_LINE.test(trimmed)) {
       const fills = inferSectionFill(trimmed.replace(/^#+\s+|\*\*/g, ""));
       const target = fillsOf.find((section) => section.fills.some((fill) => fills.includes(fill)));
       current = target ? itemsByHeading.get(target.heading)! : null;
       continue;
     }
-    const item = trimmed.replace(/^(?:[-*]|\d+\.)\s+/, "");
-    if (current && item && item !== "(none recorded)") current.push(item);
+    if (!current || !trimmed) continue;
+    const item = first === DASH || first === STAR || (first >= DIGIT_0 && first <= DIGIT_9) ? trimmed.replace(/^(?:[-*]|\d+\.)\s+/, "") : trimmed;
+    if (item && item !== "(none recorded)") current.push(item);
   }
   return sections.map((section) => ({ heading: section.heading, items: itemsByHeading.get(section.heading)! }));
 }

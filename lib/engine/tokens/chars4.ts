@@ -44,8 +44,22 @@ export function estimateMessageTokens(message: Message): number {
   return tokens;
 }
 
+/**
+ * Serialized lengths of tool-call inputs already measured, by input object. Session parts are never mutated (the
+ * engine reads them; the BPE estimator caches by part the same way), and a replay measures the same call again at
+ * every compaction that reads it, so the JSON.stringify is done once per input. A cache for speed only: the
+ * length is the same either way.
+ */
+const inputLengths = new WeakMap<object, number>();
+
 function serializedInputLength(input: unknown): number {
   if (typeof input === "string") return input.length;
   if (input === undefined) return 0;
-  return JSON.stringify(input)?.length ?? 0;
+  if (input === null || typeof input !== "object") return JSON.stringify(input)?.length ?? 0;
+  let length = inputLengths.get(input);
+  if (length === undefined) {
+    length = JSON.stringify(input)?.length ?? 0;
+    inputLengths.set(input, length);
+  }
+  return length;
 }
