@@ -149,7 +149,16 @@ export interface CompareRow {
  */
 export type CompareStreamLine =
   | QueuedLine
-  | { type: "started"; configs: number; sessions: number; totalSteps: number }
+  | {
+      type: "started";
+      configs: number;
+      sessions: number;
+      totalSteps: number;
+      /** the stored comparison: GET /api/comparisons/:id/stream follows it again (a reload, another instance) */
+      comparisonId?: string;
+      /** every (session, configuration) of it, so a follower that joins late lists the ones not started yet */
+      expected?: { index: number; sessionId: string; label: string }[];
+    }
   | { type: "config-started"; index: number; label: string; sessionId: string; runId: string }
   | { type: "progress"; index: number; sessionId: string; step: number; totalSteps: number }
   | {

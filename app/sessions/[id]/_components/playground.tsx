@@ -113,6 +113,14 @@ export function Playground({
   );
 
   const runs = history.data?.runs ?? [];
+  // a run still queued or running when the page opens (a reload, another tab, another instance): follow it, once
+  const followedRef = useRef<string | null>(null);
+  const unfinished = runs.find((candidate) => candidate.status === "queued" || candidate.status === "running")?.id ?? null;
+  useEffect(() => {
+    if (!unfinished || run.busy || followedRef.current === unfinished || run.state.runId === unfinished) return;
+    followedRef.current = unfinished;
+    void run.follow(unfinished);
+  }, [unfinished, run]);
   const defaultsById = useMemo(() => new Map((list ?? []).map((strategy) => [strategy.id, strategy.defaults])), [list]);
   const selected = useQuery({ ...runQueries.detail(selectedRunId ?? ""), enabled: selectedRunId !== null });
   const compared = useQuery({ ...runQueries.detail(compareRunId ?? ""), enabled: compareRunId !== null });

@@ -156,6 +156,8 @@ const STATUS_TONE: Partial<Record<RunSummary["status"], string>> = {
   failed: "bg-red-100 text-red-800",
   degraded: "bg-amber-100 text-amber-900",
   interrupted: "bg-orange-100 text-orange-900",
+  queued: "bg-sky-100 text-sky-900",
+  running: "bg-sky-100 text-sky-900",
 };
 
 /** A run the playground can draw: finished, on its summaries or (degraded) on the strategy's fallback. */
