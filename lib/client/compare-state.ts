@@ -1,4 +1,4 @@
-import type { AggregateRow, CompareRow, CompareStreamLine } from "../api/compare-schemas";
+import type { AggregateRow, CompareRow, CompareStreamLine } from "../api/contracts/compare-schemas";
 
 /** One configuration on one session, as its stream lines describe it. */
 export interface CompareEntry {

@@ -1,4 +1,4 @@
-import type { RunRequest, RunStreamLine } from "../api/run-schemas";
+import type { RunRequest, RunStreamLine } from "../api/contracts/run-schemas";
 import { getNdjson, postNdjson } from "./post-ndjson";
 
 /**

@@ -1,4 +1,4 @@
-import type { CompareOptions, CompareRow } from "../api/compare-schemas";
+import type { CompareOptions, CompareRow } from "../api/contracts/compare-schemas";
 import type { Probe } from "../engine/evaluate/probe";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";

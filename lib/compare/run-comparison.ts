@@ -1,5 +1,5 @@
-import { BadRequestError } from "../api/errors";
-import type { CompareOptions } from "../api/compare-schemas";
+import { BadRequestError } from "../api/contracts/errors";
+import type { CompareOptions } from "../api/contracts/compare-schemas";
 import { classifyMessages } from "../engine/simulate/classify-messages";
 import { resolveWindow } from "../engine/simulate/resolve-window";
 import { checkReplayEstimator } from "../runs/resolve-estimator";

@@ -1,4 +1,4 @@
-import type { CompareRow, CompareStreamLine } from "../api/compare-schemas";
+import type { CompareRow, CompareStreamLine } from "../api/contracts/compare-schemas";
 import { aggregateRows } from "../compare/aggregate-rows";
 import type { StoredCompareRow } from "../compare/replay-config";
 import { getComparison } from "../store/comparisons";

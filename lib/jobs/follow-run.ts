@@ -1,4 +1,4 @@
-import type { RunStreamLine } from "../api/run-schemas";
+import type { RunStreamLine } from "../api/contracts/run-schemas";
 import { queuePosition, readRunState } from "../store/run-jobs";
 import { getRunEnd } from "../store/runs";
 

@@ -1,6 +1,6 @@
-import { BadRequestError, UpstreamError } from "../api/errors";
-import { CompareOptionsSchema, type CompareOptions, type UserProbe } from "../api/compare-schemas";
-import { RunRequestSchema, type RunRequest, type RunStreamLine } from "../api/run-schemas";
+import { BadRequestError, UpstreamError } from "../api/contracts/errors";
+import { CompareOptionsSchema, type CompareOptions, type UserProbe } from "../api/contracts/compare-schemas";
+import { RunRequestSchema, type RunRequest, type RunStreamLine } from "../api/contracts/run-schemas";
 import { extractProbes } from "../engine/evaluate/extract-probes";
 import type { Probe } from "../engine/evaluate/probe";
 import type { Session } from "../engine/model";

@@ -1,4 +1,4 @@
-import type { CancelRunResult } from "../api/run-schemas";
+import type { CancelRunResult } from "../api/contracts/run-schemas";
 import { getComparison } from "../store/comparisons";
 import { getRunSummary, requestRunCancel } from "../store/runs";
 import { abortRun } from "./run-registry";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RunRequestSchema, type RunStreamLine } from "../api/run-schemas";
+import { RunRequestSchema, type RunStreamLine } from "../api/contracts/run-schemas";
 import { generateSession } from "../generator/generate-session";
 import { getRun } from "../store/runs";
 import { storeSession } from "../store/sessions";

@@ -1,5 +1,5 @@
-import { UpstreamError } from "../api/errors";
-import type { RunRequest, RunStreamLine, RunSummary } from "../api/run-schemas";
+import { UpstreamError } from "../api/contracts/errors";
+import type { RunRequest, RunStreamLine, RunSummary } from "../api/contracts/run-schemas";
 import type { Session } from "../engine/model";
 import { replaySession } from "../engine/simulate/replay-session";
 import type { AnyStrategy } from "../engine/strategies/strategy";

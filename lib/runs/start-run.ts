@@ -1,5 +1,5 @@
-import { BadRequestError } from "../api/errors";
-import type { RunRequest } from "../api/run-schemas";
+import { BadRequestError } from "../api/contracts/errors";
+import type { RunRequest } from "../api/contracts/run-schemas";
 import { classifyMessages } from "../engine/simulate/classify-messages";
 import { resolveWindow } from "../engine/simulate/resolve-window";
 import { findStrategy } from "../engine/strategies";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NotFoundError } from "../api/errors";
+import { NotFoundError } from "../api/contracts/errors";
 import type { Prisma } from "../generated/prisma/client";
 import { db } from "./db";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { NotFoundError } from "../api/errors";
-import { RunSummarySchema, type RunStatus, type RunSummary } from "../api/run-schemas";
+import { NotFoundError } from "../api/contracts/errors";
+import { RunSummarySchema, type RunStatus, type RunSummary } from "../api/contracts/run-schemas";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import type { Prisma } from "../generated/prisma/client";
 import { db } from "./db";

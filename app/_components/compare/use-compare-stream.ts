@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
-import type { CompareStreamLine } from "@/lib/api/compare-schemas";
+import type { CompareStreamLine } from "@/lib/api/contracts/compare-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { streamCompare } from "@/lib/client/compare-stream";
 import { applyCompareLine, endCompareState, IDLE_COMPARE_STATE, startingCompareState, type CompareState } from "@/lib/client/compare-state";

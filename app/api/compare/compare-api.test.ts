@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompareRow, CompareStreamLine } from "@/lib/api/compare-schemas";
-import { ApiErrorSchema } from "@/lib/api/schemas";
-import { RunSummarySchema } from "@/lib/api/run-schemas";
+import type { CompareRow, CompareStreamLine } from "@/lib/api/contracts/compare-schemas";
+import { ApiErrorSchema } from "@/lib/api/contracts/schemas";
+import { RunSummarySchema } from "@/lib/api/contracts/run-schemas";
 import { buildCompareRow, totalTokensSent } from "@/lib/compare/compare-row";
 import { extractProbes } from "@/lib/engine/evaluate/extract-probes";
 import { replaySession } from "@/lib/engine/simulate/replay-session";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { QueuedLine, RunStreamLine } from "@/lib/api/run-schemas";
+import type { QueuedLine, RunStreamLine } from "@/lib/api/contracts/run-schemas";
 import { generateSession } from "@/lib/generator/generate-session";
 import { storeSession } from "@/lib/store/sessions";
 import { useTestDatabase } from "@/lib/store/use-test-database";

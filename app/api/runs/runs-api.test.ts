@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ApiErrorSchema } from "@/lib/api/schemas";
-import { RunSummarySchema, StrategyInfoSchema, type CompactionPreviewView, type RunDetail, type RunStreamLine } from "@/lib/api/run-schemas";
+import { ApiErrorSchema } from "@/lib/api/contracts/schemas";
+import { RunSummarySchema, StrategyInfoSchema, type CompactionPreviewView, type RunDetail, type RunStreamLine } from "@/lib/api/contracts/run-schemas";
 import type { ContextSnapshot } from "@/lib/engine/simulate/context-at";
 import { generateSession } from "@/lib/generator/generate-session";
 import { FAKE_SUMMARY_MARKER } from "@/lib/llm/fake-summary";

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import type { SessionDetail } from "@/lib/api/schemas";
+import type { SessionDetail } from "@/lib/api/contracts/schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { runQueries } from "@/lib/queries/run-queries";
 import { buildRunOverlay } from "./build-run-overlay";

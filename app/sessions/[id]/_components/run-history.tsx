@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { RunSummary } from "@/lib/api/run-schemas";
+import type { RunSummary } from "@/lib/api/contracts/run-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { fetchNoContent } from "@/lib/client/fetch-json";
 import { runKeys } from "@/lib/queries/run-queries";

@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { RunRequest, RunStreamLine, RunSummary } from "@/lib/api/run-schemas";
+import type { RunRequest, RunStreamLine, RunSummary } from "@/lib/api/contracts/run-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { cancelRun, followRunStream, streamRun } from "@/lib/client/run-stream";
 import { runKeys } from "@/lib/queries/run-queries";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { ReplayEvent } from "../engine/simulate/replay-events";
-import type { ReplayResult } from "../engine/simulate/replay-result";
-import type { PartMarkKind } from "../engine/model";
+import type { ReplayEvent } from "../../engine/simulate/replay-events";
+import type { ReplayResult } from "../../engine/simulate/replay-result";
+import type { PartMarkKind } from "../../engine/model";
 
 /**
  * Wire shapes of the playground: strategies, previews and compaction runs. Shared by the route handlers and
