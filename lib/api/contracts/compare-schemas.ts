@@ -12,8 +12,8 @@ import { EstimatorIdSchema, SummarizerIdSchema, type QueuedLine } from "./run-sc
  * peer at their defaults (11, plus the `none` and `trim-messages` baselines and the lab's own `evidence` = 14) in one view, so the cap is 16.
  */
 export const MAX_COMPARE_CONFIGS = 16;
-/** cells of a sweep (x values × y values) */
-export const MAX_SWEEP_CELLS = 64;
+/** cells of a sweep (x values × y values): a full 12 × 12 grid, one job each, split by the workers */
+export const MAX_SWEEP_CELLS = 144;
 export const MAX_SWEEP_AXIS_VALUES = 12;
 export const MAX_MULTI_SESSIONS = 20;
 
