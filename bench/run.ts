@@ -8,6 +8,7 @@ import { generatorCases } from "./generator-cases";
 import { importCases } from "./import-cases";
 import { replayCases } from "./replay-cases";
 import { measure, type Measurement } from "./measure";
+import { runSweepThroughput } from "./sweep-throughput";
 import { LADDER_SIZES, runSizeLadder, type LadderMode } from "./size-ladder";
 
 /**
@@ -17,15 +18,16 @@ import { LADDER_SIZES, runSizeLadder, type LadderMode } from "./size-ladder";
  * BenchCase[] and add it to `suites` below. Then the size ladder (bench/size-ladder.ts): every strategy at growing
  * session sizes with its per-message growth ratio; and whole `lab simulate` / `lab import` processes against the
  * JSON.parse floor (bench/cli-floor.ts); peak RSS of 1 and 10 concurrent runs of a 12,000-message session
- * (bench/memory.ts) (`--ladder full` adds 64K and 100K; BENCH_LADDER works too). `--only cases,cli,memory,ladder`
- * runs some of the four parts (default all); `--filter` also picks the ladder's rows (`--only ladder --filter codex`).
+ * (bench/memory.ts); sweep throughput with 1 and 2 worker processes on PostgreSQL (bench/sweep-throughput.ts)
+ * (`--ladder full` adds 64K and 100K; BENCH_LADDER works too). `--only cases,cli,memory,sweep,ladder` runs some of
+ * the parts (default all); `--filter` also picks the ladder's rows (`--only ladder --filter codex`).
  */
 const suites: ((log: (line: string) => void) => BenchCase[])[] = [importCases, generatorCases, replayCases, compareCases];
 
 const DEFAULT_RUNS = 7;
 
 const { values } = parseArgs({ options: { runs: { type: "string" }, filter: { type: "string" }, ladder: { type: "string" }, only: { type: "string" } } });
-const PARTS = ["cases", "cli", "memory", "ladder"] as const;
+const PARTS = ["cases", "cli", "memory", "sweep", "ladder"] as const;
 const only = new Set(values.only?.split(",").map((part) => part.trim()) ?? PARTS);
 for (const part of only) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`--only takes some of ${PARTS.join(",")}, got ${part}`);
 const runs = Number(values.runs ?? DEFAULT_RUNS);
@@ -52,6 +54,10 @@ if (only.has("cli")) {
 }
 if (only.has("memory")) {
   runMemoryBench(log);
+  console.log("");
+}
+if (only.has("sweep")) {
+  await runSweepThroughput(log);
   console.log("");
 }
 if (ladder !== "off" && only.has("ladder")) await runSizeLadder(ladder as LadderMode, log, values.filter);

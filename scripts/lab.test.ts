@@ -30,4 +30,38 @@ describe("npm run lab (scripts/lab.mjs: the CLI from its prebuilt bundle)", () =
     expect(bundled).toEqual(JSON.parse(inProcess));
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
+
+  it("lab worker starts a job worker on DATABASE_URL (the embedded queue on a fresh SQLite file), replays a queued run, and stops on SIGTERM; a bad --concurrency exits 2", async () => {
+    await expect(run("worker", "--concurrency", "0")).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("--concurrency takes a whole number") });
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), "lab-cli-worker-"));
+    const url = `file:${path.join(directory, "lab.db")}`;
+    const { spawn } = await import("node:child_process");
+    const child = spawn(process.execPath, ["scripts/lab.mjs", "worker", "--concurrency", "1"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    await expect.poll(() => output, { timeout: 60_000 }).toContain("embedded on file:");
+    expect(output).toContain("1 job(s) at once");
+    // a run stored `queued` in its database by someone else is replayed by this worker
+    const saved = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = url;
+    const { storeSession } = await import("../lib/store/sessions");
+    const { createRun, getRunSummary } = await import("../lib/store/runs");
+    const { closeDatabases } = await import("../lib/store/db");
+    const { generateSession } = await import("../lib/generator/generate-session");
+    try {
+      const { id: sessionId } = await storeSession({ session: generateSession({ seed: 3, messages: 60 }), sessionCount: 1, pick: 0 });
+      const queued = await createRun({ sessionId, strategyId: "trim-messages", settings: { maxConversationMessages: 10 }, options: { window: 8_000, outputReserve: 0, estimator: "chars4", summarizer: "extractive", model: null, instructions: null, compactAtStep: null, promptOverrides: null } });
+      await expect.poll(async () => (await getRunSummary(queued.id)).status, { timeout: 30_000 }).toBe("done");
+    } finally {
+      await closeDatabases();
+      if (saved === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = saved;
+    }
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(output).toContain("SIGTERM: stopping");
+    fs.rmSync(directory, { recursive: true, force: true });
+  }, 120_000);
 });

@@ -50,7 +50,10 @@ if [ -d .next ]; then
   PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json step ./node_modules/.bin/playwright test || status=1
   # team mode (LAB_ACCESS_TOKEN): the same build on its own server
   PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright-team.json step ./node_modules/.bin/playwright test -c playwright.team.config.ts || status=1
+  # jobs with real processes: two web instances + two `npm run worker` on PostgreSQL (a SIGKILLed worker mid-sweep),
+  # and a SQLite server SIGKILLed with a run in flight
+  PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright-workers.json step ./node_modules/.bin/playwright test -c playwright.workers.config.ts || status=1
 fi
 
-node scripts/summarize-reports.mjs reports/vitest.json reports/conformance.json reports/playwright.json reports/playwright-team.json || status=1
+node scripts/summarize-reports.mjs reports/vitest.json reports/conformance.json reports/playwright.json reports/playwright-team.json reports/playwright-workers.json || status=1
 exit $status
