@@ -12,7 +12,7 @@ const FAKE_LLM_PORT = Number(process.env.E2E_FAKE_LLM_PORT ?? 4210);
 export default defineConfig({
   testDir: "./e2e",
   // team mode (LAB_ACCESS_TOKEN) runs against its own server: playwright.team.config.ts
-  testIgnore: ["team/**"],
+  testIgnore: ["team/**", "workers/**"],
   fullyParallel: false,
   workers: 1,
   retries: 0,

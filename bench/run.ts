@@ -8,6 +8,7 @@ import { generatorCases } from "./generator-cases";
 import { importCases } from "./import-cases";
 import { replayCases } from "./replay-cases";
 import { measure, type Measurement } from "./measure";
+import { runSweepThroughput } from "./sweep-throughput";
 import { LADDER_SIZES, runSizeLadder, type LadderMode } from "./size-ladder";
 
 /**
@@ -17,7 +18,8 @@ import { LADDER_SIZES, runSizeLadder, type LadderMode } from "./size-ladder";
  * BenchCase[] and add it to `suites` below. Then the size ladder (bench/size-ladder.ts): every strategy at growing
  * session sizes with its per-message growth ratio; and whole `lab simulate` / `lab import` processes against the
  * JSON.parse floor (bench/cli-floor.ts); peak RSS of 1 and 10 concurrent runs of a 12,000-message session
- * (bench/memory.ts) (`--ladder full` adds 64K and 100K; BENCH_LADDER works too).
+ * (bench/memory.ts); sweep throughput with 1 and 2 worker processes on PostgreSQL (bench/sweep-throughput.ts)
+ * (`--ladder full` adds 64K and 100K; BENCH_LADDER works too).
  */
 const suites: ((log: (line: string) => void) => BenchCase[])[] = [importCases, generatorCases, replayCases, compareCases];
 
@@ -44,6 +46,8 @@ console.log("");
 runCliFloor(log);
 console.log("");
 runMemoryBench(log);
+console.log("");
+await runSweepThroughput(log);
 if (ladder !== "off") {
   console.log("");
   await runSizeLadder(ladder as LadderMode, log);

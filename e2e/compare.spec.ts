@@ -168,6 +168,33 @@ test("the anthropic summarizer (fake server) gives cost and judged retention; a 
   await expect(compare.rowByLabel("pi")).toHaveAttribute("data-phase", "cancelled");
 });
 
+test("a comparison is a job: reloading the page follows it again — the finished row comes back, the running one goes on to its row", async ({ page }, testInfo) => {
+  const compare = new ComparePage(page);
+  await compare.goto(small.id);
+  await compare.addStrategy("trim-messages");
+  await compare.addStrategy("pi");
+  await compare.setWindow(30_000);
+  // pi's summaries come from the fake server's slow model (seconds each); trim-messages never summarizes
+  await page.getByTestId("compare-summarizer-anthropic").check({ force: true });
+  await page.getByTestId("compare-model").fill("fake-slow");
+  await compare.runButton.click();
+  await expect(compare.rowByLabel("trim-messages")).toHaveAttribute("data-phase", "done", { timeout: 30_000 });
+  await expect(compare.rowByLabel("pi")).toHaveAttribute("data-phase", "running", { timeout: 30_000 });
+  await expect(page).toHaveURL(/[?&]comparison=/);
+  const url = page.url();
+
+  await page.reload();
+  expect(page.url()).toBe(url);
+  // the stored row is back at once; the running job is followed from the database until its row arrives
+  await expect(compare.rowByLabel("trim-messages")).toHaveAttribute("data-phase", "done", { timeout: 20_000 });
+  await expect(compare.rowByLabel("pi")).toHaveAttribute("data-phase", /running|waiting/);
+  await expect(compare.progress).toHaveAttribute("data-phase", "running");
+  await keepScreenshot(page, testInfo, "compare-followed-after-reload");
+  await expect(compare.progress).toHaveAttribute("data-phase", "done", { timeout: 90_000 });
+  await expect(compare.rowByLabel("pi")).toHaveAttribute("data-phase", "done");
+  await expect(compare.row("pi").getByTestId("cell-compactions")).not.toHaveText("0");
+});
+
 test("a 2×2 sweep gives four cells; a cell opens its run in the playground", async ({ page, request }, testInfo) => {
   const sweep = new CompareSweepPage(page);
   await sweep.goto(small.id);

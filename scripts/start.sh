@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Compaction Lab's one start command on a fresh machine: `bash scripts/start.sh` (or `npm run start:lab`).
 #   1. installs dependencies when node_modules is missing (npm ci with the lockfile, else npm install);
-#      the postinstall hook generates both Prisma clients (regenerated here if they are missing anyway)
+#      the postinstall hook generates both Prisma clients (regenerated here if they are missing anyway), and the
+#      CLI's bundle is built (scripts/build-cli.mjs, only when a source is newer than it) so `npm run lab` starts at once
 #   2. creates and migrates the database: `prisma migrate deploy` (DATABASE_URL, default file:./data/lab.db;
 #      postgres://… URLs use prisma/postgres/migrations)
 #   3. seeds three generated demo sessions when the database holds no session (scripts/seed.ts, idempotent)
@@ -26,6 +27,7 @@ fi
 if [ ! -f lib/generated/prisma/client.ts ] || [ ! -f lib/generated/prisma-pg/client.ts ]; then
   npm run --silent db:generate
 fi
+node scripts/build-cli.mjs
 
 if [[ "$DATABASE_URL" == file:* ]]; then
   database_file="${DATABASE_URL#file:}"

@@ -38,6 +38,8 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
 
 rm -rf reports && mkdir -p reports
 status=0
+# the CLI's prebuilt bundle (scripts/build-cli.mjs; scripts/lab.test.ts and the CLI bench run it)
+step node scripts/build-cli.mjs || status=1
 step ./node_modules/.bin/tsc --noEmit || status=1
 step ./node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json || status=1
 # the replays against the agents' own published code (installs conformance/oracles on first use)
@@ -48,7 +50,10 @@ if [ -d .next ]; then
   PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json step ./node_modules/.bin/playwright test || status=1
   # team mode (LAB_ACCESS_TOKEN): the same build on its own server
   PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright-team.json step ./node_modules/.bin/playwright test -c playwright.team.config.ts || status=1
+  # jobs with real processes: two web instances + two `npm run worker` on PostgreSQL (a SIGKILLed worker mid-sweep),
+  # and a SQLite server SIGKILLed with a run in flight
+  PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright-workers.json step ./node_modules/.bin/playwright test -c playwright.workers.config.ts || status=1
 fi
 
-node scripts/summarize-reports.mjs reports/vitest.json reports/conformance.json reports/playwright.json reports/playwright-team.json || status=1
+node scripts/summarize-reports.mjs reports/vitest.json reports/conformance.json reports/playwright.json reports/playwright-team.json reports/playwright-workers.json || status=1
 exit $status

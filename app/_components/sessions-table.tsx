@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import type { SessionSummary } from "@/lib/api/schemas";
+import type { SessionSummary } from "@/lib/api/contracts/schemas";
 import { DeleteSessionButton } from "./delete-session-button";
 import { formatLabel } from "./format-labels";
 import { formatCount, formatDateTime } from "./format-number";

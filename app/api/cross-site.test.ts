@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiErrorSchema } from "@/lib/api/schemas";
+import { ApiErrorSchema } from "@/lib/api/contracts/schemas";
 import { generateSession } from "@/lib/generator/generate-session";
 import { OPENAI_CHAT } from "@/lib/store/store-contract";
 import { db } from "@/lib/store/db";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { z } from "zod";
-import { UserProbeInputSchema } from "../api/compare-schemas";
+import { UserProbeInputSchema } from "../api/contracts/compare-schemas";
 import { compileUserProbePattern } from "../engine/evaluate/compile-user-probe-pattern";
 import type { UserProbeSpec } from "../engine/evaluate/probe";
 import { UsageError } from "./command";

@@ -1,4 +1,4 @@
-import { ApiErrorSchema, type ApiError } from "../api/schemas";
+import { ApiErrorSchema, type ApiError } from "../api/contracts/schemas";
 
 export type ApiErrorBody = ApiError["error"];
 

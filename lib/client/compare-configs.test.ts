@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StrategyInfo } from "../api/run-schemas";
+import type { StrategyInfo } from "../api/contracts/run-schemas";
 import { allStrategiesAtDefaults, configRequestOf, draftLabel, draftOf, duplicateLabels, overridesOf } from "./compare-configs";
 
 const strategy = (id: string, kind: string, defaults: Record<string, unknown> = {}): StrategyInfo => ({

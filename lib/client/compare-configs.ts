@@ -1,6 +1,6 @@
-import type { CompareConfig } from "../api/compare-schemas";
-import { MAX_COMPARE_CONFIGS } from "../api/compare-schemas";
-import type { StrategyInfo } from "../api/run-schemas";
+import type { CompareConfig } from "../api/contracts/compare-schemas";
+import { MAX_COMPARE_CONFIGS } from "../api/contracts/compare-schemas";
+import type { StrategyInfo } from "../api/contracts/run-schemas";
 
 /**
  * One configuration as the config builder edits it: the strategy's full settings (defaults filled in, so every

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CompareRow, CompareStreamLine } from "../api/compare-schemas";
+import type { CompareRow, CompareStreamLine } from "../api/contracts/compare-schemas";
 import { applyCompareLine, endCompareState, overallProgress, startingCompareState } from "./compare-state";
 
 const row = (config: string): CompareRow => ({

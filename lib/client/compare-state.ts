@@ -1,4 +1,4 @@
-import type { AggregateRow, CompareRow, CompareStreamLine } from "../api/compare-schemas";
+import type { AggregateRow, CompareRow, CompareStreamLine } from "../api/contracts/compare-schemas";
 
 /** One configuration on one session, as its stream lines describe it. */
 export interface CompareEntry {
@@ -31,8 +31,10 @@ export interface CompareState {
   error: { code: string; message: string } | null;
   /** the user pressed Cancel and the stream has not ended yet */
   cancelling?: boolean;
-  /** waiting for one of the server's run slots (LAB_MAX_CONCURRENT_RUNS) */
+  /** waiting for a worker: the position of its first job in the queue, the workers' concurrency */
   queued?: { position: number; limit: number } | null;
+  /** the stored comparison (from `started`): followed again after a reload, cancelled as a whole */
+  comparisonId?: string | null;
 }
 
 export const IDLE_COMPARE_STATE: CompareState = { phase: "idle", totalSteps: 0, entries: [], aggregate: null, finished: null, error: null };
@@ -62,14 +64,17 @@ export function applyCompareLine(state: CompareState, line: CompareStreamLine): 
   switch (line.type) {
     case "queued":
       return { ...state, queued: { position: line.position, limit: line.limit } };
-    case "started":
-      return { ...state, phase: "running", totalSteps: line.totalSteps, queued: null };
+    case "started": {
+      const known = new Set(state.entries.map((entry) => entry.key));
+      const missing = (line.expected ?? []).filter((entry) => !known.has(entryKey(entry.sessionId, entry.index))).map((entry) => blankEntry(entry.sessionId, entry.index, entry.label));
+      return { ...state, phase: "running", totalSteps: line.totalSteps, queued: null, comparisonId: line.comparisonId ?? state.comparisonId ?? null, entries: missing.length > 0 ? [...state.entries, ...missing] : state.entries };
+    }
     case "config-started":
-      return update(state, line.sessionId, line.index, (entry) => ({ ...entry, label: line.label, runId: line.runId, phase: "running" }));
+      return update({ ...state, queued: null },  line.sessionId, line.index, (entry) => ({ ...entry, label: line.label, runId: line.runId, phase: "running" }));
     case "progress":
       return update(state, line.sessionId, line.index, (entry) => ({ ...entry, phase: entry.phase === "waiting" ? "running" : entry.phase, step: line.step, totalSteps: line.totalSteps }));
     case "row":
-      return update(state, line.sessionId, line.index, (entry) => ({
+      return update({ ...state, queued: null }, line.sessionId, line.index, (entry) => ({
         ...entry,
         label: line.row.config,
         runId: line.runId,

@@ -1,4 +1,4 @@
-import type { CompareStreamLine } from "../api/compare-schemas";
+import type { CompareStreamLine } from "../api/contracts/compare-schemas";
 import { postNdjson } from "./post-ndjson";
 
 /**

@@ -8,12 +8,21 @@ import { readNdjson } from "./read-ndjson";
  * an abort is not an error, the promise just resolves. Lines are the server's own types, not parsed.
  */
 export async function postNdjson<Line>(options: { url: string; body: unknown; signal?: AbortSignal; onLine: (line: Line) => void }): Promise<void> {
+  return fetchNdjson(options);
+}
+
+/** GET a streaming endpoint (following a stored job) and read it as {@link postNdjson} does. */
+export async function getNdjson<Line>(options: { url: string; signal?: AbortSignal; onLine: (line: Line) => void }): Promise<void> {
+  return fetchNdjson(options);
+}
+
+async function fetchNdjson<Line>(options: { url: string; body?: unknown; signal?: AbortSignal; onLine: (line: Line) => void }): Promise<void> {
   let response: Response;
   try {
     response = await fetch(options.url, {
-      method: "POST",
-      body: JSON.stringify(options.body),
-      headers: { "content-type": "application/json", accept: "application/x-ndjson" },
+      method: options.body === undefined ? "GET" : "POST",
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      headers: { ...(options.body === undefined ? {} : { "content-type": "application/json" }), accept: "application/x-ndjson" },
       signal: options.signal,
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RunSummarySchema, type RunSummary } from "../api/run-schemas";
+import { RunSummarySchema, type RunSummary } from "../api/contracts/run-schemas";
 import type { PartMarkKind } from "../engine/model";
 import type { ContextSnapshot } from "../engine/simulate/context-at";
 import type { ReplayEvent } from "../engine/simulate/replay-events";

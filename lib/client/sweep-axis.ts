@@ -1,4 +1,4 @@
-import { MAX_SWEEP_AXIS_VALUES } from "../api/compare-schemas";
+import { MAX_SWEEP_AXIS_VALUES } from "../api/contracts/compare-schemas";
 
 /** One sweep axis as the form holds it: a setting and an evenly spaced range. */
 export interface SweepRange {

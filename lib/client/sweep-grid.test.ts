@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CompareRow } from "../api/compare-schemas";
+import type { CompareRow } from "../api/contracts/compare-schemas";
 import type { CompareEntry } from "./compare-state";
 import { sweepGrid } from "./sweep-grid";
 

@@ -1,4 +1,4 @@
-import type { CompareRow } from "../api/compare-schemas";
+import type { CompareRow } from "../api/contracts/compare-schemas";
 import type { CompareEntry } from "./compare-state";
 
 export type SweepMetric = "retention" | "totalTokensSent" | "peakContextTokens";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SessionSummarySchema } from "../api/schemas";
+import { SessionSummarySchema } from "../api/contracts/schemas";
 import type { FormatId } from "../engine/model";
 import { ApiRequestError, apiErrorFromResponse, networkError } from "./api-request-error";
 

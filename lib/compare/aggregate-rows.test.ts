@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CompareRow } from "../api/compare-schemas";
+import type { CompareRow } from "../api/contracts/compare-schemas";
 import { aggregateRows } from "./aggregate-rows";
 
 function row(config: string, figures: { peak: number; sent: number; saved: number; compactions: number; retention: number | null }): CompareRow {

@@ -1,4 +1,4 @@
-import type { AggregateRow, CompareRow } from "../api/compare-schemas";
+import type { AggregateRow, CompareRow } from "../api/contracts/compare-schemas";
 
 /**
  * One configuration over several sessions: the arithmetic mean (not rounded) and the worst case of the headline

@@ -1,4 +1,4 @@
-import type { CompareConfig, CompareRow, KindScore } from "../api/compare-schemas";
+import type { CompareConfig, CompareRow, KindScore } from "../api/contracts/compare-schemas";
 import type { Probe } from "../engine/evaluate/probe";
 import { scoreRetention } from "../engine/evaluate/score-retention";
 import type { Session } from "../engine/model";

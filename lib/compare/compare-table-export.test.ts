@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CompareRow } from "../api/compare-schemas";
+import type { CompareRow } from "../api/contracts/compare-schemas";
 import { PROBE_KINDS } from "../engine/evaluate/probe";
 import { compareRowsToCsv, compareRowsToJson } from "./compare-table-export";
 

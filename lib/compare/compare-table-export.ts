@@ -1,4 +1,4 @@
-import type { CompareRow, KindScore } from "../api/compare-schemas";
+import type { CompareRow, KindScore } from "../api/contracts/compare-schemas";
 import { PROBE_KINDS } from "../engine/evaluate/probe";
 
 /**

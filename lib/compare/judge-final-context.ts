@@ -1,4 +1,4 @@
-import type { CompareRow } from "../api/compare-schemas";
+import type { CompareRow } from "../api/contracts/compare-schemas";
 import type { Probe } from "../engine/evaluate/probe";
 import type { Session } from "../engine/model";
 import { finalContext } from "../engine/simulate/context-at";

@@ -1,4 +1,4 @@
-import type { UserProbe } from "../api/compare-schemas";
+import type { UserProbe } from "../api/contracts/compare-schemas";
 import { extractProbes } from "../engine/evaluate/extract-probes";
 import type { Probe } from "../engine/evaluate/probe";
 import { loadSessionCached } from "../runs/session-cache";

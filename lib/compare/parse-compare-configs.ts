@@ -1,4 +1,4 @@
-import type { CompareConfig } from "../api/compare-schemas";
+import type { CompareConfig } from "../api/contracts/compare-schemas";
 import { findStrategy, strategies } from "../engine/strategies";
 
 /** A configuration list that cannot be read; the message names the configuration and the part at fault. */

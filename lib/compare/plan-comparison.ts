@@ -1,6 +1,6 @@
-import { BadRequestError } from "../api/errors";
-import type { CompareConfig, CompareOptions } from "../api/compare-schemas";
-import type { RunRequest } from "../api/run-schemas";
+import { BadRequestError } from "../api/contracts/errors";
+import type { CompareConfig, CompareOptions } from "../api/contracts/compare-schemas";
+import type { RunRequest } from "../api/contracts/run-schemas";
 import { findStrategy } from "../engine/strategies";
 import { resolveSettings, SettingsError } from "../engine/strategies/resolve-settings";
 import type { AnyStrategy } from "../engine/strategies/strategy";

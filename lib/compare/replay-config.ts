@@ -1,9 +1,10 @@
-import type { CompareOptions, CompareRow } from "../api/compare-schemas";
+import type { CompareOptions, CompareRow } from "../api/contracts/compare-schemas";
 import type { Probe } from "../engine/evaluate/probe";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import { replaySession } from "../engine/simulate/replay-session";
 import type { EstimatorChoice } from "../engine/tokens/create-estimator";
+import { JudgeRetentionError } from "../llm/judge-retention-error";
 import { finishRun } from "../store/runs";
 import { sessionSummarizer } from "../runs/session-summarizer";
 import { breakerOutcome, circuitBreakerSummarizer } from "../runs/summarizer-circuit-breaker";
@@ -63,21 +64,35 @@ export async function replayConfig(options: ReplayConfigOptions): Promise<{ row:
   const figures = runFiguresOfRow({ row, baseline: options.baseline, model: config.summarizer.model });
   const unchangedFallbacks = result.events.filter((event) => event.type === "fallback" && event.outcome === "unchanged").length;
   const outcome = breakerOutcome(breakerState, { unchangedFallbacks });
-  const store = () => finishRun(options.runId, { status: outcome.status, error: outcome.error, result, figures });
+  const curve = result.steps.map((step) => step.contextTokens);
+  const cell = config.cell ? { cell: config.cell } : {};
+  // the row is stored with the run, in its one final write: a follower on any instance reads it from there
+  const store = (stored: StoredCompareRow) => finishRun(options.runId, { status: outcome.status, error: outcome.error, result, figures, row: stored });
   if (!options.judgeApiKey) {
-    await store();
-    return { row, curve: result.steps.map((step) => step.contextTokens) };
+    await store({ row, curve, ...cell });
+    return { row, curve };
   }
   let judged: CompareRow["judged"];
   try {
     judged = await judgeFinalContext({ session, result, probes: options.probes, apiKey: options.judgeApiKey, model: compare.model, signal });
   } catch (error) {
-    if (!signal.aborted) await store();
+    if (!signal.aborted) await store({ row, curve, ...cell, error: error instanceof JudgeRetentionError ? { code: "judge_failed", message: error.message } : { code: "internal", message: "The judge failed on the server; the error was logged." } });
     throw error;
   }
   signal.throwIfAborted();
-  await store();
-  return { row: { ...row, judged }, curve: result.steps.map((step) => step.contextTokens) };
+  await store({ row: { ...row, judged }, curve, ...cell });
+  return { row: { ...row, judged }, curve };
+}
+
+/**
+ * What a comparison's run stores beside its result (Run.row): its compare row and curve, the sweep cell, and the
+ * error when the configuration failed after its replay (the judge) or before it (then without row).
+ */
+export interface StoredCompareRow {
+  row?: CompareRow;
+  curve?: number[];
+  cell?: { x: unknown; y?: unknown };
+  error?: { code: string; message: string };
 }
 
 /** `none` at its defaults is the baseline itself: not replayed twice. */

@@ -1,13 +1,14 @@
-import { BadRequestError } from "../api/errors";
-import type { CompareOptions, CompareStreamLine } from "../api/compare-schemas";
+import { BadRequestError } from "../api/contracts/errors";
+import type { CompareOptions } from "../api/contracts/compare-schemas";
 import { classifyMessages } from "../engine/simulate/classify-messages";
 import { resolveWindow } from "../engine/simulate/resolve-window";
 import { checkReplayEstimator } from "../runs/resolve-estimator";
-import { cancellableRunStream } from "../runs/cancellable-run-stream";
+import { followComparison } from "../jobs/follow-comparison";
+import { ensureWebWorkers, workerConcurrency } from "../jobs/job-queue";
+import { pinnedWorkerId, runPinned } from "../jobs/run-pinned";
 import { loadSessionCached } from "../runs/session-cache";
+import { createComparison } from "../store/comparisons";
 import { createRun } from "../store/runs";
-import { listUserProbes } from "../store/user-probes";
-import { executeComparison, type ComparisonSession } from "./execute-comparison";
 import { planComparison, type ComparisonConfigInput } from "./plan-comparison";
 
 export interface RunComparisonOptions {
@@ -17,23 +18,25 @@ export interface RunComparisonOptions {
   compare: CompareOptions;
   /** send an `aggregate` line (mean and worst per configuration over the sessions) before `done` */
   aggregate?: boolean;
-  /** the request's: the client going away cancels the comparison */
+  /** the request's: the client going away stops following (the jobs go on) */
   signal?: AbortSignal;
 }
 
 /**
- * Starts a comparison and returns its NDJSON stream of {@link CompareStreamLine}s: `started`, then per session and
- * configuration `config-started`, `progress` (at most ten a second), and `row` or `config-error`, then `aggregate`
- * (when asked) and `done` — or, when cancelled, a `config-error` (code `cancelled`) for every configuration that
- * had not finished and one final `error` line (code `cancelled`).
+ * Starts a comparison as jobs (issue #11) and returns the NDJSON stream that follows it from the database
+ * (lib/jobs/follow-comparison.ts): `started` (with the comparison's id), per session and configuration
+ * `config-started`, `progress`, and `row` or `config-error` as each job ends, then `aggregate` (when asked) and
+ * `done` — or, when cancelled, `config-error` (code `cancelled`) for every configuration that had not finished and
+ * one final `error` line (code `cancelled`).
  *
- * Everything that can be refused is checked before any row is stored, and throws: a bad configuration (400 naming
+ * Everything that can be refused is checked before anything is stored, and throws: a bad configuration (400 naming
  * `configs.<i>…`, see planComparison), an unknown estimator or a key-less count-tokens / anthropic / judge request
- * (400 `missing_api_key`), an unknown session (404 naming its id). Then every (session, configuration) is stored as
- * an ordinary `running` run — the playground opens it at /sessions/<id>?run=<runId> — and each ends `done` with the
- * figures a single run stores, `failed`, or `cancelled`. The comparison stops when `signal` fires, when the stream
- * is cancelled, or when any of its runs is cancelled through POST /api/runs/:id/cancel (they share one
- * controller); runs it had not finished are stored `cancelled`. Per-request keys live only in closures.
+ * (400 `missing_api_key`), an unknown session (404 naming its id). Then the comparison is stored with one `queued`
+ * run per (session, configuration) — one job each, so K workers split it; the playground opens any of them at
+ * /sessions/<id>?run=<runId> — and each ends `done` with the figures a single run stores (and its compare row),
+ * `failed`, or `cancelled`. The jobs survive the request: closing the stream does not cancel them; POST
+ * /api/comparisons/:id/cancel does (finished rows stay). A comparison whose key came with the request is replayed by
+ * this process only, one configuration after another (the key is never stored).
  */
 export async function runComparison(options: RunComparisonOptions): Promise<ReadableStream<Uint8Array>> {
   const { compare } = options;
@@ -47,14 +50,23 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
   const loaded = [];
   for (const id of sessionIds) {
     const session = await loadSessionCached(id);
-    const userProbes = await listUserProbes(id);
     const totalSteps = classifyMessages(session).filter((kind) => kind === "call").length;
-    loaded.push({ id, session, userProbes, totalSteps, window: resolveWindow(compare.window, session.meta.contextWindow) });
+    loaded.push({ id, totalSteps, window: resolveWindow(compare.window, session.meta.contextWindow) });
   }
-
-  const sessions: ComparisonSession[] = [];
+  const queue = await ensureWebWorkers();
+  const { apiKey, ...storedOptions } = compare;
+  // the key stays in this process's closure (runPinned), never in the stored options
+  const pinned = apiKey !== undefined;
+  const comparison = await createComparison({
+    kind: options.aggregate ? "multi" : configs.some((config) => config.cell) ? "sweep" : "compare",
+    sessionIds,
+    configs: configs.map((config) => ({ index: config.index, label: config.label, ...(config.cell ? { cell: config.cell } : {}) })),
+    options: storedOptions,
+    aggregate: options.aggregate ?? false,
+    totalSteps: loaded.reduce((sum, entry) => sum + entry.totalSteps * configs.length, 0),
+  });
+  const runIds: string[] = [];
   for (const entry of loaded) {
-    const runIds: string[] = [];
     for (const config of configs) {
       const run = await createRun({
         sessionId: entry.id,
@@ -70,15 +82,14 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
           compactAtStep: null,
           promptOverrides: config.summarizer.promptOverrides,
         },
+        comparisonId: comparison.id,
+        configIndex: config.index,
+        ...(pinned ? { status: "running" as const, claimedBy: pinnedWorkerId() } : {}),
       });
       runIds.push(run.id);
     }
-    sessions.push({ ...entry, runIds });
   }
-
-  return cancellableRunStream<CompareStreamLine>({
-    runIds: sessions.flatMap((session) => session.runIds),
-    signal: options.signal,
-    work: ({ emit, signal }) => executeComparison({ sessions, configs, compare, judgeApiKey, aggregate: options.aggregate ?? false, signal, emit }),
-  });
+  if (pinned) runPinned(runIds, { compare });
+  else await queue.enqueue(runIds);
+  return followComparison({ comparisonId: comparison.id, signal: options.signal, limit: workerConcurrency() });
 }

@@ -1,4 +1,4 @@
-import type { CompareRow } from "../api/compare-schemas";
+import type { CompareRow } from "../api/contracts/compare-schemas";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import type { RunFigures } from "../store/runs";
 

@@ -1,4 +1,4 @@
-import type { SweepRequest } from "../api/compare-schemas";
+import type { SweepRequest } from "../api/contracts/compare-schemas";
 import type { ComparisonConfigInput } from "./plan-comparison";
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { UserProbeInputSchema, type UserProbe, type UserProbeInput } from "../api/compare-schemas";
+import { UserProbeInputSchema, type UserProbe, type UserProbeInput } from "../api/contracts/compare-schemas";
 import type { Probe } from "../engine/evaluate/probe";
 import { fetchJson, fetchNoContent } from "../client/fetch-json";
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
-import { StrategyInfoSchema, type PreviewRequest } from "../api/run-schemas";
+import { StrategyInfoSchema, type PreviewRequest } from "../api/contracts/run-schemas";
 import { fetchJson } from "../client/fetch-json";
 import { ContextSnapshotSchema, PreviewViewSchema, RunDetailSchema, RunListSchema } from "../client/run-views";
 

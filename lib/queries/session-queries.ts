@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { MessagePageSchema, SessionDetailSchema, SessionListSchema } from "../api/schemas";
+import { MessagePageSchema, SessionDetailSchema, SessionListSchema } from "../api/contracts/schemas";
 import { fetchJson } from "../client/fetch-json";
 
 /** Messages per timeline page: a few screens of rows, small enough to arrive quickly. */

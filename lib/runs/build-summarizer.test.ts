@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { RunRequestSchema } from "../api/run-schemas";
+import { RunRequestSchema } from "../api/contracts/run-schemas";
 import { buildSummarizer } from "./build-summarizer";
 
 const request = (body: Record<string, unknown>) => RunRequestSchema.parse(body);

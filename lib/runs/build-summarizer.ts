@@ -1,5 +1,5 @@
-import type { RunRequest } from "../api/run-schemas";
-import { BadRequestError } from "../api/errors";
+import type { RunRequest } from "../api/contracts/run-schemas";
+import { BadRequestError } from "../api/contracts/errors";
 import { extractiveSummarizer } from "../engine/summarize/extractive-summarizer";
 import type { Summarizer } from "../engine/summarize/summarizer";
 import { createAnthropicSummarizer, DEFAULT_SUMMARY_MODEL } from "../llm/anthropic-summarizer";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RunRequestSchema, type RunStreamLine } from "../api/run-schemas";
+import { RunRequestSchema, type RunStreamLine } from "../api/contracts/run-schemas";
 import { generateSession } from "../generator/generate-session";
 import { getRun } from "../store/runs";
 import { storeSession } from "../store/sessions";
@@ -20,7 +20,7 @@ async function readStream(stream: ReadableStream<Uint8Array>): Promise<{ bytes: 
 
 type StreamedEnd = { type: "compaction-end"; step: number; summary: string | null; summaryChars?: number };
 
-describe("executeRun's streamed event lines (real SQLite, the start-run stream)", () => {
+describe("a run's followed event lines (real SQLite, the start-run stream)", () => {
   useTestDatabase("sqlite");
 
   it(`a ${MESSAGES.toLocaleString("en-US")}-message openclaw run streams summaries cut to ${TIMELINE_SUMMARY_CHARS.toLocaleString("en-US")} characters; the stored run keeps them whole`, async () => {
@@ -35,25 +35,19 @@ describe("executeRun's streamed event lines (real SQLite, the start-run stream)"
     const streamed = lines.flatMap((line) => (line.type === "event" && line.event.type === "compaction-end" ? [line.event as unknown as StreamedEnd] : []));
     const run = await getRun((done as Extract<RunStreamLine, { type: "done" }>).run.id);
     const storedEnds = run.result!.events.filter((event) => event.type === "compaction-end");
-    expect(streamed.map((event) => event.step)).toEqual(storedEnds.map((event) => event.step));
+    // the live log keeps the latest events (a follower polling a fast run may skip older ones), never invents one
+    const storedSteps = new Set(storedEnds.map((event) => event.step));
+    expect(streamed.length).toBeGreaterThan(0);
+    expect(streamed.every((event) => storedSteps.has(event.step))).toBe(true);
+    expect(streamed.at(-1)!.step).toBe(storedEnds.at(-1)!.step);
     const fullSummaryBytes = storedEnds.reduce((sum, event) => sum + Buffer.byteLength(event.summary ?? ""), 0);
     console.log(`streamed ${lines.length} lines, ${bytes.toLocaleString("en-US")} bytes in ${elapsedMs} ms (${storedEnds.length} compactions; their full summaries ${fullSummaryBytes.toLocaleString("en-US")} bytes)`);
 
-    const cut = streamed.filter((event) => event.summaryChars !== undefined);
-    expect(cut.length, "this session's extractive summaries grow past the limit").toBeGreaterThan(0);
-    streamed.forEach((event, index) => {
-      const full = storedEnds[index].summary;
-      // the stored run is never cut: its events carry no summaryChars
-      expect(storedEnds[index]).not.toHaveProperty("summaryChars");
-      if (full === null || full.length <= TIMELINE_SUMMARY_CHARS) {
-        expect(event.summary).toBe(full);
-        expect(event).not.toHaveProperty("summaryChars");
-      } else {
-        expect(event.summary).toBe(full.slice(0, TIMELINE_SUMMARY_CHARS));
-        expect(event.summaryChars).toBe(full.length);
-      }
-    });
-    // every compaction-end line now costs at most the limit: the stream is far below the summaries' own size
-    expect(bytes).toBeLessThan(storedEnds.length * (TIMELINE_SUMMARY_CHARS + 2_000) + lines.length * 500);
+    // a run is a job: its stream follows the stored progress, whose events carry no summary (the log shows none;
+    // the timeline loads the stored run, which is never cut)
+    for (const event of streamed) expect(event).not.toHaveProperty("summary");
+    for (const event of storedEnds) expect(event).not.toHaveProperty("summaryChars");
+    expect(storedEnds.some((event) => (event.summary ?? "").length > TIMELINE_SUMMARY_CHARS), "this session's extractive summaries grow past the timeline's cut").toBe(true);
+    expect(bytes).toBeLessThan(fullSummaryBytes / 4);
   }, 120_000);
 });

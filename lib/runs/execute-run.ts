@@ -1,5 +1,5 @@
-import { UpstreamError } from "../api/errors";
-import type { RunRequest, RunStreamLine, RunSummary } from "../api/run-schemas";
+import { UpstreamError } from "../api/contracts/errors";
+import type { RunRequest, RunStreamLine, RunSummary } from "../api/contracts/run-schemas";
 import type { Session } from "../engine/model";
 import { replaySession } from "../engine/simulate/replay-session";
 import type { AnyStrategy } from "../engine/strategies/strategy";
@@ -31,6 +31,8 @@ export interface ExecuteRunOptions {
   signal: AbortSignal;
   /** every line after `started`: progress, events, then exactly one `done` or `error` */
   emit: (line: RunStreamLine) => void;
+  /** awaited before the run's final write (a job's worker writes its last progress and events there first) */
+  beforeFinish?: () => Promise<void>;
 }
 
 /**
@@ -110,7 +112,8 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunSummary
     }
   }
   try {
-    const run = (await finishRun(runId, end)) ?? (await getRunSummary(runId));
+    await options.beforeFinish?.().catch(() => undefined);
+    const run = (await finishRun(runId, { ...end, errorCode })) ?? (await getRunSummary(runId));
     // a degraded run finished, on the strategy's fallback: `done` line, the run says its status and why
     if (end.status === "done" || end.status === "degraded") emit({ type: "done", run });
     else emit({ type: "error", error: { code: errorCode ?? end.status, message: end.error ?? end.status }, run });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { StrategyInfo } from "../api/run-schemas";
+import type { StrategyInfo } from "../api/contracts/run-schemas";
 import { strategies } from "../engine/strategies";
 import { promptPresetsFor } from "../llm/prompt-presets";
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { PreviewRequestSchema } from "../api/run-schemas";
+import { PreviewRequestSchema } from "../api/contracts/run-schemas";
 import type { PruneEvent } from "../engine/simulate/replay-events";
 import { replaySession } from "../engine/simulate/replay-session";
 import { strategiesById } from "../engine/strategies";

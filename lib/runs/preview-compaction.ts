@@ -1,5 +1,5 @@
-import type { CompactionPreviewView, PreviewPrunedPart, PreviewRequest } from "../api/run-schemas";
-import { BadRequestError } from "../api/errors";
+import type { CompactionPreviewView, PreviewPrunedPart, PreviewRequest } from "../api/contracts/run-schemas";
+import { BadRequestError } from "../api/contracts/errors";
 import { renderMarkedPart } from "../engine/prune/render-marked-part";
 import { planCompaction } from "../engine/simulate/plan-compaction";
 import { findStrategy } from "../engine/strategies";

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { BadRequestError, UpstreamError } from "../api/errors";
-import { EstimatorIdSchema } from "../api/run-schemas";
+import { BadRequestError, UpstreamError } from "../api/contracts/errors";
+import { EstimatorIdSchema } from "../api/contracts/run-schemas";
 import { replaySession } from "../engine/simulate/replay-session";
 import { noneStrategy } from "../engine/strategies/none";
 import { buildSession } from "../engine/testing/build-session";

@@ -1,4 +1,4 @@
-import { BadRequestError, UpstreamError } from "../api/errors";
+import { BadRequestError, UpstreamError } from "../api/contracts/errors";
 import type { Session } from "../engine/model";
 import { ESTIMATOR_IDS, type Estimator, type EstimatorId } from "../engine/tokens/estimator";
 

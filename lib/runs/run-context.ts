@@ -1,4 +1,4 @@
-import { BadRequestError, NotFoundError } from "../api/errors";
+import { BadRequestError, NotFoundError } from "../api/contracts/errors";
 import { contextAt, finalContext, type ContextSnapshot } from "../engine/simulate/context-at";
 import { getRun } from "../store/runs";
 import { loadSessionCached } from "./session-cache";

@@ -1,4 +1,4 @@
-import type { SessionDetail } from "../api/schemas";
+import type { SessionDetail } from "../api/contracts/schemas";
 import { sessionFingerprint } from "../store/runs";
 import { getSession } from "../store/sessions";
 import { createFingerprintCache } from "./fingerprint-cache";

@@ -1,26 +1,29 @@
-import { BadRequestError } from "../api/errors";
-import type { RunRequest, RunStreamLine } from "../api/run-schemas";
+import { BadRequestError } from "../api/contracts/errors";
+import type { RunRequest } from "../api/contracts/run-schemas";
 import { classifyMessages } from "../engine/simulate/classify-messages";
 import { resolveWindow } from "../engine/simulate/resolve-window";
 import { findStrategy } from "../engine/strategies";
 import { resolveSettings } from "../engine/strategies/resolve-settings";
 import { createRun } from "../store/runs";
 import { buildSummarizer } from "./build-summarizer";
-import { executeRun } from "./execute-run";
 import { checkReplayEstimator } from "./resolve-estimator";
-import { cancellableRunStream } from "./cancellable-run-stream";
+import { ensureWebWorkers, workerConcurrency } from "../jobs/job-queue";
+import { followRun } from "../jobs/follow-run";
+import { pinnedWorkerId, runPinned } from "../jobs/run-pinned";
 import { loadSessionCached } from "./session-cache";
 
 /**
- * Starts a compaction run of a stored session and returns its NDJSON stream (one {@link RunStreamLine} per
- * line: `started`, then `progress` / `event`, then `done` or `error`).
+ * Starts a compaction run of a stored session as a job (issue #11) and returns its id and the NDJSON stream that
+ * follows it from the database (one {@link RunStreamLine} per line: `started`, `queued` while it waits for a
+ * worker, then `progress` / `event`, then `done` or `error`; see lib/jobs/follow-run.ts).
  *
  * Everything that can be refused is checked before the row is inserted, and throws: an unknown strategy or a bad
  * setting (400 naming it), an unknown session (404), an anthropic run or a count-tokens estimator without a key
- * (400, `missing_api_key`; the estimator's names the field `estimator`). The run then replays
- * in the background of the stream; it is aborted by `signal` (the request's: the client went away), by
- * `abortRun(runId)` (POST /api/runs/:id/cancel) or by the stream being cancelled, and stored as `cancelled`.
- * The per-request key lives only in the summarizer's closure: it is not in the stored options or any line.
+ * (400, `missing_api_key`; the estimator's names the field `estimator`), a step past the last call (400). The run
+ * is then stored `queued` for any worker — it survives the request: closing the stream does not cancel it, POST
+ * /api/runs/:id/cancel does. A run whose key came with the request is replayed by this process only (the key is
+ * never stored, so no other worker could use it): it is stored `running`, pinned here, and lost with this process
+ * (`interrupted`, see recoverStaleRuns).
  */
 export async function startRun(options: { sessionId: string; request: RunRequest; signal?: AbortSignal }): Promise<ReadableStream<Uint8Array>> {
   const { request } = options;
@@ -28,13 +31,15 @@ export async function startRun(options: { sessionId: string; request: RunRequest
   if (!strategy) throw new BadRequestError("unknown_strategy", `Unknown strategy ${JSON.stringify(request.strategy)}.`, "strategy");
   const settings = resolveSettings(strategy, request.settings);
   const session = await loadSessionCached(options.sessionId);
-  const { summarizer, model, promptOverrides } = buildSummarizer(request);
+  const { model, promptOverrides } = buildSummarizer(request);
   checkReplayEstimator({ estimator: request.estimator, apiKey: request.apiKey });
   const window = resolveWindow(request.window, session.meta.contextWindow);
   const totalSteps = classifyMessages(session).filter((kind) => kind === "call").length;
   if (request.compactAtStep !== undefined && request.compactAtStep >= totalSteps) {
     throw new BadRequestError("invalid_step", `compactAtStep ${request.compactAtStep} is past the session's last model call (${totalSteps} calls).`, "compactAtStep");
   }
+  const queue = await ensureWebWorkers();
+  const pinned = request.apiKey !== undefined;
   const run = await createRun({
     sessionId: options.sessionId,
     strategyId: strategy.id,
@@ -49,14 +54,9 @@ export async function startRun(options: { sessionId: string; request: RunRequest
       compactAtStep: request.compactAtStep ?? null,
       promptOverrides,
     },
+    ...(pinned ? { status: "running" as const, claimedBy: pinnedWorkerId() } : {}),
   });
-
-  return cancellableRunStream<RunStreamLine>({
-    runIds: [run.id],
-    signal: options.signal,
-    work: ({ emit, signal }) => {
-      emit({ type: "started", runId: run.id, totalSteps });
-      return executeRun({ runId: run.id, sessionId: options.sessionId, session, strategy, settings, request, window, summarizer, model, totalSteps, signal, emit });
-    },
-  });
+  if (pinned) runPinned([run.id], { request });
+  else await queue.enqueue([run.id]);
+  return followRun({ runId: run.id, totalSteps, signal: options.signal, limit: workerConcurrency() });
 }

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { NotFoundError } from "../api/errors";
-import { RunSummarySchema, type RunStatus, type RunSummary } from "../api/run-schemas";
+import { NotFoundError } from "../api/contracts/errors";
+import { RunSummarySchema, type RunStatus, type RunSummary } from "../api/contracts/run-schemas";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import type { Prisma } from "../generated/prisma/client";
-import { databaseUrl, db } from "./db";
+import { db } from "./db";
 
 /** What a run was asked to do (RunSummary.options): never a key. */
 export type RunOptions = RunSummary["options"];
@@ -29,6 +29,8 @@ export type RunFigures = z.infer<typeof RunFiguresSchema>;
  */
 const StoredOptionsSchema = RunSummarySchema.shape.options.extend({
   figures: RunFiguresSchema.pick({ prunes: true, fallbacks: true, summarizerFailures: true, summarizerUsage: true, estimatedCostUsd: true }).nullable().default(null),
+  /** why an ended run failed, when more specific than its status (`count_tokens_failed`, `summarizer_circuit_open`) */
+  errorCode: z.string().nullable().default(null),
 });
 
 /**
@@ -60,17 +62,35 @@ const SUMMARY_SELECT = {
 } as const;
 type SummaryRow = Prisma.RunGetPayload<{ select: typeof SUMMARY_SELECT }>;
 
-/** Inserts a run as `running`. The caller has checked that the session exists. */
-export async function createRun(input: { sessionId: string; strategyId: string; settings: object; options: RunOptions }): Promise<RunSummary> {
+/**
+ * Inserts a run. `queued` (the default) is a job for any worker (lib/jobs); `running` is a run this process replays
+ * itself at once (a per-request key it may not store: see lib/jobs/submit.ts), claimed by `claimedBy`. The caller has
+ * checked that the session exists. A comparison's run names its comparison and configuration index.
+ */
+export async function createRun(input: {
+  sessionId: string;
+  strategyId: string;
+  settings: object;
+  options: RunOptions;
+  status?: "queued" | "running";
+  claimedBy?: string;
+  comparisonId?: string;
+  configIndex?: number;
+}): Promise<RunSummary> {
   const prisma = await db();
+  const status = input.status ?? "queued";
   const row = await prisma.run.create({
     data: {
       sessionId: input.sessionId,
       strategyId: input.strategyId,
       settings: toJson(input.settings),
       options: toJson({ ...input.options, figures: null }),
-      status: "running",
+      status,
       heartbeatAt: new Date(),
+      attempts: status === "running" ? 1 : 0,
+      claimedBy: status === "running" ? (input.claimedBy ?? null) : null,
+      comparisonId: input.comparisonId ?? null,
+      configIndex: input.configIndex ?? null,
     },
     select: SUMMARY_SELECT,
   });
@@ -78,35 +98,45 @@ export async function createRun(input: { sessionId: string; strategyId: string; 
 }
 
 /**
- * Ends a running run: status, error, result and figures in ONE update, so a run is either `running` or fully
- * ended. A run that already ended is left alone (returns null): the first end wins.
+ * Ends a queued or running run: status, error, result, figures and (a comparison's run) its compare row in ONE
+ * update, so a run is either unfinished or fully ended. A run that already ended is left alone (returns null): the
+ * first end wins — which makes a job's result written exactly once, however many workers replayed it (a retry
+ * after a worker was presumed dead, see lib/jobs).
  */
 export async function finishRun(
   id: string,
-  end: { status: Exclude<RunStatus, "running">; error: string | null; result: ReplayResult | null; figures: RunFigures | null },
+  end: { status: Exclude<RunStatus, "running" | "queued">; error: string | null; result: ReplayResult | null; figures: RunFigures | null; row?: unknown; errorCode?: string | null },
 ): Promise<RunSummary | null> {
   const prisma = await db();
-  return prisma.$transaction(async (tx) => {
-    const row = await tx.run.findUnique({ where: { id }, select: { status: true, options: true } });
-    if (!row || row.status !== "running") return null;
-    const options = parseStored(StoredOptionsSchema, row.options, id);
-    const { tokensBefore = null, tokensAfter = null, compactions = 0, ...rest } = end.figures ?? {};
-    const updated = await tx.run.update({
-      where: { id },
-      data: {
-        status: end.status,
-        error: end.error,
-        result: end.result === null ? undefined : toJson(end.result),
-        tokensBefore,
-        tokensAfter,
-        compactions,
-        options: toJson({ ...options, figures: end.figures ? rest : null }),
-        finishedAt: new Date(),
-      },
-      select: SUMMARY_SELECT,
-    });
-    return toRunSummary(updated);
+  const row = await prisma.run.findUnique({ where: { id }, select: { status: true, options: true } });
+  if (!row || (row.status !== "running" && row.status !== "queued")) return null;
+  const options = parseStored(StoredOptionsSchema, row.options, id);
+  const { tokensBefore = null, tokensAfter = null, compactions = 0, ...rest } = end.figures ?? {};
+  // one conditional write: of two workers ending the same run at once, exactly one matches
+  const { count } = await prisma.run.updateMany({
+    where: { id, status: { in: ["queued", "running"] } },
+    data: {
+      status: end.status,
+      error: end.error,
+      result: end.result === null ? undefined : toJson(end.result),
+      tokensBefore,
+      tokensAfter,
+      compactions,
+      options: toJson({ ...options, figures: end.figures ? rest : null, errorCode: end.errorCode ?? null }),
+      row: end.row === undefined ? undefined : toJson(end.row),
+      finishedAt: new Date(),
+    },
   });
+  if (count === 0) return null;
+  return getRunSummary(id);
+}
+
+/** A run's summary and, once it ended, its error code (see finishRun). Throws NotFoundError (`not_found:run`). */
+export async function getRunEnd(id: string): Promise<{ run: RunSummary; errorCode: string | null }> {
+  const prisma = await db();
+  const row = await prisma.run.findUnique({ where: { id }, select: SUMMARY_SELECT });
+  if (!row) throw new NotFoundError("run", id);
+  return { run: toRunSummary(row), errorCode: parseStored(StoredOptionsSchema, row.options, id).errorCode };
 }
 
 /** A run's summary. Throws NotFoundError (`not_found:run`). */
@@ -123,7 +153,14 @@ export async function getRunSummary(id: string): Promise<RunSummary> {
  */
 export async function requestRunCancel(id: string): Promise<boolean> {
   const prisma = await db();
-  const { count } = await prisma.run.updateMany({ where: { id, status: "running" }, data: { cancelRequestedAt: new Date() } });
+  const now = new Date();
+  // a job no worker has claimed yet ends here and now; a claimed one is stopped by its worker (the flag)
+  const queued = await prisma.run.updateMany({
+    where: { id, status: "queued" },
+    data: { status: "cancelled", error: "The run was cancelled (cancel requested) before a worker started it.", cancelRequestedAt: now, finishedAt: now },
+  });
+  if (queued.count > 0) return true;
+  const { count } = await prisma.run.updateMany({ where: { id, status: "running" }, data: { cancelRequestedAt: now } });
   return count > 0;
 }
 
@@ -134,11 +171,8 @@ export async function heartbeatRuns(ids: readonly string[]): Promise<void> {
   await prisma.run.updateMany({ where: { id: { in: [...ids] }, status: "running" }, data: { heartbeatAt: new Date() } });
 }
 
-/** How often the instance replaying a run writes its heartbeat. */
+/** How often the worker replaying a run writes its heartbeat (see lib/store/run-jobs.ts for when it is stale). */
 export const HEARTBEAT_MS = 2_000;
-
-/** A running run whose last heartbeat is older than this has lost its instance. */
-export const STALE_HEARTBEAT_MS = 30_000;
 
 /** Which of `ids` have a cancel request recorded (one indexed read; polled by the instance replaying them). */
 export async function cancelRequestedAmong(ids: readonly string[]): Promise<string[]> {
@@ -148,52 +182,11 @@ export async function cancelRequestedAmong(ids: readonly string[]): Promise<stri
   return rows.map((row) => row.id);
 }
 
-/** What a run left `running` by a server process that is gone is stored with. */
+/** What a run left `running` by a server process that is gone was stored with before runs became jobs (older rows keep it). */
 export const STALE_RUN_ERROR = "The server stopped before the run finished.";
-
-/** When this process started (runs replay in the process that created them; see lib/runs/run-registry.ts). */
-export const PROCESS_STARTED_AT = new Date(Date.now() - process.uptime() * 1_000);
-
-/**
- * Ends runs a dead server left behind: every run still `running` that was created before `startedAt` (default
- * this process's start) and whose heartbeat is older than {@link STALE_HEARTBEAT_MS} (or missing) is stored
- * `interrupted` with {@link STALE_RUN_ERROR} (the run history offers to re-run it). A run replays only in the process that created it, which writes its
- * heartbeat every {@link HEARTBEAT_MS} ms; so a second server instance started on the same database leaves the
- * first one's live runs alone. Returns how many runs it ended.
- */
-export async function failStaleRuns(startedAt: Date = PROCESS_STARTED_AT): Promise<number> {
-  const prisma = await db();
-  const { count } = await prisma.run.updateMany({
-    where: {
-      status: "running",
-      createdAt: { lt: startedAt },
-      OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: new Date(Date.now() - STALE_HEARTBEAT_MS) } }],
-    },
-    data: { status: "interrupted", error: STALE_RUN_ERROR, finishedAt: new Date() },
-  });
-  return count;
-}
-
-const staleSweepByUrl = new Map<string, Promise<number>>();
-
-/**
- * {@link failStaleRuns} once per process and database, lazily: on the first read of a run history or a run, so
- * neither ever shows a run as `running` forever. A failed sweep is retried by the next read.
- */
-function failStaleRunsOnce(): Promise<number> {
-  const url = databaseUrl();
-  let sweep = staleSweepByUrl.get(url);
-  if (!sweep) {
-    sweep = failStaleRuns();
-    staleSweepByUrl.set(url, sweep);
-    sweep.catch(() => staleSweepByUrl.delete(url));
-  }
-  return sweep;
-}
 
 /** A run with its replay result (null unless the replay finished: `done`, `degraded`, or `failed` because its summarizer failed and the strategy had no fallback) and its session's basics. Throws `not_found:run`. */
 export async function getRun(id: string): Promise<RunSummary & { result: ReplayResult | null; session: { id: string; title: string; format: string; messageCount: number } }> {
-  await failStaleRunsOnce();
   const prisma = await db();
   const row = await prisma.run.findUnique({
     where: { id },
@@ -204,9 +197,8 @@ export async function getRun(id: string): Promise<RunSummary & { result: ReplayR
   return { ...toRunSummary(row), result, session: row.session };
 }
 
-/** The runs of a session, newest first (runs a dead server left `running` are failed first, see failStaleRuns). Throws NotFoundError (`not_found:session`) for an unknown session. */
+/** The runs of a session, newest first (a run whose worker died is recovered by the workers' sweep, lib/store/run-jobs.ts). Throws NotFoundError (`not_found:session`) for an unknown session. */
 export async function listRuns(sessionId: string): Promise<{ runs: RunSummary[] }> {
-  await failStaleRunsOnce();
   const prisma = await db();
   const session = await prisma.session.findUnique({ where: { id: sessionId }, select: { id: true } });
   if (!session) throw new NotFoundError("session", sessionId);
@@ -236,7 +228,7 @@ export async function sessionFingerprint(sessionId: string): Promise<string> {
 }
 
 function toRunSummary(row: SummaryRow): RunSummary {
-  const { figures, ...options } = parseStored(StoredOptionsSchema, row.options, row.id);
+  const { figures, errorCode: _errorCode, ...options } = parseStored(StoredOptionsSchema, row.options, row.id);
   return parseStored(RunSummarySchema, {
     ...row,
     options,

@@ -1,4 +1,4 @@
-import type { SessionSummary } from "../api/schemas";
+import type { SessionSummary } from "../api/contracts/schemas";
 import { FORMAT_IDS, type FormatId, type Session } from "../engine/model";
 import { sessionStats } from "../engine/session-stats";
 import type { Prisma } from "../generated/prisma/client.ts";

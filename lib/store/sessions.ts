@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { gunzip, gzip } from "node:zlib";
-import { NotFoundError } from "../api/errors";
-import type { MessagePage, SessionDetail, SessionList } from "../api/schemas";
+import { NotFoundError } from "../api/contracts/errors";
+import type { MessagePage, SessionDetail, SessionList } from "../api/contracts/schemas";
 import { contextCurve } from "../engine/context-curve";
 import type { FormatId, Session } from "../engine/model";
 import { estimateMessageTokens } from "../engine/tokens/chars4";

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
-import { NotFoundError } from "../api/errors";
-import type { CreatedShareLink, ShareLinkRequest, ShareLinkSummary, ShareLinkView } from "../api/share-schemas";
+import { NotFoundError } from "../api/contracts/errors";
+import type { CreatedShareLink, ShareLinkRequest, ShareLinkSummary, ShareLinkView } from "../api/contracts/share-schemas";
 import { db } from "./db";
 
 /** 32 random bytes: 256 bits, base64url. */

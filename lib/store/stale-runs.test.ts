@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "./db";
-import { cancelRequestedAmong, createRun, failStaleRuns, heartbeatRuns, finishRun, getRunSummary, listRuns, PROCESS_STARTED_AT, requestRunCancel, STALE_RUN_ERROR } from "./runs";
+import { cancelRequestedAmong, createRun, heartbeatRuns, finishRun, getRunSummary, requestRunCancel } from "./runs";
+import { claimRun, MAX_RUN_ATTEMPTS, PINNED_RUN_LOST_ERROR, recoverStaleRuns } from "./run-jobs";
 import { storeSession } from "./sessions";
 import { buildSession } from "./store-contract";
 import { PG_TEST_URL, useTestDatabase, type TestDatabaseKind } from "./use-test-database";
@@ -11,51 +12,55 @@ const LONG_AGO = new Date("2020-01-01T00:00:00Z");
 function staleRunsSuite(kind: TestDatabaseKind) {
   useTestDatabase(kind);
 
-  it("the first list of runs in a process fails the runs a dead server left `running`, and only those, once", async () => {
+  it("the recovery sweep re-queues a run whose worker stopped heartbeating, fails it after its attempts, interrupts a pinned one, and leaves live ones alone", async () => {
     const prisma = await db();
     const { id: sessionId } = await storeSession({ session: buildSession(4), sessionCount: 1, pick: 0 });
-    const newRun = async (createdAt?: Date) => {
-      const run = await createRun({ sessionId, strategyId: "none", settings: {}, options: OPTIONS });
-      if (createdAt) await prisma.run.update({ where: { id: run.id }, data: { createdAt, heartbeatAt: createdAt } });
+    const newRun = async (data: { heartbeatAt?: Date; attempts?: number; claimedBy?: string } = {}) => {
+      const run = await createRun({ sessionId, strategyId: "none", settings: {}, options: OPTIONS, status: "running", claimedBy: data.claimedBy ?? "host:1:1" });
+      await prisma.run.update({ where: { id: run.id }, data: { heartbeatAt: data.heartbeatAt ?? new Date(), attempts: data.attempts ?? 1 } });
       return run.id;
     };
-    const orphan = await newRun(LONG_AGO);
-    const finishedLongAgo = await newRun();
-    await finishRun(finishedLongAgo, { status: "done", error: null, result: null, figures: null });
-    await prisma.run.update({ where: { id: finishedLongAgo }, data: { createdAt: LONG_AGO } });
+    const orphan = await newRun({ heartbeatAt: LONG_AGO });
+    const exhausted = await newRun({ heartbeatAt: LONG_AGO, attempts: MAX_RUN_ATTEMPTS });
+    const pinned = await newRun({ heartbeatAt: LONG_AGO, claimedBy: "pinned:host:1" });
     const live = await newRun();
-    // created before this process started, but its instance (another web server on this database) is alive
-    const otherInstance = await newRun(LONG_AGO);
-    await prisma.run.update({ where: { id: otherInstance }, data: { heartbeatAt: new Date() } });
-    expect(PROCESS_STARTED_AT.getTime()).toBeLessThanOrEqual(Date.now());
+    const finished = await newRun({ heartbeatAt: LONG_AGO });
+    await finishRun(finished, { status: "done", error: null, result: null, figures: null });
 
-    const { runs } = await listRuns(sessionId);
-    const byId = new Map(runs.map((run) => [run.id, run]));
-    expect(byId.get(orphan)).toMatchObject({ status: "interrupted", error: STALE_RUN_ERROR, finishedAt: expect.any(String) });
-    expect(byId.get(finishedLongAgo)).toMatchObject({ status: "done", error: null });
-    expect(byId.get(live)).toMatchObject({ status: "running", error: null, finishedAt: null });
-    expect(byId.get(otherInstance), "a run with a fresh heartbeat belongs to a live instance").toMatchObject({ status: "running", error: null });
-
-    // once per process: a later orphan waits for the next start (or an explicit sweep)
-    const later = await newRun(LONG_AGO);
-    await listRuns(sessionId);
-    expect((await getRunSummary(later)).status).toBe("running");
-    expect(await failStaleRuns()).toBe(1);
-    expect(await getRunSummary(later)).toMatchObject({ status: "interrupted", error: STALE_RUN_ERROR });
+    const recovered = await recoverStaleRuns();
+    expect(recovered).toEqual({ requeued: [orphan], interrupted: 1, failed: 1 });
+    expect(await getRunSummary(orphan)).toMatchObject({ status: "queued", error: null, finishedAt: null });
+    expect(await getRunSummary(exhausted)).toMatchObject({ status: "failed", error: expect.stringContaining(`stopped ${MAX_RUN_ATTEMPTS} times`) });
+    expect(await getRunSummary(pinned)).toMatchObject({ status: "interrupted", error: PINNED_RUN_LOST_ERROR });
     expect((await getRunSummary(live)).status).toBe("running");
+    expect((await getRunSummary(finished)).status).toBe("done");
+
+    // a re-queued run is claimed by exactly one of two workers; a live one by none; its attempts count
+    const claims = await Promise.all([claimRun(orphan, "a:1:1"), claimRun(orphan, "b:2:1")]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(claims.find(Boolean)).toEqual({ attempt: 2 });
+    expect(await claimRun(live, "b:2:1")).toBeNull();
+    // ended once: the second end of the same run is refused (a retried job's result is written exactly once)
+    expect(await finishRun(orphan, { status: "done", error: null, result: null, figures: null })).not.toBeNull();
+    expect(await finishRun(orphan, { status: "failed", error: "late", result: null, figures: null })).toBeNull();
+    expect((await getRunSummary(orphan)).status).toBe("done");
   });
 
   it("a cancel request is recorded on a running run's row (for the instance replaying it), never on an ended one", async () => {
     const { id: sessionId } = await storeSession({ session: buildSession(4), sessionCount: 1, pick: 0 });
-    const running = (await createRun({ sessionId, strategyId: "none", settings: {}, options: OPTIONS })).id;
-    const other = (await createRun({ sessionId, strategyId: "none", settings: {}, options: OPTIONS })).id;
-    const ended = (await createRun({ sessionId, strategyId: "none", settings: {}, options: OPTIONS })).id;
+    const running = (await createRun({ sessionId, strategyId: "none", settings: {}, options: OPTIONS, status: "running" })).id;
+    const other = (await createRun({ sessionId, strategyId: "none", settings: {}, options: OPTIONS, status: "running" })).id;
+    const ended = (await createRun({ sessionId, strategyId: "none", settings: {}, options: OPTIONS, status: "running" })).id;
+    const queued = (await createRun({ sessionId, strategyId: "none", settings: {}, options: OPTIONS })).id;
     await finishRun(ended, { status: "done", error: null, result: null, figures: null });
     expect(await cancelRequestedAmong([running, other, ended])).toEqual([]);
     expect(await requestRunCancel(running)).toBe(true);
     expect(await requestRunCancel(ended)).toBe(false);
     expect(await cancelRequestedAmong([running, other, ended])).toEqual([running]);
     expect(await cancelRequestedAmong([])).toEqual([]);
+    // a run no worker has claimed ends at once
+    expect(await requestRunCancel(queued)).toBe(true);
+    expect(await getRunSummary(queued)).toMatchObject({ status: "cancelled", finishedAt: expect.any(String) });
 
     const prisma = await db();
     await prisma.run.updateMany({ where: { id: { in: [running, ended] } }, data: { heartbeatAt: LONG_AGO } });

@@ -1,7 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { createHash } from "node:crypto";
 import { expect, it } from "vitest";
-import { NotFoundError } from "../api/errors";
+import { NotFoundError } from "../api/contracts/errors";
 import type { Message, Session } from "../engine/model";
 import { estimateMessageTokens } from "../engine/tokens/chars4";
 import { ImportError } from "../transcripts/import-error";

@@ -1,4 +1,4 @@
-import type { SessionSummary } from "../api/schemas";
+import type { SessionSummary } from "../api/contracts/schemas";
 import type { Session } from "../engine/model";
 import { db } from "./db";
 import { insertMessages } from "./session-messages";

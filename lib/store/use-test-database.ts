@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
+import { stopJobQueues } from "../jobs/job-queue";
 import { closeDatabases, db } from "./db";
 
 export type TestDatabaseKind = "sqlite" | "postgresql";
@@ -32,6 +33,7 @@ export function useTestDatabase(kind: TestDatabaseKind): { url: () => string } {
     await db();
   });
   afterAll(async () => {
+    await stopJobQueues();
     await closeDatabases();
     await cleanup();
   });

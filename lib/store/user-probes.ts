@@ -1,5 +1,5 @@
-import { BadRequestError, NotFoundError } from "../api/errors";
-import type { UserProbe, UserProbeInput } from "../api/compare-schemas";
+import { BadRequestError, NotFoundError } from "../api/contracts/errors";
+import type { UserProbe, UserProbeInput } from "../api/contracts/compare-schemas";
 import { compileUserProbePattern } from "../engine/evaluate/compile-user-probe-pattern";
 import { db } from "./db";
 

@@ -8,9 +8,38 @@ export const MAX_JSON_DEPTH = 1_000;
 
 /**
  * The JSON path (`$.message.content[0].input…`, cut after a few steps) of the first place `value` nests deeper
- * than `maxDepth`, or null when it does not. Iterative, so it cannot overflow the stack itself.
+ * than `maxDepth`, or null when it does not. Iterative, so it cannot overflow the stack itself. A file that
+ * passes (every real one) is walked once without building any path; the paths are only spelled out for a file
+ * that fails.
  */
 export function findTooDeep(value: unknown, maxDepth: number = MAX_JSON_DEPTH): string | null {
+  return nestsDeeperThan(value, maxDepth) ? pathTooDeep(value, maxDepth) : null;
+}
+
+/** Whether some object or array in `value` sits at depth `maxDepth` or deeper (the root object at depth 0). */
+function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
+  const values: object[] = [];
+  const depths: number[] = [];
+  if (value !== null && typeof value === "object") {
+    values.push(value);
+    depths.push(0);
+  }
+  while (values.length > 0) {
+    const current = values.pop()!;
+    const depth = depths.pop()!;
+    if (depth >= maxDepth) return true;
+    const items = Array.isArray(current) ? current : Object.values(current);
+    for (let index = 0; index < items.length; index++) {
+      const item: unknown = items[index];
+      if (item === null || typeof item !== "object") continue;
+      values.push(item);
+      depths.push(depth + 1);
+    }
+  }
+  return false;
+}
+
+function pathTooDeep(value: unknown, maxDepth: number): string | null {
   const stack: { value: unknown; depth: number; path: string }[] = [{ value, depth: 0, path: "$" }];
   while (stack.length > 0) {
     const current = stack.pop()!;

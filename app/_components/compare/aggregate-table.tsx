@@ -1,4 +1,4 @@
-import type { AggregateRow } from "@/lib/api/compare-schemas";
+import type { AggregateRow } from "@/lib/api/contracts/compare-schemas";
 import { formatCompact, formatCount } from "@/app/_components/format-number";
 import { RetentionCell } from "./retention-cell";
 

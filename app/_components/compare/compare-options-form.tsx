@@ -1,6 +1,6 @@
 "use client";
 
-import type { CompareOptions } from "@/lib/api/compare-schemas";
+import type { CompareOptions } from "@/lib/api/contracts/compare-schemas";
 
 const INPUT = "rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs focus:border-violet-500";
 /** The anthropic summarizer's default model (lib/llm's default). */

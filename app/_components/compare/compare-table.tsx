@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useMemo, useState } from "react";
-import type { CompareRow } from "@/lib/api/compare-schemas";
+import type { CompareRow } from "@/lib/api/contracts/compare-schemas";
 import { settingsSnippet } from "@/lib/compare/settings-snippet";
 import type { CompareEntry } from "@/lib/client/compare-state";
 import { PROBE_KINDS } from "@/lib/engine/evaluate/probe";

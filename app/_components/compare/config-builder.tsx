@@ -1,8 +1,8 @@
 "use client";
 
 import { useMemo, useRef, useState } from "react";
-import { MAX_COMPARE_CONFIGS } from "@/lib/api/compare-schemas";
-import type { StrategyInfo } from "@/lib/api/run-schemas";
+import { MAX_COMPARE_CONFIGS } from "@/lib/api/contracts/compare-schemas";
+import type { StrategyInfo } from "@/lib/api/contracts/run-schemas";
 import { allStrategiesAtDefaults, draftLabel, draftOf, duplicateLabels, overridesOf, type DraftConfig } from "@/lib/client/compare-configs";
 import { settingControls } from "@/lib/client/setting-controls";
 import { SettingField } from "@/app/sessions/[id]/_components/setting-field";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { CompareRow } from "@/lib/api/compare-schemas";
+import type { CompareRow } from "@/lib/api/contracts/compare-schemas";
 import { compareRowsToCsv, compareRowsToJson } from "@/lib/compare/compare-table-export";
 import { downloadText } from "@/lib/client/download-text";
 

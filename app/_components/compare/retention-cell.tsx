@@ -1,4 +1,4 @@
-import type { KindScore } from "@/lib/api/compare-schemas";
+import type { KindScore } from "@/lib/api/contracts/compare-schemas";
 import { formatShare, retentionColour } from "@/lib/client/retention-colour";
 
 /** A retention score as a coloured cell (red lost → green kept; grey when no probe of the kind counted). */

@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { CreatedShareLinkSchema } from "@/lib/api/share-schemas";
+import { CreatedShareLinkSchema } from "@/lib/api/contracts/share-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { fetchJson } from "@/lib/client/fetch-json";
 

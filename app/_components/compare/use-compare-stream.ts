@@ -2,31 +2,37 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
-import type { CompareStreamLine } from "@/lib/api/compare-schemas";
+import type { CompareStreamLine } from "@/lib/api/contracts/compare-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { streamCompare } from "@/lib/client/compare-stream";
 import { applyCompareLine, endCompareState, IDLE_COMPARE_STATE, startingCompareState, type CompareState } from "@/lib/client/compare-state";
-import { cancelRun } from "@/lib/client/run-stream";
+import { cancelComparison } from "@/lib/client/run-stream";
+import { getNdjson } from "@/lib/client/post-ndjson";
 import { runKeys } from "@/lib/queries/run-queries";
 import { useRememberedState } from "./use-remembered-state";
 
 /** If the server has not ended the stream this long after a cancel, stop reading it. */
 const CANCEL_GRACE_MS = 5_000;
 
+/** The page's query parameter naming the comparison it follows (so a reload follows it again). */
+export const COMPARISON_PARAM = "comparison";
+
 /**
  * Starts a comparison, sweep or multi-session run and follows its NDJSON stream (see `applyCompareLine`). Lines
  * are applied once per animation frame: thirteen configurations over a long session send thousands of progress
- * lines. Cancel asks the run registry to cancel the running configurations (the server then ends the stream with
- * `cancelled` lines) and closes the request after a grace period, or at once before any run has an id. When the
- * stream ends, every touched session's run history is invalidated so the playground lists the new runs. The state
- * is remembered under `rememberKey` for the tab's life, so the results are still there after a visit to a run in
- * the playground.
+ * lines. The comparison is stored as jobs on the server: its id goes into the page's URL (`?comparison=`), and a
+ * page opened with it — a reload, a link — follows it again from the database (GET /api/comparisons/:id/stream:
+ * the rows already done, then the rest). Cancel cancels the comparison as a whole (POST
+ * /api/comparisons/:id/cancel; the server then ends the stream with `cancelled` lines) and stops reading after a
+ * grace period. When the stream ends, every touched session's run history is invalidated so the playground lists the
+ * new runs. The state is remembered under `rememberKey` for the tab's life, so the results are still there after a
+ * visit to a run in the playground.
  */
 export function useCompareStream(rememberKey: string) {
   const queryClient = useQueryClient();
-  // a page left mid-run closed its request (the server cancelled it): coming back shows it cancelled, not running
+  // a page left mid-run stopped reading (the jobs went on): coming back follows the comparison again, see below
   const [state, setState] = useRememberedState<CompareState>(`stream:${rememberKey}`, IDLE_COMPARE_STATE, (remembered) =>
-    remembered.phase === "starting" || remembered.phase === "running" ? endCompareState(remembered, { cancelled: true }) : remembered,
+    (remembered.phase === "starting" || remembered.phase === "running") && !remembered.comparisonId ? endCompareState(remembered, { cancelled: true }) : remembered,
   );
   const controller = useRef<AbortController | null>(null);
   const pending = useRef<CompareStreamLine[]>([]);
@@ -45,23 +51,21 @@ export function useCompareStream(rememberKey: string) {
     if (lines.length > 0) setState((current) => lines.reduce(applyCompareLine, current));
   }, []);
 
-  const start = useCallback(
-    async (options: { url: string; body: unknown; expected: { index: number; sessionId: string; label: string }[]; sessionIds: string[] }) => {
+  const read = useCallback(
+    async (options: { url: string; body?: unknown; expected: { index: number; sessionId: string; label: string }[]; sessionIds: string[] }) => {
       controller.current?.abort();
       const abort = new AbortController();
       controller.current = abort;
       pending.current = [];
       setState({ ...startingCompareState(options.expected), cancelling: false });
+      const onLine = (line: CompareStreamLine) => {
+        if (line.type === "started" && line.comparisonId) rememberInUrl(line.comparisonId);
+        pending.current.push(line);
+        if (frame.current === null) frame.current = requestAnimationFrame(flush);
+      };
       try {
-        await streamCompare({
-          url: options.url,
-          body: options.body,
-          signal: abort.signal,
-          onLine: (line) => {
-            pending.current.push(line);
-            if (frame.current === null) frame.current = requestAnimationFrame(flush);
-          },
-        });
+        if (options.body === undefined) await getNdjson<CompareStreamLine>({ url: options.url, signal: abort.signal, onLine });
+        else await streamCompare({ url: options.url, body: options.body, signal: abort.signal, onLine });
         flush();
         setState((current) => endCompareState(current, { cancelled: abort.signal.aborted }));
       } catch (error) {
@@ -75,20 +79,51 @@ export function useCompareStream(rememberKey: string) {
     [queryClient, flush, setState],
   );
 
+  const start = useCallback(
+    (options: { url: string; body: unknown; expected: { index: number; sessionId: string; label: string }[]; sessionIds: string[] }) => read(options),
+    [read],
+  );
+
+  /** Follows a stored comparison (from the page's URL after a reload, or one left running). */
+  const follow = useCallback(
+    (comparisonId: string, sessionIds: string[]) => read({ url: `/api/comparisons/${encodeURIComponent(comparisonId)}/stream`, expected: [], sessionIds }),
+    [read],
+  );
+
+  // a page opened on `?comparison=<id>` (a reload), or a remembered comparison still going: follow it again
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (resumed.current) return;
+    resumed.current = true;
+    const fromUrl = new URLSearchParams(window.location.search).get(COMPARISON_PARAM);
+    const current = latest.current;
+    const going = (current.phase === "starting" || current.phase === "running") && current.comparisonId;
+    const id = going ? current.comparisonId! : fromUrl && (current.comparisonId !== fromUrl || current.phase === "idle") ? fromUrl : null;
+    if (id) void follow(id, [...new Set(current.entries.map((entry) => entry.sessionId))]);
+  }, [follow]);
+
   const cancel = useCallback(() => {
     const abort = controller.current;
     if (!abort) return;
-    // the configurations of one comparison share a controller on the server: cancelling one run cancels them all,
-    // and the stream then ends with `cancelled` lines; without a run id yet, closing the request is the only way
-    const running = latest.current.entries.filter((entry) => entry.runId && (entry.phase === "running" || entry.phase === "waiting"));
-    if (running.length === 0) {
+    // the comparison's jobs are cancelled as a whole; the stream then ends with `cancelled` lines. Without its id
+    // yet (the request is still being refused or stored), closing the request is the only way
+    const comparisonId = latest.current.comparisonId;
+    if (!comparisonId) {
       abort.abort();
       return;
     }
     setState((current) => ({ ...current, cancelling: true }));
-    for (const entry of running) void cancelRun(entry.runId!);
+    void cancelComparison(comparisonId);
     setTimeout(() => abort.abort(), CANCEL_GRACE_MS);
   }, [setState]);
 
-  return { state, start, cancel, busy: state.phase === "starting" || state.phase === "running" };
+  return { state, start, follow, cancel, busy: state.phase === "starting" || state.phase === "running" };
+}
+
+/** Puts the comparison's id in the page's URL (replacing the entry: no extra history step), so a reload follows it. */
+function rememberInUrl(comparisonId: string): void {
+  const url = new URL(window.location.href);
+  if (url.searchParams.get(COMPARISON_PARAM) === comparisonId) return;
+  url.searchParams.set(COMPARISON_PARAM, comparisonId);
+  window.history.replaceState(window.history.state, "", url);
 }

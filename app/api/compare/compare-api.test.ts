@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompareRow, CompareStreamLine } from "@/lib/api/compare-schemas";
-import { ApiErrorSchema } from "@/lib/api/schemas";
-import { RunSummarySchema } from "@/lib/api/run-schemas";
+import type { CompareRow, CompareStreamLine } from "@/lib/api/contracts/compare-schemas";
+import { ApiErrorSchema } from "@/lib/api/contracts/schemas";
+import { RunSummarySchema } from "@/lib/api/contracts/run-schemas";
 import { buildCompareRow, totalTokensSent } from "@/lib/compare/compare-row";
 import { extractProbes } from "@/lib/engine/evaluate/extract-probes";
 import { replaySession } from "@/lib/engine/simulate/replay-session";
@@ -13,7 +13,8 @@ import { db } from "@/lib/store/db";
 import { getRun } from "@/lib/store/runs";
 import { loadSession, storeSession } from "@/lib/store/sessions";
 import { useTestDatabase } from "@/lib/store/use-test-database";
-import { POST as cancelRun } from "../runs/[id]/cancel/route";
+import { POST as cancelComparison } from "../comparisons/[id]/cancel/route";
+import { GET as followComparison } from "../comparisons/[id]/stream/route";
 import { POST as compare } from "../sessions/[id]/compare/route";
 import { POST as sweep } from "../sessions/[id]/sweep/route";
 import { POST as multi } from "./multi/route";
@@ -278,11 +279,12 @@ describe("compare / sweep / multi route handlers (real Requests, fresh SQLite da
     expect(rows[1].tokensSavedVsNone).toBe(rows[0].totalTokensSent - rows[1].totalTokensSent);
     const counted = countCalls() - before;
     expect(counted).toBeGreaterThan(0);
-    // twice the configurations, the same count_tokens requests: the session is counted once per comparison
+    // twice the configurations, no more count_tokens requests: a session is counted once per worker and options
+    // (the worker keeps the counts of the same session, window and model for the next comparison)
     const again = countCalls();
     const four = [...body.configs, { strategy: "trim-messages", settings: { maxConversationMessages: 10 } }, { strategy: "observation-masking" }];
     expect(linesOf(await readLines(await compare(post(`${BASE}/sessions/${otherSessionId}/compare`, { ...body, configs: four }), params(otherSessionId))), "row")).toHaveLength(4);
-    expect(countCalls() - again).toBe(counted);
+    expect(countCalls() - again).toBeLessThanOrEqual(counted);
 
     const failing = await readLines(await compare(post(`${BASE}/sessions/${otherSessionId}/compare`, { ...body, model: "fake-server-error" }), params(otherSessionId)));
     const errors = linesOf(failing, "config-error");
@@ -293,7 +295,7 @@ describe("compare / sweep / multi route handlers (real Requests, fresh SQLite da
     expect(JSON.stringify(failing)).not.toContain(SECRET_KEY);
   });
 
-  it("cancelling one of its runs stops the comparison: that run and every later one are stored `cancelled`", async () => {
+  it("cancelling the comparison stops it: the running run and every later one are stored `cancelled`, finished rows stay", async () => {
     const response = await compare(
       post(`${BASE}/sessions/${sessionId}/compare`, {
         window: 60_000,
@@ -308,8 +310,10 @@ describe("compare / sweep / multi route handlers (real Requests, fresh SQLite da
     const runIds = linesOf(stream.lines, "config-started").map((line) => line.runId);
     // opencode now waits on the slow fake server for its first summary
     await expect.poll(() => fake.requests.filter((request) => request.behaviour === "slow").length).toBeGreaterThan(0);
-    const cancelled = await cancelRun(new Request(`${BASE}/runs/${runIds[1]}/cancel`, { method: "POST" }), params(runIds[1]));
-    expect(await cancelled.json()).toMatchObject({ cancelling: true });
+    const comparisonId = (stream.lines[0] as Line<"started">).comparisonId!;
+    expect(comparisonId).toBeTruthy();
+    const cancelled = await cancelComparison(new Request(`${BASE}/comparisons/${comparisonId}/cancel`, { method: "POST" }), params(comparisonId));
+    expect(await cancelled.json()).toEqual({ comparisonId, cancelling: 3 });
     const lines = await stream.readRest();
     expect(lines.at(-1)).toMatchObject({ type: "error", error: { code: "cancelled" } });
     expect(linesOf(lines, "row").map((line) => line.index)).toEqual([0]);
@@ -323,16 +327,22 @@ describe("compare / sweep / multi route handlers (real Requests, fresh SQLite da
     expect((await getRun(runIds[0])).status).toBe("done");
   });
 
-  it("the client going away cancels the comparison", async () => {
+  it("a comparison is jobs: the client going away stops following only; GET /api/comparisons/:id/stream replays its rows and follows it to the end", async () => {
     const client = new AbortController();
     const response = await compare(
-      post(`${BASE}/sessions/${sessionId}/compare`, { window: 60_000, summarizer: "anthropic", model: "fake-slow", apiKey: SECRET_KEY, configs: [{ strategy: "opencode" }, { strategy: "pi" }] }, { signal: client.signal }),
+      post(`${BASE}/sessions/${sessionId}/compare`, { window: 60_000, configs: [{ strategy: "opencode" }, { strategy: "pi" }, { strategy: "trim-messages" }] }, { signal: client.signal }),
       params(sessionId),
     );
-    const { lines } = await readUntil(response, (line) => line.type === "config-started");
+    const { lines } = await readUntil(response, (line) => line.type === "started");
     client.abort();
-    const runIds = [(lines.find((line) => line.type === "config-started") as Line<"config-started">).runId];
-    await expect.poll(async () => (await db()).run.findUnique({ where: { id: runIds[0] } }).then((run) => run?.status), { timeout: 5_000 }).toBe("cancelled");
-    await expect.poll(async () => (await db()).run.count({ where: { status: "running" } }), { timeout: 5_000 }).toBe(0);
+    const comparisonId = (lines[0] as Line<"started">).comparisonId!;
+    const followed = await readLines(await followComparison(new Request(`${BASE}/comparisons/${comparisonId}/stream`), params(comparisonId)));
+    expect(followed[0]).toMatchObject({ type: "started", configs: 3, sessions: 1, comparisonId });
+    expect(linesOf(followed, "row").map((line) => line.index).sort()).toEqual([0, 1, 2]);
+    expect(followed.at(-1)).toEqual({ type: "done", rows: 3, failed: 0 });
+    // a late follower (a reload, another instance) gets the same rows at once
+    const again = await readLines(await followComparison(new Request(`${BASE}/comparisons/${comparisonId}/stream`), params(comparisonId)));
+    expect(linesOf(again, "row").map((line) => line.row)).toEqual(expect.arrayContaining(linesOf(followed, "row").map((line) => line.row)));
+    expect((await followComparison(new Request(`${BASE}/comparisons/missing/stream`), params("missing"))).status).toBe(404);
   });
 });

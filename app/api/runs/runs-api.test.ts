@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ApiErrorSchema } from "@/lib/api/schemas";
-import { RunSummarySchema, StrategyInfoSchema, type CompactionPreviewView, type RunDetail, type RunStreamLine } from "@/lib/api/run-schemas";
+import { ApiErrorSchema } from "@/lib/api/contracts/schemas";
+import { RunSummarySchema, StrategyInfoSchema, type CompactionPreviewView, type RunDetail, type RunStreamLine } from "@/lib/api/contracts/run-schemas";
 import type { ContextSnapshot } from "@/lib/engine/simulate/context-at";
 import { generateSession } from "@/lib/generator/generate-session";
 import { FAKE_SUMMARY_MARKER } from "@/lib/llm/fake-summary";
@@ -17,6 +17,7 @@ import { GET as listRuns, POST as startRun } from "../sessions/[id]/runs/route";
 import { POST as cancelRun } from "./[id]/cancel/route";
 import { GET as runContext } from "./[id]/context/route";
 import { DELETE as deleteRun, GET as getRun } from "./[id]/route";
+import { GET as followRunRoute } from "./[id]/stream/route";
 
 const BASE = "http://lab.test/api";
 const SECRET_KEY = "sk-ant-test-per-request-SECRET-4242";
@@ -278,13 +279,20 @@ describe("runs API route handlers (real Requests, fresh SQLite database, the fak
     expect(await requestRunCancel(runId), "an ended run takes no cancel request").toBe(false);
   });
 
-  it("the client aborting the request cancels the run", async () => {
+  it("a run is a job: the client closing its stream does not cancel it, and GET /api/runs/:id/stream follows it to the end", async () => {
     const client = new AbortController();
-    const response = await run(sessionId, { strategy: "opencode", window: 60_000, summarizer: "anthropic", model: "fake-slow", apiKey: SECRET_KEY }, { signal: client.signal });
-    const { lines } = await readUntil(response, (line) => line.type === "event" && line.event.type === "compaction-start");
+    const response = await run(sessionId, { strategy: "opencode", window: 60_000, settings: { prune: false } }, { signal: client.signal });
+    const { lines } = await readUntil(response, (line) => line.type === "started");
     const runId = (lines[0] as Extract<RunStreamLine, { type: "started" }>).runId;
     client.abort();
-    await expect.poll(async () => (await rawRunRow(runId))?.status, { timeout: 5_000 }).toBe("cancelled");
+    const followed = await readLines(await followRunRoute(new Request(`${BASE}/runs/${runId}/stream`), params(runId)));
+    expect(followed[0]).toMatchObject({ type: "started", runId });
+    expect(followed.at(-1)).toMatchObject({ type: "done", run: { id: runId, status: "done" } });
+    expect((await rawRunRow(runId))?.status).toBe("done");
+    // an ended run's stream answers its last line at once
+    const again = await readLines(await followRunRoute(new Request(`${BASE}/runs/${runId}/stream`), params(runId)));
+    expect(again.map((line) => line.type)).toEqual(expect.arrayContaining(["started", "done"]));
+    expect((await followRunRoute(new Request(`${BASE}/runs/missing/stream`), params("missing"))).status).toBe(404);
   });
 
   it("an anthropic run without a key is refused before anything runs", async () => {

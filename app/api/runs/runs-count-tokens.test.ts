@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ApiErrorSchema } from "@/lib/api/schemas";
-import { RunSummarySchema, type CompactionPreviewView, type RunDetail, type RunStreamLine } from "@/lib/api/run-schemas";
+import { ApiErrorSchema } from "@/lib/api/contracts/schemas";
+import { RunSummarySchema, type CompactionPreviewView, type RunDetail, type RunStreamLine } from "@/lib/api/contracts/run-schemas";
 import { replaySession } from "@/lib/engine/simulate/replay-session";
 import { noneStrategy } from "@/lib/engine/strategies/none";
 import { generateSession } from "@/lib/generator/generate-session";

@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiErrorSchema, MessagePageSchema, SessionSummarySchema } from "@/lib/api/schemas";
+import { ApiErrorSchema, MessagePageSchema, SessionSummarySchema } from "@/lib/api/contracts/schemas";
 import { OPENAI_CHAT } from "@/lib/store/store-contract";
 import { db } from "@/lib/store/db";
 import { useTestDatabase } from "@/lib/store/use-test-database";

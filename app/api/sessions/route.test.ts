@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiErrorSchema, MessagePageSchema, SessionDetailSchema, SessionListSchema, SessionSummarySchema } from "@/lib/api/schemas";
+import { ApiErrorSchema, MessagePageSchema, SessionDetailSchema, SessionListSchema, SessionSummarySchema } from "@/lib/api/contracts/schemas";
 import { OPENAI_CHAT, OPENAI_TRAJECTORIES } from "@/lib/store/store-contract";
 import { useTestDatabase } from "@/lib/store/use-test-database";
 import { GET as health } from "../health/route";

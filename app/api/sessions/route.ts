@@ -1,6 +1,6 @@
-import { readUpload } from "@/lib/api/read-upload";
-import { handle } from "@/lib/api/route";
-import { UploadQuerySchema } from "@/lib/api/schemas";
+import { readUpload } from "@/lib/api/http/read-upload";
+import { handle } from "@/lib/api/http/route";
+import { UploadQuerySchema } from "@/lib/api/contracts/schemas";
 import { createSession, listSessions } from "@/lib/store/sessions";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { MessagePageSchema } from "@/lib/api/schemas";
+import { MessagePageSchema } from "@/lib/api/contracts/schemas";
 import { readFuzzCorpus } from "@/lib/testing/fuzz/fuzz-corpus";
 import { fuzzUploads } from "@/lib/testing/fuzz/fuzz-uploads";
 import type { FuzzUpload } from "@/lib/testing/fuzz/mutate-transcript";

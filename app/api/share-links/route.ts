@@ -1,6 +1,6 @@
-import { readJsonBody } from "@/lib/api/read-json-body";
-import { handle } from "@/lib/api/route";
-import { ShareLinkRequestSchema } from "@/lib/api/share-schemas";
+import { readJsonBody } from "@/lib/api/http/read-json-body";
+import { handle } from "@/lib/api/http/route";
+import { ShareLinkRequestSchema } from "@/lib/api/contracts/share-schemas";
 import { createShareLink, listAllShareLinks } from "@/lib/store/share-links";
 
 /** GET /api/share-links → 200 `{links}`: every share link, newest first, with its session's title and runs' strategies; revoked ones marked (never a token). */

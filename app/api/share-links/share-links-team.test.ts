@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ApiErrorSchema } from "@/lib/api/schemas";
-import { CreatedShareLinkSchema, ShareLinkSummaryListSchema } from "@/lib/api/share-schemas";
-import type { RunStreamLine } from "@/lib/api/run-schemas";
+import { ApiErrorSchema } from "@/lib/api/contracts/schemas";
+import { CreatedShareLinkSchema, ShareLinkSummaryListSchema } from "@/lib/api/contracts/share-schemas";
+import type { RunStreamLine } from "@/lib/api/contracts/run-schemas";
 import { generateSession } from "@/lib/generator/generate-session";
 import { db } from "@/lib/store/db";
 import { storeSession } from "@/lib/store/sessions";

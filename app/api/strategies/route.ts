@@ -1,5 +1,5 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/api/http/route";
 import { listStrategies } from "@/lib/runs/list-strategies";
 
-/** GET /api/strategies → 200 `{ strategies: StrategyInfo[] }` (lib/api/run-schemas.ts). */
+/** GET /api/strategies → 200 `{ strategies: StrategyInfo[] }` (lib/api/contracts/run-schemas.ts). */
 export const GET = handle(async () => listStrategies());

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useMemo } from "react";
-import { MAX_MULTI_SESSIONS } from "@/lib/api/compare-schemas";
+import { MAX_MULTI_SESSIONS } from "@/lib/api/contracts/compare-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { configRequestOf, draftLabel, duplicateLabels, type DraftConfig } from "@/lib/client/compare-configs";
 import type { CompareEntry } from "@/lib/client/compare-state";

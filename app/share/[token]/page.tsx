@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { formatCount } from "@/app/_components/format-number";
 import { downsample } from "@/lib/client/downsample";
 import { getRun, listRuns } from "@/lib/store/runs";
-import { MessagePageQuerySchema } from "@/lib/api/schemas";
+import { MessagePageQuerySchema } from "@/lib/api/contracts/schemas";
 import { getSession, listMessages } from "@/lib/store/sessions";
 import { resolveShareToken } from "@/lib/store/share-links";
 import { ShareCurve } from "./share-curve";

@@ -1,4 +1,4 @@
-import type { RunSummary } from "@/lib/api/run-schemas";
+import type { RunSummary } from "@/lib/api/contracts/run-schemas";
 import { formatCount, formatDateTime } from "@/app/_components/format-number";
 
 const TH = "px-2 py-1 text-right font-medium whitespace-nowrap";

@@ -1,6 +1,6 @@
 import { CompareChart, type CompareSeries } from "@/app/_components/compare/compare-chart";
 import { seriesColour } from "@/app/_components/compare/series-colour";
-import { NotFoundError } from "@/lib/api/errors";
+import { NotFoundError } from "@/lib/api/contracts/errors";
 import { getRun } from "@/lib/store/runs";
 import { RunFiguresTable } from "./run-figures-table";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { MessagePage } from "@/lib/api/schemas";
+import type { MessagePage } from "@/lib/api/contracts/schemas";
 import type { Message } from "@/lib/engine/model";
 import { formatCount } from "@/app/_components/format-number";
 import { MessageRow } from "@/app/sessions/[id]/_components/message-row";

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { z } from "zod";
-import { ShareLinkSummaryListSchema, ShareLinkViewSchema, type ShareLinkSummary } from "@/lib/api/share-schemas";
+import { ShareLinkSummaryListSchema, ShareLinkViewSchema, type ShareLinkSummary } from "@/lib/api/contracts/share-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { ApiErrorView } from "@/app/_components/api-error-view";

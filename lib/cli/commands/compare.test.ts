@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompareRow } from "../../api/compare-schemas";
+import type { CompareRow } from "../../api/contracts/compare-schemas";
 import { messageText } from "../../engine/evaluate/context-text";
 import { extractProbes } from "../../engine/evaluate/extract-probes";
 import { PROBE_KINDS, PROBE_WEIGHTS } from "../../engine/evaluate/probe";

@@ -1,6 +1,6 @@
-import { BadRequestError, UpstreamError } from "../../api/errors";
-import { EstimatorIdSchema, SummarizerIdSchema } from "../../api/run-schemas";
-import type { CompareConfig, CompareRow } from "../../api/compare-schemas";
+import { BadRequestError, UpstreamError } from "../../api/contracts/errors";
+import { EstimatorIdSchema, SummarizerIdSchema } from "../../api/contracts/run-schemas";
+import type { CompareConfig, CompareRow } from "../../api/contracts/compare-schemas";
 import { buildCompareRow, compareLabel, totalTokensSent } from "../../compare/compare-row";
 import { CompareSpecError, parseCompareConfigs } from "../../compare/parse-compare-configs";
 import { paretoFrontier } from "../../compare/pareto-frontier";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompareRow } from "../../api/compare-schemas";
+import type { CompareRow } from "../../api/contracts/compare-schemas";
 import { runLabCli } from "../../testing/run-lab-cli";
 import { startFakeAnthropicServer, type FakeAnthropicServer } from "../../llm/fake-anthropic-server";
 

@@ -13,4 +13,5 @@ export const commandsByName: Readonly<Record<string, Command>> = {
   probes: lazyCommand("list the retention probes (paths, commands, errors, rules, decisions…) of a transcript", () => import("./probes")),
   compare: lazyCommand("replay a transcript through several strategies and score cost and retention", () => import("./compare")),
   generate: lazyCommand("write a generated, realistic coding-agent session", () => import("./generate")),
+  worker: lazyCommand("start a job worker on DATABASE_URL's database (runs, comparisons, sweeps; pg-boss on PostgreSQL)", () => import("./worker")),
 };

@@ -1,7 +1,7 @@
-import { SignInRequestSchema } from "@/lib/api/auth-schemas";
-import { UnauthorizedError } from "@/lib/api/errors";
-import { readJsonBody } from "@/lib/api/read-json-body";
-import { handle } from "@/lib/api/route";
+import { SignInRequestSchema } from "@/lib/api/contracts/auth-schemas";
+import { UnauthorizedError } from "@/lib/api/contracts/errors";
+import { readJsonBody } from "@/lib/api/http/read-json-body";
+import { handle } from "@/lib/api/http/route";
 import { accessCookieHeader } from "@/lib/security/access-cookie-header";
 import { accessCookieValue, configuredAccessToken, isAccessToken } from "@/lib/security/access-token";
 

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/api/http/route";
 import { accessCookieHeader } from "@/lib/security/access-cookie-header";
 
 /** POST /api/auth/sign-out → 200 `{ ok: true }`, clearing the sign-in cookie. */

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/api/http/route";
 import { deleteRun, getRun } from "@/lib/store/runs";
 
 type Context = { params: Promise<{ id: string }> };

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/api/http/route";
 import { getSessionCached } from "@/lib/runs/session-detail-cache";
 import { deleteSession } from "@/lib/store/sessions";
 

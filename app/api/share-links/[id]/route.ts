@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/api/http/route";
 import { revokeShareLink } from "@/lib/store/share-links";
 
 type Context = { params: Promise<{ id: string }> };

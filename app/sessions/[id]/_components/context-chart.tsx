@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { downsample } from "@/lib/client/downsample";
-import type { ContextPoint } from "@/lib/api/schemas";
+import type { ContextPoint } from "@/lib/api/contracts/schemas";
 import { formatCompact, formatCount } from "@/app/_components/format-number";
 
 const ESTIMATED_COLOUR = "var(--color-estimated)";

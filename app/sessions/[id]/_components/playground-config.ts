@@ -1,4 +1,4 @@
-import type { EstimatorIdSchema, PreviewRequest, RunRequest, RunSummary, StrategyInfo, SummarizerIdSchema } from "@/lib/api/run-schemas";
+import type { EstimatorIdSchema, PreviewRequest, RunRequest, RunSummary, StrategyInfo, SummarizerIdSchema } from "@/lib/api/contracts/run-schemas";
 import type { z } from "zod";
 import { resolveWindow } from "@/lib/engine/simulate/resolve-window";
 

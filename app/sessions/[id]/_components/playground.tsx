@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import type { SessionDetail } from "@/lib/api/schemas";
+import type { SessionDetail } from "@/lib/api/contracts/schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { runQueries } from "@/lib/queries/run-queries";
 import { buildRunOverlay } from "./build-run-overlay";
@@ -113,6 +113,14 @@ export function Playground({
   );
 
   const runs = history.data?.runs ?? [];
+  // a run still queued or running when the page opens (a reload, another tab, another instance): follow it, once
+  const followedRef = useRef<string | null>(null);
+  const unfinished = runs.find((candidate) => candidate.status === "queued" || candidate.status === "running")?.id ?? null;
+  useEffect(() => {
+    if (!unfinished || run.busy || followedRef.current === unfinished || run.state.runId === unfinished) return;
+    followedRef.current = unfinished;
+    void run.follow(unfinished);
+  }, [unfinished, run]);
   const defaultsById = useMemo(() => new Map((list ?? []).map((strategy) => [strategy.id, strategy.defaults])), [list]);
   const selected = useQuery({ ...runQueries.detail(selectedRunId ?? ""), enabled: selectedRunId !== null });
   const compared = useQuery({ ...runQueries.detail(compareRunId ?? ""), enabled: compareRunId !== null });

@@ -1,6 +1,6 @@
 "use client";
 
-import type { StrategyInfo } from "@/lib/api/run-schemas";
+import type { StrategyInfo } from "@/lib/api/contracts/run-schemas";
 
 type Edits = Record<string, { system?: string; instructions?: string }>;
 

@@ -2,7 +2,7 @@
 
 import { memo, useMemo } from "react";
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, usePlotArea, useXAxisScale, useYAxisScale, XAxis, YAxis } from "recharts";
-import type { ContextPoint } from "@/lib/api/schemas";
+import type { ContextPoint } from "@/lib/api/contracts/schemas";
 import { downsample } from "@/lib/client/downsample";
 import type { ReplayResult } from "@/lib/engine/simulate/replay-result";
 import { formatCompact, formatCount } from "@/app/_components/format-number";

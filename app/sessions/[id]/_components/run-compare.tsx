@@ -1,4 +1,4 @@
-import type { RunSummary } from "@/lib/api/run-schemas";
+import type { RunSummary } from "@/lib/api/contracts/run-schemas";
 import { formatCount } from "@/app/_components/format-number";
 
 /** The figures of two runs side by side, with the difference (the curves are drawn together in the chart). */

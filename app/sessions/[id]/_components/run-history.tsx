@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { RunSummary } from "@/lib/api/run-schemas";
+import type { RunSummary } from "@/lib/api/contracts/run-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { fetchNoContent } from "@/lib/client/fetch-json";
 import { runKeys } from "@/lib/queries/run-queries";
@@ -156,6 +156,8 @@ const STATUS_TONE: Partial<Record<RunSummary["status"], string>> = {
   failed: "bg-red-100 text-red-800",
   degraded: "bg-amber-100 text-amber-900",
   interrupted: "bg-orange-100 text-orange-900",
+  queued: "bg-sky-100 text-sky-900",
+  running: "bg-sky-100 text-sky-900",
 };
 
 /** A run the playground can draw: finished, on its summaries or (degraded) on the strategy's fallback. */

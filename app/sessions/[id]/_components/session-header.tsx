@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { SessionDetail } from "@/lib/api/schemas";
+import type { SessionDetail } from "@/lib/api/contracts/schemas";
 import { formatLabel } from "@/app/_components/format-labels";
 import { formatCount, formatDateTime } from "@/app/_components/format-number";
 

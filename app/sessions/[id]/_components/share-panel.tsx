@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { z } from "zod";
-import { CreatedShareLinkSchema, ShareLinkViewSchema, type CreatedShareLink, type ShareLinkView } from "@/lib/api/share-schemas";
+import { CreatedShareLinkSchema, ShareLinkViewSchema, type CreatedShareLink, type ShareLinkView } from "@/lib/api/contracts/share-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { formatDateTime } from "@/app/_components/format-number";

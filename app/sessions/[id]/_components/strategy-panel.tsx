@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import type { RunSummary, StrategyInfo } from "@/lib/api/run-schemas";
+import type { RunSummary, StrategyInfo } from "@/lib/api/contracts/run-schemas";
 import { settingControls } from "@/lib/client/setting-controls";
 import type { PreviewView } from "@/lib/client/run-views";
 import type { PlaygroundConfig } from "./playground-config";

@@ -2,7 +2,7 @@
 
 import { useQueries } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
-import type { MessagePage } from "@/lib/api/schemas";
+import type { MessagePage } from "@/lib/api/contracts/schemas";
 import { MESSAGE_PAGE_SIZE, pageOf, sessionQueries } from "@/lib/queries/session-queries";
 
 export type PagedMessage = MessagePage["messages"][number];

@@ -2,9 +2,9 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { RunRequest, RunStreamLine, RunSummary } from "@/lib/api/run-schemas";
+import type { RunRequest, RunStreamLine, RunSummary } from "@/lib/api/contracts/run-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
-import { cancelRun, streamRun } from "@/lib/client/run-stream";
+import { cancelRun, followRunStream, streamRun } from "@/lib/client/run-stream";
 import { runKeys } from "@/lib/queries/run-queries";
 
 /** Events kept for the live log (the stored run has them all). */
@@ -29,8 +29,8 @@ export interface RunStreamState {
 const IDLE: RunStreamState = { phase: "idle", runId: null, step: 0, totalSteps: 0, events: [], eventCount: 0, run: null, error: null, cancelling: false, queued: null };
 
 /**
- * Starts a run and follows its NDJSON stream: progress for the bar, events for the live log, the stored run
- * at the end. Lines are applied once per animation frame (a long run sends thousands). When the run ends,
+ * Starts a run (or follows a stored one: `follow`) and reads its NDJSON stream: progress for the bar, events for
+ * the live log, the stored run at the end. Runs are jobs on the server: leaving the page stops reading, not the run. Lines are applied once per animation frame (a long run sends thousands). When the run ends,
  * the session's run history is invalidated and `onFinished` gets the run id.
  */
 export function useRunStream(sessionId: string, onFinished: (runId: string) => void) {
@@ -52,25 +52,22 @@ export function useRunStream(sessionId: string, onFinished: (runId: string) => v
     if (lines.length > 0) setState((current) => lines.reduce(applyLine, current));
   }, []);
 
-  const start = useCallback(
-    async (request: RunRequest) => {
+  const read = useCallback(
+    async (source: { request: RunRequest } | { runId: string }) => {
       controller.current?.abort();
       const abort = new AbortController();
       controller.current = abort;
-      setState({ ...IDLE, phase: "starting" });
+      setState({ ...IDLE, phase: "starting", runId: "runId" in source ? source.runId : null });
       let finalRunId: string | null = null;
+      const onLine = (line: RunStreamLine) => {
+        if (line.type === "started") finalRunId = line.runId;
+        if ((line.type === "done" || line.type === "error") && line.run) finalRunId = line.run.id;
+        pending.current.push(line);
+        if (frame.current === null) frame.current = requestAnimationFrame(flush);
+      };
       try {
-        await streamRun({
-          sessionId,
-          request,
-          signal: abort.signal,
-          onLine: (line) => {
-            if (line.type === "started") finalRunId = line.runId;
-            if ((line.type === "done" || line.type === "error") && line.run) finalRunId = line.run.id;
-            pending.current.push(line);
-            if (frame.current === null) frame.current = requestAnimationFrame(flush);
-          },
-        });
+        if ("runId" in source) await followRunStream({ runId: source.runId, signal: abort.signal, onLine });
+        else await streamRun({ sessionId, request: source.request, signal: abort.signal, onLine });
         flush();
         setState((current) =>
           current.phase === "running" || current.phase === "starting"
@@ -89,6 +86,9 @@ export function useRunStream(sessionId: string, onFinished: (runId: string) => v
     },
     [sessionId, queryClient, flush],
   );
+  const start = useCallback((request: RunRequest) => read({ request }), [read]);
+  /** Follows a stored run that is queued or running (after a reload, or started from another tab or instance). */
+  const follow = useCallback((runId: string) => read({ runId }), [read]);
 
   const cancel = useCallback(() => {
     const abort = controller.current;
@@ -99,7 +99,7 @@ export function useRunStream(sessionId: string, onFinished: (runId: string) => v
     if (abort) setTimeout(() => abort.abort(), CANCEL_GRACE_MS);
   }, []);
 
-  return { state, start, cancel, busy: state.phase === "starting" || state.phase === "running" };
+  return { state, start, follow, cancel, busy: state.phase === "starting" || state.phase === "running" };
 }
 
 function applyLine(state: RunStreamState, line: RunStreamLine): RunStreamState {

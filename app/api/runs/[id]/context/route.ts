@@ -1,5 +1,5 @@
-import { handle } from "@/lib/api/route";
-import { ContextQuerySchema } from "@/lib/api/run-schemas";
+import { handle } from "@/lib/api/http/route";
+import { ContextQuerySchema } from "@/lib/api/contracts/run-schemas";
 import { runContext } from "@/lib/runs/run-context";
 
 type Context = { params: Promise<{ id: string }> };

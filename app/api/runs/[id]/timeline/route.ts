@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/api/http/route";
 import { slimRunResult } from "@/lib/runs/slim-run-result";
 import { getRun } from "@/lib/store/runs";
 

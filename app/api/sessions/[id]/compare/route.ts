@@ -1,7 +1,7 @@
-import { readJsonBody } from "@/lib/api/read-json-body";
-import { CompareRequestSchema } from "@/lib/api/compare-schemas";
-import { handle } from "@/lib/api/route";
-import { ndjsonResponse } from "@/lib/api/ndjson-response";
+import { readJsonBody } from "@/lib/api/http/read-json-body";
+import { CompareRequestSchema } from "@/lib/api/contracts/compare-schemas";
+import { handle } from "@/lib/api/http/route";
+import { ndjsonResponse } from "@/lib/api/http/ndjson-response";
 import { runComparison } from "@/lib/compare/run-comparison";
 
 type Context = { params: Promise<{ id: string }> };

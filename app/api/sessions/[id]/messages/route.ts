@@ -1,5 +1,5 @@
-import { handle } from "@/lib/api/route";
-import { MessagePageQuerySchema } from "@/lib/api/schemas";
+import { handle } from "@/lib/api/http/route";
+import { MessagePageQuerySchema } from "@/lib/api/contracts/schemas";
 import { listMessages } from "@/lib/store/sessions";
 
 type Context = { params: Promise<{ id: string }> };

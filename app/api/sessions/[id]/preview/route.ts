@@ -1,6 +1,6 @@
-import { readJsonBody } from "@/lib/api/read-json-body";
-import { handle } from "@/lib/api/route";
-import { PreviewRequestSchema } from "@/lib/api/run-schemas";
+import { readJsonBody } from "@/lib/api/http/read-json-body";
+import { handle } from "@/lib/api/http/route";
+import { PreviewRequestSchema } from "@/lib/api/contracts/run-schemas";
 import { previewCompaction } from "@/lib/runs/preview-compaction";
 
 type Context = { params: Promise<{ id: string }> };

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CompareStreamLine, UserProbe } from "@/lib/api/compare-schemas";
-import { ApiErrorSchema } from "@/lib/api/schemas";
+import type { CompareStreamLine, UserProbe } from "@/lib/api/contracts/compare-schemas";
+import { ApiErrorSchema } from "@/lib/api/contracts/schemas";
 import type { Probe } from "@/lib/engine/evaluate/probe";
 import { generateSession } from "@/lib/generator/generate-session";
 import { db } from "@/lib/store/db";

@@ -1,6 +1,6 @@
-import { readJsonBody } from "@/lib/api/read-json-body";
-import { UserProbeInputSchema } from "@/lib/api/compare-schemas";
-import { handle } from "@/lib/api/route";
+import { readJsonBody } from "@/lib/api/http/read-json-body";
+import { UserProbeInputSchema } from "@/lib/api/contracts/compare-schemas";
+import { handle } from "@/lib/api/http/route";
 import { listSessionProbes } from "@/lib/compare/list-session-probes";
 import { addUserProbe } from "@/lib/store/user-probes";
 

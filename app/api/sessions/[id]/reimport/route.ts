@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/api/http/route";
 import { reimportSession } from "@/lib/store/sessions";
 
 type Context = { params: Promise<{ id: string }> };

@@ -1,7 +1,7 @@
-import { readJsonBody } from "@/lib/api/read-json-body";
-import { ndjsonResponse } from "@/lib/api/ndjson-response";
-import { handle } from "@/lib/api/route";
-import { RunRequestSchema } from "@/lib/api/run-schemas";
+import { readJsonBody } from "@/lib/api/http/read-json-body";
+import { ndjsonResponse } from "@/lib/api/http/ndjson-response";
+import { handle } from "@/lib/api/http/route";
+import { RunRequestSchema } from "@/lib/api/contracts/run-schemas";
 import { startRun } from "@/lib/runs/start-run";
 import { listRuns } from "@/lib/store/runs";
 

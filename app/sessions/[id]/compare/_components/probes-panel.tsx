@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState, type FormEvent } from "react";
-import type { UserProbe } from "@/lib/api/compare-schemas";
+import type { UserProbe } from "@/lib/api/contracts/compare-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import type { CompareEntry } from "@/lib/client/compare-state";
 import { lostProbes } from "@/lib/client/lost-probes";

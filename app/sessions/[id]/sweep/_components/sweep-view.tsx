@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { MAX_SWEEP_CELLS } from "@/lib/api/compare-schemas";
-import type { StrategyInfo } from "@/lib/api/run-schemas";
+import { MAX_SWEEP_CELLS } from "@/lib/api/contracts/compare-schemas";
+import type { StrategyInfo } from "@/lib/api/contracts/run-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { overridesOf } from "@/lib/client/compare-configs";
 import { settingControls, type SettingControl } from "@/lib/client/setting-controls";

@@ -1,10 +1,10 @@
 /**
- * Domain errors the route wrapper (lib/api/route.ts) turns into HTTP statuses. Library code throws them; it never
+ * Domain errors the route wrapper (lib/api/http/route.ts) turns into HTTP statuses. Library code throws them; it never
  * builds responses itself. Anything else that escapes a handler is a bug and becomes a logged, generic 500.
  */
 
 /** What was not found: the code is `not_found:<entity>` (e.g. `not_found:session`), stable for clients. */
-export type NotFoundEntity = "session" | "upload" | "run" | "probe" | "share_link";
+export type NotFoundEntity = "session" | "upload" | "run" | "probe" | "share_link" | "comparison";
 
 /** → 404 */
 export class NotFoundError extends Error {

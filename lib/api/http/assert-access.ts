@@ -1,5 +1,5 @@
-import { configuredAccessToken, hasAccess } from "../security/access-token";
-import { UnauthorizedError } from "./errors";
+import { configuredAccessToken, hasAccess } from "../../security/access-token";
+import { UnauthorizedError } from "../contracts/errors";
 
 /** Team mode: throws UnauthorizedError unless the request has the access token (Bearer) or the signed-in cookie. */
 export async function assertAccess(request: Request): Promise<void> {

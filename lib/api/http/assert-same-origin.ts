@@ -1,4 +1,4 @@
-import { ForbiddenError } from "./errors";
+import { ForbiddenError } from "../contracts/errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { ReplayEvent } from "../engine/simulate/replay-events";
-import type { ReplayResult } from "../engine/simulate/replay-result";
-import type { PartMarkKind } from "../engine/model";
+import type { ReplayEvent } from "../../engine/simulate/replay-events";
+import type { ReplayResult } from "../../engine/simulate/replay-result";
+import type { PartMarkKind } from "../../engine/model";
 
 /**
  * Wire shapes of the playground: strategies, previews and compaction runs. Shared by the route handlers and
@@ -79,8 +79,11 @@ export const RunRequestSchema = ReplayConfigSchema.extend({
 });
 export type RunRequest = z.infer<typeof RunRequestSchema>;
 
-/** `degraded`: finished, but the summarizer failed and the strategy's fallback stood in (the error says why) */
-export const RunStatusSchema = z.enum(["running", "done", "degraded", "failed", "cancelled", "interrupted"]);
+/**
+ * `queued`: written, waiting for a worker (a job); `degraded`: finished, but the summarizer failed and the
+ * strategy's fallback stood in (the error says why)
+ */
+export const RunStatusSchema = z.enum(["queued", "running", "done", "degraded", "failed", "cancelled", "interrupted"]);
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 
 /** One row of the run history. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from "./errors";
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from "../contracts/errors";
 
 /**
  * Default cap on an uploaded transcript, decompressed: 200 MB (MAX_UPLOAD_BYTES overrides it) — a month-long agent

@@ -12,8 +12,8 @@ import { EstimatorIdSchema, SummarizerIdSchema, type QueuedLine } from "./run-sc
  * peer at their defaults (11, plus the `none` and `trim-messages` baselines and the lab's own `evidence` = 14) in one view, so the cap is 16.
  */
 export const MAX_COMPARE_CONFIGS = 16;
-/** cells of a sweep (x values × y values) */
-export const MAX_SWEEP_CELLS = 64;
+/** cells of a sweep (x values × y values): a full 12 × 12 grid, one job each, split by the workers */
+export const MAX_SWEEP_CELLS = 144;
 export const MAX_SWEEP_AXIS_VALUES = 12;
 export const MAX_MULTI_SESSIONS = 20;
 
@@ -149,7 +149,16 @@ export interface CompareRow {
  */
 export type CompareStreamLine =
   | QueuedLine
-  | { type: "started"; configs: number; sessions: number; totalSteps: number }
+  | {
+      type: "started";
+      configs: number;
+      sessions: number;
+      totalSteps: number;
+      /** the stored comparison: GET /api/comparisons/:id/stream follows it again (a reload, another instance) */
+      comparisonId?: string;
+      /** every (session, configuration) of it, so a follower that joins late lists the ones not started yet */
+      expected?: { index: number; sessionId: string; label: string }[];
+    }
   | { type: "config-started"; index: number; label: string; sessionId: string; runId: string }
   | { type: "progress"; index: number; sessionId: string; step: number; totalSteps: number }
   | {

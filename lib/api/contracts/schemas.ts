@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FORMAT_IDS } from "../engine/model";
+import { FORMAT_IDS } from "../../engine/model";
 
 /**
  * The API's wire shapes, shared by route handlers (to build responses) and the client (to type them).

@@ -1,0 +1,89 @@
+import type { CompareRow, CompareStreamLine } from "../api/contracts/compare-schemas";
+import { aggregateRows } from "../compare/aggregate-rows";
+import type { StoredCompareRow } from "../compare/replay-config";
+import { getComparison } from "../store/comparisons";
+import { queuePosition, readRunState } from "../store/run-jobs";
+import { isEnded, pollingStream } from "./follow-run";
+
+/**
+ * Follows a stored comparison (sweep, multi-session comparison) from the database as an NDJSON stream of
+ * {@link CompareStreamLine}s: `started` (with the comparison's id), `queued` while none of its runs has a worker,
+ * per run `config-started` when a worker takes it, `progress`, and `row` (its stored compare row) or `config-error`
+ * as each run ends — in the order they end, whichever worker replayed them — then `aggregate` (multi) and `done`, or
+ * `error` (code `cancelled`) when any run was cancelled. A follower that joins late (a reload, another instance)
+ * first gets every row already stored. Closing the stream stops following only.
+ */
+export function followComparison(options: { comparisonId: string; signal?: AbortSignal; limit: number }): ReadableStream<Uint8Array> {
+  return pollingStream<CompareStreamLine>({
+    signal: options.signal,
+    async *lines() {
+      const comparison = await getComparison(options.comparisonId);
+      const labels = new Map(comparison.configs.map((config) => [config.index, config]));
+      const expected = comparison.sessionIds.flatMap((sessionId) => comparison.configs.map((config) => ({ index: config.index, sessionId, label: config.label })));
+      yield { type: "started", configs: comparison.configs.length, sessions: comparison.sessionIds.length, totalSteps: comparison.totalSteps, comparisonId: comparison.id, expected };
+      const runs = comparison.runs;
+      const seen = new Map<string, { started: boolean; ended: boolean; step: number }>(runs.map((run) => [run.id, { started: false, ended: false, step: 0 }]));
+      const rowsByConfig: CompareRow[][] = comparison.configs.map(() => []);
+      let rows = 0;
+      let failed = 0;
+      let cancelled: string | null = null;
+      let position: number | null = null;
+      for (;;) {
+        const open = runs.filter((run) => !seen.get(run.id)!.ended);
+        if (open.length === 0) break;
+        const states = await readRunState(open.map((run) => run.id));
+        let anyStarted = false;
+        for (const run of open) {
+          const state = states.get(run.id);
+          const mark = seen.get(run.id)!;
+          const config = labels.get(run.configIndex);
+          const base = { index: run.configIndex, sessionId: run.sessionId };
+          if (!state) {
+            mark.ended = true;
+            failed++;
+            yield { type: "config-error", ...base, runId: run.id, error: { code: "not_found:run", message: "The run was deleted." } };
+            continue;
+          }
+          if (state.status !== "queued" && !mark.started) {
+            mark.started = true;
+            yield { type: "config-started", ...base, label: config?.label ?? String(run.configIndex), runId: run.id };
+          }
+          if (state.status === "running") anyStarted = true;
+          if (state.progress && state.progress.step > mark.step && !isEnded(state.status)) {
+            mark.step = state.progress.step;
+            yield { type: "progress", ...base, step: state.progress.step, totalSteps: state.progress.totalSteps };
+          }
+          if (!isEnded(state.status)) continue;
+          mark.ended = true;
+          const stored = (state.row ?? {}) as StoredCompareRow;
+          if ((state.status === "done" || state.status === "degraded") && stored.row && !stored.error) {
+            rows++;
+            rowsByConfig[run.configIndex]?.push(stored.row);
+            yield { type: "row", ...base, runId: run.id, row: stored.row, curve: stored.curve ?? [], ...(stored.cell ? { cell: stored.cell } : config?.cell ? { cell: config.cell } : {}) };
+          } else {
+            failed++;
+            const error = stored.error ?? { code: state.status, message: state.error ?? state.status };
+            if (state.status === "cancelled") cancelled ??= state.error ?? "The run was cancelled.";
+            yield { type: "config-error", ...base, runId: run.id, error: state.status === "cancelled" ? { code: "cancelled", message: error.message } : error };
+          }
+        }
+        const stillOpen = runs.filter((run) => !seen.get(run.id)!.ended);
+        if (stillOpen.length === 0) break;
+        if (!anyStarted) {
+          const queued = await queuePosition(stillOpen[0].id);
+          if (queued && queued.position !== position) {
+            position = queued.position;
+            yield { type: "queued", position, limit: options.limit };
+          }
+        }
+        yield null;
+      }
+      if (cancelled) {
+        yield { type: "error", error: { code: "cancelled", message: cancelled } };
+        return;
+      }
+      if (comparison.aggregate) yield { type: "aggregate", rows: aggregateRows(rowsByConfig) };
+      yield { type: "done", rows, failed };
+    },
+  });
+}

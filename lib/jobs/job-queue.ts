@@ -1,0 +1,228 @@
+import os from "node:os";
+import { databaseUrl, providerOf } from "../store/db";
+import { nextQueuedRuns, recoverStaleRuns, staleQueuedRuns } from "../store/run-jobs";
+import { maxConcurrentRuns } from "../runs/run-slots";
+import { runJob } from "./run-job";
+
+/**
+ * Where runs go to be replayed (issue #11). One interface, two back ends, chosen by DATABASE_URL:
+ * - SQLite (the embedded default): the rows themselves are the queue; each process's worker claims `queued` runs
+ *   with a conditional write (lib/store/run-jobs.ts claimRun) and is woken at once by an enqueue in its process.
+ * - PostgreSQL: pg-boss carries one job per run (never a home-made scheduler); workers on any machine with
+ *   DATABASE_URL (`npm run worker`, and web instances unless LAB_WORKERS=0) fetch them; a worker that dies leaves
+ *   its job active until it expires (LAB_JOB_EXPIRE_SECONDS), then pg-boss retries it on another worker
+ *   (retries bounded); the run's claim and its one conditional final write make each result exactly once.
+ * Both back ends also sweep every {@link SWEEP_MS} ms: a run whose worker stopped heartbeating is re-queued (or ends
+ * `failed` / `interrupted` with the reason, see recoverStaleRuns).
+ */
+export interface JobQueue {
+  readonly kind: "embedded" | "pg-boss";
+  /** hands stored `queued` runs to the workers */
+  enqueue(runIds: readonly string[]): Promise<void>;
+  /** starts this process's workers (idempotent); `concurrency` jobs at once */
+  startWorkers(options: { concurrency: number }): Promise<void>;
+  /** ids of this process's workers (host:pid:n) */
+  readonly workerIds: readonly string[];
+  stop(): Promise<void>;
+}
+
+/** How often workers look for runs whose worker died. */
+export const SWEEP_MS = 5_000;
+
+/** pg-boss's queue of runs. */
+export const RUN_QUEUE = "lab-run";
+
+/** Parallel jobs of this process's worker: WORKER_CONCURRENCY, else LAB_MAX_CONCURRENT_RUNS, else from cores and heap. */
+export function workerConcurrency(env: Readonly<Record<string, string | undefined>> = process.env): number {
+  const raw = env.WORKER_CONCURRENCY;
+  if (raw !== undefined && raw.trim() !== "") {
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 1) throw new Error(`WORKER_CONCURRENCY must be a whole number ≥ 1, got ${JSON.stringify(raw)}`);
+    return value;
+  }
+  return maxConcurrentRuns(env);
+}
+
+/** Web instances run workers too unless LAB_WORKERS=0 (then only `npm run worker` processes replay). */
+export function webWorkersEnabled(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
+  return env.LAB_WORKERS !== "0";
+}
+
+const queues = ((globalThis as { __labJobQueues?: Map<string, Promise<JobQueue>> }).__labJobQueues ??= new Map());
+
+/** This process's queue for DATABASE_URL (one per database; per process, it only holds connections and workers). */
+export function jobQueue(): Promise<JobQueue> {
+  const url = databaseUrl();
+  let queue = queues.get(url);
+  if (!queue) {
+    queue = providerOf(url) === "postgresql" ? createPgBossQueue(url) : Promise.resolve(createEmbeddedQueue());
+    queues.set(url, queue);
+    queue.catch(() => queues.delete(url));
+  }
+  return queue;
+}
+
+/** Stops every queue this process opened (tests, scripts, a worker's shutdown). */
+export async function stopJobQueues(): Promise<void> {
+  const open = [...queues.values()];
+  queues.clear();
+  await Promise.all(open.map(async (queue) => (await queue.catch(() => null))?.stop()));
+}
+
+/**
+ * Makes sure this process replays jobs when it should (web instances unless LAB_WORKERS=0): starts its workers on
+ * the first call. Called at server start (instrumentation.ts) and before any job is enqueued.
+ */
+export async function ensureWebWorkers(): Promise<JobQueue> {
+  const queue = await jobQueue();
+  if (webWorkersEnabled()) await queue.startWorkers({ concurrency: workerConcurrency() });
+  return queue;
+}
+
+function workerIdPrefix(): string {
+  return `${os.hostname()}:${process.pid}`;
+}
+
+function createEmbeddedQueue(): JobQueue {
+  let concurrency = 0;
+  const workerIds: string[] = [];
+  const inFlight = new Set<string>();
+  let filling = false;
+  let again = false;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let lastSweep = 0;
+  let stopped = false;
+
+  const fill = async () => {
+    if (concurrency === 0 || stopped) return;
+    if (filling) {
+      again = true;
+      return;
+    }
+    filling = true;
+    try {
+      do {
+        again = false;
+        if (Date.now() - lastSweep >= SWEEP_MS) {
+          lastSweep = Date.now();
+          await recoverStaleRuns().catch((error: unknown) => console.error("[jobs] recovery sweep failed:", error));
+        }
+        while (inFlight.size < concurrency && !stopped) {
+          const ids = (await nextQueuedRuns(concurrency + inFlight.size)).filter((id) => !inFlight.has(id));
+          if (ids.length === 0) break;
+          for (const id of ids) {
+            if (inFlight.size >= concurrency) break;
+            const slot = freeSlot();
+            inFlight.add(id);
+            void runJob({ runId: id, workerId: slot })
+              .catch((error: unknown) => console.error(`[jobs] run ${id}:`, error))
+              .finally(() => {
+                inFlight.delete(id);
+                busySlots.delete(slot);
+                void fill();
+              });
+          }
+        }
+      } while (again && !stopped);
+    } catch (error) {
+      console.error("[jobs] the embedded worker could not read the queue:", error);
+    } finally {
+      filling = false;
+    }
+  };
+  const busySlots = new Set<string>();
+  const freeSlot = () => {
+    const slot = workerIds.find((id) => !busySlots.has(id)) ?? workerIds[0];
+    busySlots.add(slot);
+    return slot;
+  };
+
+  return {
+    kind: "embedded",
+    get workerIds() {
+      return workerIds;
+    },
+    async enqueue() {
+      // the rows are the queue: wake this process's worker (other processes find them on their next poll)
+      void fill();
+    },
+    async startWorkers(options) {
+      if (concurrency > 0) return;
+      concurrency = options.concurrency;
+      for (let index = 1; index <= concurrency; index++) workerIds.push(`${workerIdPrefix()}:${index}`);
+      timer = setInterval(() => void fill(), 1_000);
+      timer.unref?.();
+      void fill();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
+}
+
+/** LAB_JOB_EXPIRE_SECONDS: how long a pg-boss job may stay active before it is presumed dead and retried (default 15 min). */
+function jobExpireSeconds(): number {
+  const raw = Number(process.env.LAB_JOB_EXPIRE_SECONDS);
+  return Number.isInteger(raw) && raw >= 1 ? raw : 900;
+}
+
+async function createPgBossQueue(url: string): Promise<JobQueue> {
+  const { default: PgBoss } = await import("pg-boss");
+  const maintenance = Number(process.env.LAB_JOB_MAINTENANCE_SECONDS);
+  const boss = new PgBoss({
+    connectionString: url,
+    schema: "pgboss",
+    application_name: "compaction-lab",
+    max: 4,
+    ...(Number.isInteger(maintenance) && maintenance >= 1 ? { maintenanceIntervalSeconds: maintenance } : {}),
+  });
+  boss.on("error", (error) => console.error("[jobs] pg-boss:", error.message));
+  await boss.start();
+  // retries: a job whose worker died (expired) or whose run is held by a live worker; bounded, then `failed`
+  await boss.createQueue(RUN_QUEUE, { name: RUN_QUEUE, retryLimit: 10, retryDelay: 2, expireInSeconds: jobExpireSeconds() });
+  const workerIds: string[] = [];
+  let sweeper: ReturnType<typeof setInterval> | undefined;
+
+  const send = async (runIds: readonly string[]) => {
+    if (runIds.length === 0) return;
+    await boss.insert(runIds.map((runId) => ({ name: RUN_QUEUE, data: { runId }, expireInSeconds: jobExpireSeconds(), retryLimit: 10, retryDelay: 2 })));
+  };
+  const sweep = async () => {
+    try {
+      const { requeued } = await recoverStaleRuns();
+      // a run re-queued by the sweep, or left `queued` by an instance that died before sending it
+      const orphans = await staleQueuedRuns(new Date(Date.now() - jobExpireSeconds() * 1_000 - 60_000));
+      await send([...new Set([...requeued, ...orphans])]);
+    } catch (error) {
+      console.error("[jobs] recovery sweep failed:", error);
+    }
+  };
+
+  return {
+    kind: "pg-boss",
+    get workerIds() {
+      return workerIds;
+    },
+    enqueue: send,
+    async startWorkers(options) {
+      if (workerIds.length > 0) return;
+      for (let index = 1; index <= options.concurrency; index++) {
+        const workerId = `${workerIdPrefix()}:${index}`;
+        workerIds.push(workerId);
+        await boss.work<{ runId: string }>(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+          const outcome = await runJob({ runId: job.data.runId, workerId });
+          // held by a live worker (this job is a retry after an expiry): try again later, the run is not lost
+          if (outcome === "busy") throw new Error(`run ${job.data.runId} is being replayed by another worker`);
+        });
+      }
+      sweeper = setInterval(() => void sweep(), SWEEP_MS);
+      sweeper.unref?.();
+      void sweep();
+    },
+    async stop() {
+      clearInterval(sweeper);
+      await boss.stop({ graceful: false, wait: true, close: true }).catch(() => undefined);
+    },
+  };
+}

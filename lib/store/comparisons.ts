@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { NotFoundError } from "../api/contracts/errors";
+import type { Prisma } from "../generated/prisma/client";
+import { db } from "./db";
+
+/** A configuration of a stored comparison: what its rows are labelled with (the replay itself is its run's). */
+export const ComparisonConfigSchema = z.object({
+  index: z.number().int(),
+  label: z.string(),
+  cell: z.object({ x: z.unknown(), y: z.unknown().optional() }).optional(),
+});
+export type ComparisonConfig = z.infer<typeof ComparisonConfigSchema>;
+
+export const ComparisonKindSchema = z.enum(["compare", "sweep", "multi"]);
+export type ComparisonKind = z.infer<typeof ComparisonKindSchema>;
+
+/** A stored comparison (sweep, multi-session comparison) and its runs, one per (session, configuration). */
+export interface StoredComparison {
+  id: string;
+  kind: ComparisonKind;
+  sessionIds: string[];
+  configs: ComparisonConfig[];
+  /** the comparison's options (CompareOptions without any key) */
+  options: Record<string, unknown>;
+  aggregate: boolean;
+  totalSteps: number;
+  createdAt: Date;
+  runs: { id: string; sessionId: string; configIndex: number; status: string }[];
+}
+
+/** Inserts a comparison; its runs are created next, naming it (lib/store/runs.ts createRun). */
+export async function createComparison(input: Omit<StoredComparison, "id" | "createdAt" | "runs">): Promise<{ id: string }> {
+  const prisma = await db();
+  return prisma.comparison.create({
+    data: {
+      kind: input.kind,
+      sessionIds: input.sessionIds,
+      configs: JSON.parse(JSON.stringify(input.configs)) as Prisma.InputJsonValue,
+      options: JSON.parse(JSON.stringify(input.options)) as Prisma.InputJsonValue,
+      aggregate: input.aggregate,
+      totalSteps: input.totalSteps,
+    },
+    select: { id: true },
+  });
+}
+
+/** A comparison with its runs (session order, then configuration order). Throws `not_found:comparison`. */
+export async function getComparison(id: string): Promise<StoredComparison> {
+  const prisma = await db();
+  const row = await prisma.comparison.findUnique({
+    where: { id },
+    include: { runs: { select: { id: true, sessionId: true, configIndex: true, status: true } } },
+  });
+  if (!row) throw new NotFoundError("comparison", id);
+  const sessionIds = z.array(z.string()).parse(row.sessionIds);
+  const order = new Map(sessionIds.map((sessionId, index) => [sessionId, index]));
+  const runs = row.runs
+    .map((run) => ({ id: run.id, sessionId: run.sessionId, configIndex: run.configIndex ?? 0, status: run.status }))
+    .sort((a, b) => (order.get(a.sessionId) ?? 0) - (order.get(b.sessionId) ?? 0) || a.configIndex - b.configIndex);
+  return {
+    id: row.id,
+    kind: ComparisonKindSchema.parse(row.kind),
+    sessionIds,
+    configs: z.array(ComparisonConfigSchema).parse(row.configs),
+    options: z.record(z.string(), z.unknown()).parse(row.options),
+    aggregate: row.aggregate,
+    totalSteps: row.totalSteps,
+    createdAt: row.createdAt,
+    runs,
+  };
+}
