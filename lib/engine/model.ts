@@ -151,7 +151,8 @@ export interface PartRef {
 export type PartMark =
   | { kind: "pruned"; placeholder: string; step: number }
   | { kind: "cleared"; placeholder: string; step: number; inputCleared?: boolean }
-  | { kind: "soft-trimmed"; head: number; tail: number; originalChars: number; step: number }
+  /** `savedAs`: gemini-cli's truncation, which saves the whole output to that file and says so (never written by the lab) */
+  | { kind: "soft-trimmed"; head: number; tail: number; originalChars: number; step: number; savedAs?: string }
   | { kind: "truncated"; keptChars: number; originalChars: number; step: number }
   | { kind: "masked"; placeholder: string; step: number };
 

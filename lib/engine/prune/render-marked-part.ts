@@ -14,6 +14,21 @@ export function softTrimMarker(head: number, tail: number, originalChars: number
   return `--- trimmed (kept ${head} head + ${tail} tail of ${originalChars} chars) ---`;
 }
 
+/**
+ * gemini-cli's note on a truncated tool output (its facts — the sizes shown, the characters left out, the file the
+ * whole output went to — in the lab's words). Numbers are grouped with commas, as gemini-cli prints them.
+ */
+export function savedOutputNote(head: number, tail: number, originalChars: number, savedAs: string): { header: string; omitted: string } {
+  return {
+    header: `Output too large: the first ${groupThousands(head)} and last ${groupThousands(tail)} characters follow; the whole output is in ${savedAs}`,
+    omitted: `... [${groupThousands(Math.max(0, originalChars - head - tail))} characters left out] ...`,
+  };
+}
+
+function groupThousands(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
 /** Seed 002's ingest truncation does not quote a marker; the lab names the sizes so the model can re-request. */
 export function truncationMarker(keptChars: number, originalChars: number): string {
   return `[truncated: kept the first ${keptChars} of ${originalChars} chars]`;
@@ -58,6 +73,10 @@ export function renderUnder(part: Part, mark: PartMark): Part {
     case "soft-trimmed": {
       const head = part.output.slice(0, mark.head);
       const tail = mark.tail > 0 ? part.output.slice(-mark.tail) : "";
+      if (mark.savedAs !== undefined) {
+        const note = savedOutputNote(mark.head, mark.tail, mark.originalChars, mark.savedAs);
+        return { ...part, output: `${note.header}\n${head}\n\n${note.omitted}\n\n${tail}` };
+      }
       return { ...part, output: `${head}\n\n${softTrimMarker(mark.head, mark.tail, mark.originalChars)}\n\n${tail}` };
     }
     case "truncated":

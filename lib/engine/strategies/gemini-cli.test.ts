@@ -124,6 +124,44 @@ describe("gemini-cli strategy", () => {
     expect(planCompaction({ session, strategy: geminiCliStrategy, window: 20_500 }).plan).not.toBeNull();
   });
 
+  it("after a failed compression, over the threshold, tool output older than the newest 50,000 tokens of it is truncated (gemini-cli-core 0.61), never summarized again", async () => {
+    // 12,000-token (48,000-character) tool results at a 200K window: compression fails at 100K, then the context grows
+    const turns: TurnSpec[] = [];
+    for (let turn = 0; turn < 14; turn++) {
+      turns.push({ user: `ask ${turn}` });
+      turns.push({ assistant: `on it ${turn}`, tools: [{ name: "run_shell_command", input: { command: `step ${turn}` }, output: `${turn}`.padEnd(48_000, "x") }] });
+    }
+    const session = buildSession(turns);
+    const window = 200_000;
+    const inflated = recordingSummarizer(sized(150_000));
+    const result = await replaySession({ session, strategy: geminiCliStrategy, window, summarizer: inflated.summarizer });
+    expect(inflated.requests).toHaveLength(1);
+    const fallback = ofType<FallbackEvent>(result.events, "fallback")[0];
+    expect(fallback.reason).toMatch(/token inflation/);
+    expect(ofType<GuardEvent>(result.events, "guard")).toEqual([expect.objectContaining({ guard: GEMINI_CLI_FAILED_GUARD, message: expect.stringMatching(/50,000 tokens/) })]);
+    const truncations = result.events.filter((event) => event.type === "prune" && event.pruner === "truncate-to-budget");
+    expect(truncations.length).toBeGreaterThan(0);
+    expect(truncations.every((event) => event.step >= fallback.step)).toBe(true);
+
+    const last = result.steps.length - 1;
+    const results = contextAt(session, result, last)
+      .messages.flatMap((entry) => entry.message.parts)
+      .flatMap((part) => (part.type === "tool-result" ? [part.output] : []));
+    // newest first: whole while the running total stays within 50,000 tokens, then truncated
+    const whole = [...results].reverse().findIndex((output) => output.startsWith("Output too large"));
+    expect(whole).toBe(4); // 4 × ~12,000 tokens fit, a fifth would not
+    for (const output of results.slice(0, results.length - whole)) {
+      expect(output).toMatch(/^Output too large: the first \d{1,3}(,\d{3})* and last \d{1,3}(,\d{3})* characters follow; the whole output is in tool-outputs\/run_shell_command_c\d+\.txt\n/);
+      expect(output).toMatch(/\.\.\. \[\d{1,3}(,\d{3})* characters left out\] \.\.\./);
+      expect(output.length).toBeLessThan(41_000);
+    }
+    const none = await replaySession({ session, strategy: noneStrategy, window });
+    expect(result.steps[last].contextTokens).toBeLessThan(none.steps[last].contextTokens - 10_000);
+    expect(checkInvariants(session, result).violations).toEqual([]);
+    // deterministic
+    expect((await replaySession({ session, strategy: geminiCliStrategy, window, summarizer: recordingSummarizer(sized(150_000)).summarizer })).steps).toEqual(result.steps);
+  });
+
   it.each([
     { seed: 42, messages: 500, window: 60_000 },
     { seed: 43, messages: 900, window: 120_000 },

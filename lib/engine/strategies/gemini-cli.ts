@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { SummaryFormat } from "../summarize/summarizer";
+import { GEMINI_FUNCTION_RESPONSE_TOKEN_BUDGET, truncateToolOutputToBudget } from "../prune/truncate-tool-output-to-budget";
 import { MESSAGE_OVERHEAD_TOKENS } from "../tokens/chars4";
 import { defineStrategy, type ContextView, type LayoutItem, type StrategyNote } from "./strategy";
 
@@ -47,8 +48,9 @@ export const GEMINI_CLI_SUMMARY_FORMAT: SummaryFormat = {
  * everything is compressed. The older part becomes a <state_snapshot> (overall_goal, key_knowledge,
  * file_system_state, recent_actions, current_plan) sent as a user message with a short model acknowledgement,
  * followed by the kept turns. A snapshot that would make the context larger than before (token inflation) is
- * rejected: the history stays as it was, a fallback event says why, and — as in gemini-cli — auto-compression is
- * not tried again in the session (a guard event says so; a forced compression still runs).
+ * rejected: the history stays as it was, a fallback event says why, and — as in gemini-cli-core 0.61 — no summary
+ * is tried again automatically (a guard event says so; a forced compression still runs): over the threshold, old
+ * tool output is truncated to a token budget instead ({@link truncateToolOutputToBudget}).
  *
  * Deliberate differences: gemini-cli measures the split in characters of the serialized history; the lab uses
  * the replay's estimator tokens. The inflation check compares the snapshot plus acknowledgement with what they
@@ -66,17 +68,21 @@ export const geminiCliStrategy = defineStrategy<GeminiCliSettings>({
   decide({ context, settings, window, events, force }) {
     const threshold = Math.floor(settings.compressionThreshold * window);
     if (context.tokens < threshold && !force) return {};
+    let head = 0;
+    while (head < context.length && context.entry(head).message.role === "system" && context.entry(head).purpose === null) head++;
     if (!force && events.some((event) => event.type === "fallback")) {
-      if (events.some((event) => event.type === "guard" && event.guard === GEMINI_CLI_FAILED_GUARD)) return {};
+      // gemini-cli-core 0.61 after a failed compression: no summary again, only old tool output truncated to budget
+      const marks = truncateToolOutputToBudget(context, { from: head, window });
+      if (events.some((event) => event.type === "guard" && event.guard === GEMINI_CLI_FAILED_GUARD)) return { marks };
       const note: StrategyNote = {
         type: "guard",
         guard: GEMINI_CLI_FAILED_GUARD,
-        message: "an earlier compression failed: automatic compression is off for the rest of the session",
+        message:
+          "an earlier compression failed: no more automatic summaries this session; over the threshold, tool output " +
+          `older than the newest ${GEMINI_FUNCTION_RESPONSE_TOKEN_BUDGET.toLocaleString("en-US")} tokens of it is truncated instead`,
       };
-      return { notes: [note] };
+      return { marks, notes: [note] };
     }
-    let head = 0;
-    while (head < context.length && context.entry(head).message.role === "system" && context.entry(head).purpose === null) head++;
     const split = findCompressSplitPoint(context, head, 1 - settings.compressionPreserveThreshold);
     if (split <= head) return {};
     const layout: LayoutItem[] = [

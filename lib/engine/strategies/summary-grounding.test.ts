@@ -8,6 +8,8 @@ import { checkInvariants } from "../simulate/check-invariants";
 import { contextAt } from "../simulate/context-at";
 import type { CompactionEndEvent } from "../simulate/replay-events";
 import { replaySession } from "../simulate/replay-session";
+import { extractiveSummarizer } from "../summarize/extractive-summarizer";
+import type { SummarizeRequest, Summarizer } from "../summarize/summarizer";
 import { GroundingSources, ungroundedSummaryText, type SummaryScaffolding } from "../testing/ungrounded-summary-text";
 import { strategiesById } from "./index";
 import { FALLBACK_SUMMARY } from "./openclaw";
@@ -70,7 +72,14 @@ describe(`pi and openclaw summaries quote only what they summarized (${WINDOW / 
       it(`${id} on ${name}: ends within budget, largest summary within the output cap, every summary line grounded`, async (context) => {
         const session = load();
         if (!session) return context.skip(`../shared/transcripts is absent (${PI_LARGE})`);
-        const result = await replaySession({ session, strategy: strategiesById[id], window: WINDOW });
+        // every summarizer call, with what it was handed: each output is checked against its own request too
+        const calls: { request: SummarizeRequest; text: string }[] = [];
+        const summarizer: Summarizer = async (request) => {
+          const result = await extractiveSummarizer(request);
+          calls.push({ request, text: result.text });
+          return result;
+        };
+        const result = await replaySession({ session, strategy: strategiesById[id], window: WINDOW, summarizer });
         const report = checkInvariants(session, result);
         expect(report.budgetReasons).toEqual([]);
         expect(report.fitsBudget).toBe(true);
@@ -101,6 +110,16 @@ describe(`pi and openclaw summaries quote only what they summarized (${WINDOW / 
           previousSummary = end.summary ?? previousSummary;
         }
         expect(checkedLines).toBeGreaterThan(ends.length * 10);
+
+        // each call: within the output cap it was given (4 chars a token), and quoting only its own input — the
+        // messages it was handed (for a merge, the partial summaries) and the previous summary it updates
+        expect(calls.length).toBeGreaterThanOrEqual(ends.length);
+        for (const [index, { request, text }] of calls.entries()) {
+          expect(Math.ceil(text.length / 4), `call ${index}: output tokens`).toBeLessThanOrEqual(request.maxOutputTokens!);
+          const own = new GroundingSources().addMessages(request.messages.filter((message) => !message.summary)).addSummary(request.previousSummary, SCAFFOLDING);
+          for (const message of request.messages) if (message.summary) own.addSummary(message.parts.map((part) => (part.type === "text" ? part.text : "")).join("\n"), SCAFFOLDING);
+          expect(ungroundedSummaryText(text, { sources: own, scaffolding: SCAFFOLDING }), `call ${index}: text not in its input`).toEqual([]);
+        }
       });
     }
   }

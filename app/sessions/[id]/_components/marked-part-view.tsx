@@ -27,7 +27,9 @@ export function MarkedPartView({ part, mark, memoryKey, original }: { part: Part
   return (
     <div data-testid="marked-part" data-mark={mark.kind} className="rounded border border-dashed border-rose-300 bg-rose-50/60">
       <div className="flex flex-wrap items-center gap-2 px-2 py-0.5 text-xs text-rose-900">
-        <span className="rounded bg-rose-600 px-1.5 text-[10px] font-semibold uppercase tracking-wide text-white">{MARK_LABELS[mark.kind]}</span>
+        <span className="rounded bg-rose-600 px-1.5 text-[10px] font-semibold uppercase tracking-wide text-white">
+          {mark.kind === "soft-trimmed" && mark.savedAs ? "truncated to budget" : MARK_LABELS[mark.kind]}
+        </span>
         <span className="font-mono font-semibold">← {name}</span>
         <span className="opacity-70">at step {mark.step}</span>
         {trimmed !== null && <span className="tabular-nums">−{formatCount(trimmed)} chars trimmed</span>}
