@@ -77,7 +77,7 @@ export async function runSweepThroughput(log: (line: string) => void): Promise<v
 
 async function startWorkers(count: number, url: string): Promise<ChildProcess[]> {
   const workers = Array.from({ length: count }, () =>
-    spawn("./node_modules/.bin/tsx", ["scripts/worker.ts"], { env: { ...process.env, DATABASE_URL: url, WORKER_CONCURRENCY: "1", LAB_WORKERS: "1" }, stdio: ["ignore", "pipe", "inherit"] }),
+    spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { env: { ...process.env, DATABASE_URL: url, WORKER_CONCURRENCY: "1", LAB_WORKERS: "1" }, stdio: ["ignore", "pipe", "inherit"] }),
   );
   await Promise.all(
     workers.map(

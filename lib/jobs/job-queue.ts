@@ -1,6 +1,6 @@
 import os from "node:os";
 import { databaseUrl, providerOf } from "../store/db";
-import { nextQueuedRuns, recoverStaleRuns, staleQueuedRuns } from "../store/run-jobs";
+import { countQueuedRuns, nextQueuedRuns, recoverStaleRuns, staleQueuedRuns } from "../store/run-jobs";
 import { maxConcurrentRuns } from "../runs/run-slots";
 import { runJob } from "./run-job";
 
@@ -167,6 +167,23 @@ function jobExpireSeconds(): number {
   return Number.isInteger(raw) && raw >= 1 ? raw : 900;
 }
 
+/**
+ * Creates pg-boss's queue of runs unless it exists. Processes starting together on a fresh database race to create
+ * it (PostgreSQL reports a deadlock or a duplicate to the losers): a loser checks again after a short pause.
+ */
+async function ensureQueue(boss: InstanceType<typeof import("pg-boss")>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (await boss.getQueue(RUN_QUEUE)) return;
+      await boss.createQueue(RUN_QUEUE, { name: RUN_QUEUE, retryLimit: 10, retryDelay: 2, expireInSeconds: jobExpireSeconds() });
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt + Math.random() * 200));
+    }
+  }
+}
+
 async function createPgBossQueue(url: string): Promise<JobQueue> {
   const { default: PgBoss } = await import("pg-boss");
   const maintenance = Number(process.env.LAB_JOB_MAINTENANCE_SECONDS);
@@ -180,7 +197,7 @@ async function createPgBossQueue(url: string): Promise<JobQueue> {
   boss.on("error", (error) => console.error("[jobs] pg-boss:", error.message));
   await boss.start();
   // retries: a job whose worker died (expired) or whose run is held by a live worker; bounded, then `failed`
-  await boss.createQueue(RUN_QUEUE, { name: RUN_QUEUE, retryLimit: 10, retryDelay: 2, expireInSeconds: jobExpireSeconds() });
+  await ensureQueue(boss);
   const workerIds: string[] = [];
   let sweeper: ReturnType<typeof setInterval> | undefined;
 
@@ -191,9 +208,12 @@ async function createPgBossQueue(url: string): Promise<JobQueue> {
   const sweep = async () => {
     try {
       const { requeued } = await recoverStaleRuns();
-      // a run re-queued by the sweep, or left `queued` by an instance that died before sending it
-      const orphans = await staleQueuedRuns(new Date(Date.now() - jobExpireSeconds() * 1_000 - 60_000));
-      await send([...new Set([...requeued, ...orphans])]);
+      await send(requeued);
+      // runs left `queued` by an instance that died between storing and sending them: only when the database holds
+      // more queued runs than pg-boss has jobs pending, re-send those queued for over a minute (claims make a
+      // duplicate harmless; this check keeps a long backlog from being sent twice)
+      const pending = await boss.getQueueSize(RUN_QUEUE, { before: "completed" });
+      if ((await countQueuedRuns()) > pending) await send(await staleQueuedRuns(new Date(Date.now() - 60_000)));
     } catch (error) {
       console.error("[jobs] recovery sweep failed:", error);
     }

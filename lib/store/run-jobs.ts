@@ -134,7 +134,8 @@ export async function recoverStaleRuns(now = new Date()): Promise<{ requeued: st
       const { count } = await prisma.run.updateMany({ where, data: { status: "failed", error, finishedAt: now } });
       failed += count;
     } else {
-      const { count } = await prisma.run.updateMany({ where, data: { status: "queued", claimedBy: null, progress: undefined } });
+      // `claimedBy` keeps the last claimer until the next claim (a worker that was only slow may still end it)
+      const { count } = await prisma.run.updateMany({ where, data: { status: "queued" } });
       if (count > 0) requeued.push(run.id);
     }
   }
@@ -188,4 +189,10 @@ export async function staleQueuedRuns(before: Date, limit = 500): Promise<string
   const prisma = await db();
   const rows = await prisma.run.findMany({ where: { status: "queued", createdAt: { lt: before } }, orderBy: { createdAt: "asc" }, take: limit, select: { id: true } });
   return rows.map((row) => row.id);
+}
+
+/** How many runs are `queued`. */
+export async function countQueuedRuns(): Promise<number> {
+  const prisma = await db();
+  return prisma.run.count({ where: { status: "queued" } });
 }

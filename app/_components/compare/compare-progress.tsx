@@ -1,5 +1,6 @@
 "use client";
 
+import { useRef } from "react";
 import { formatCount } from "@/app/_components/format-number";
 import { overallProgress, type CompareEntry, type CompareState } from "@/lib/client/compare-state";
 
@@ -22,17 +23,19 @@ export function CompareProgress({ state, onCancel, labelOf }: { state: CompareSt
   const share = overall.total > 0 ? Math.min(1, overall.done / overall.total) : state.phase === "done" ? 1 : 0;
   const running = state.phase === "starting" || state.phase === "running";
   const finishedCount = state.entries.filter((entry) => entry.phase === "done" || entry.phase === "failed").length;
+  const eta = useEta(running ? share : null);
   return (
     <section data-testid="compare-progress" data-phase={state.phase} aria-label="Progress" className="space-y-2 rounded-lg border border-slate-200 bg-white p-2 text-xs shadow-sm">
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-semibold text-slate-800">
           {state.phase === "starting" && !state.queued && "Starting…"}
-          {state.phase === "starting" && state.queued && (
+          {running && state.queued && (
             <span data-testid="compare-queued" className="text-amber-800">
-              Queued: position {state.queued.position} — the server replays {state.queued.limit} at a time (LAB_MAX_CONCURRENT_RUNS)
+              Queued: its first job is at position {state.queued.position} — each worker process replays {state.queued.limit} at a time (WORKER_CONCURRENCY)
             </span>
           )}
-          {state.phase === "running" && `Running ${finishedCount} of ${state.entries.length} done`}
+          {state.phase === "running" && !state.queued && `Running: ${finishedCount} of ${state.entries.length} done`}
+          {state.phase === "running" && eta !== null && <span className="ml-1 font-normal tabular-nums text-slate-500" data-testid="compare-eta">· about {formatDuration(eta)} left</span>}
           {state.phase === "done" && `Done: ${state.finished?.rows ?? finishedCount} rows${state.finished?.failed ? `, ${state.finished.failed} failed` : ""}`}
           {state.phase === "cancelled" && "Cancelled"}
           {state.phase === "failed" && "Failed"}
@@ -83,4 +86,28 @@ export function CompareProgress({ state, onCancel, labelOf }: { state: CompareSt
       )}
     </section>
   );
+}
+
+/**
+ * Seconds left at the pace seen so far: from the first moment this page saw the comparison under way (a reload
+ * starts afresh), once 2% is done and 3 s have passed; null otherwise.
+ */
+function useEta(share: number | null): number | null {
+  const first = useRef<{ at: number; share: number } | null>(null);
+  if (share === null) {
+    first.current = null;
+    return null;
+  }
+  const now = Date.now();
+  first.current ??= { at: now, share };
+  const elapsed = (now - first.current.at) / 1_000;
+  const progressed = share - first.current.share;
+  if (progressed < 0.02 || elapsed < 3) return null;
+  return Math.max(0, ((1 - share) * elapsed) / progressed);
+}
+
+function formatDuration(seconds: number): string {
+  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s`;
+  if (seconds < 3_600) return `${Math.round(seconds / 60)} min`;
+  return `${(seconds / 3_600).toFixed(1)} h`;
 }

@@ -19,7 +19,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   const root = process.cwd();
   const entry = path.join(root, "scripts", "worker.ts");
-  const tsx = path.join(root, "node_modules", ".bin", "tsx");
+  const tsx = path.join(root, "node_modules", "tsx");
   if (!fs.existsSync(entry) || !fs.existsSync(tsx)) {
     io.stderr(`lab worker runs from the project's root after \`npm ci\` (no ${path.relative(root, fs.existsSync(entry) ? tsx : entry)} here)\n`);
     return EXIT_BAD_INPUT;
@@ -28,7 +28,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     io.stderr(`--concurrency takes a whole number ≥ 1, got ${JSON.stringify(values.concurrency)}\nusage: ${usage}\n`);
     return EXIT_BAD_INPUT;
   }
-  const child = spawn(tsx, [entry], {
+  // node itself with tsx's loader: one process, so a signal (or a SIGKILL) reaches the worker, not a wrapper
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, ...(values.concurrency ? { WORKER_CONCURRENCY: values.concurrency } : {}) },

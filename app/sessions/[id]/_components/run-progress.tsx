@@ -15,11 +15,11 @@ export function RunProgress({ state, onCancel }: { state: RunStreamState; onCanc
     <div data-testid="run-progress" data-phase={degraded ? "degraded" : state.phase} className="space-y-1.5 rounded-md border border-slate-200 bg-white px-3 py-2">
       <div className="flex items-center gap-2 text-xs">
         <span className="font-semibold text-slate-800">
-          {state.phase === "starting" && state.queued ? "Queued" : state.phase === "starting" ? "Starting…" : state.phase === "running" ? "Running" : degraded ? "Done, degraded" : state.phase === "done" ? "Done" : state.phase === "failed" ? "Failed" : "Cancelled"}
+          {running && state.queued ? "Queued" : state.phase === "starting" ? "Starting…" : state.phase === "running" ? "Running" : degraded ? "Done, degraded" : state.phase === "done" ? "Done" : state.phase === "failed" ? "Failed" : "Cancelled"}
         </span>
-        {state.phase === "starting" && state.queued ? (
+        {running && state.queued ? (
           <span data-testid="run-queued" className="tabular-nums text-amber-800">
-            position {state.queued.position} — the server replays {state.queued.limit} at a time (LAB_MAX_CONCURRENT_RUNS)
+            waiting for a worker: position {state.queued.position} in the queue — each worker process replays {state.queued.limit} at a time (WORKER_CONCURRENCY)
           </span>
         ) : (
           <span className="tabular-nums text-slate-500">

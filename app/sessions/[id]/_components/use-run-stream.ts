@@ -22,7 +22,7 @@ export interface RunStreamState {
   run: RunSummary | null;
   error: { code: string; message: string } | null;
   cancelling: boolean;
-  /** waiting for one of the server's run slots (LAB_MAX_CONCURRENT_RUNS): position among the waiting, the limit */
+  /** waiting for a worker: the run's position in the job queue, and each worker process's concurrency */
   queued: { position: number; limit: number } | null;
 }
 
@@ -109,7 +109,7 @@ function applyLine(state: RunStreamState, line: RunStreamLine): RunStreamState {
     case "started":
       return { ...state, phase: "running", runId: line.runId, totalSteps: line.totalSteps, queued: null };
     case "progress":
-      return { ...state, phase: "running", step: line.step, totalSteps: line.totalSteps };
+      return { ...state, phase: "running", step: line.step, totalSteps: line.totalSteps, queued: null };
     case "event": {
       // the log never shows a summary's text: the stream's is cut to 12,000 characters (slimReplayEvent) and the
       // chart and timeline load the run's own view after `done`; do not hold it per line
