@@ -3,7 +3,8 @@ import { aggregateRows } from "../compare/aggregate-rows";
 import type { StoredCompareRow } from "../compare/replay-config";
 import { getComparison } from "../store/comparisons";
 import { queuePosition, readRunState } from "../store/run-jobs";
-import { isEnded, pollingStream } from "./follow-run";
+import { isEnded } from "./follow-run";
+import { pollingStream } from "./polling-stream";
 
 /**
  * Follows a stored comparison (sweep, multi-session comparison) from the database as an NDJSON stream of

@@ -1,9 +1,9 @@
 import type { RunStreamLine } from "../api/contracts/run-schemas";
 import { queuePosition, readRunState } from "../store/run-jobs";
 import { getRunEnd } from "../store/runs";
+import { FOLLOW_POLL_MS, pollingStream } from "./polling-stream";
 
-/** How often a follower reads a job's state from the database. */
-export const FOLLOW_POLL_MS = 250;
+export { FOLLOW_POLL_MS };
 
 const ENDED = new Set(["done", "degraded", "failed", "cancelled", "interrupted"]);
 
@@ -60,53 +60,6 @@ export function followRun(options: { runId: string; totalSteps: number; signal?:
         }
         yield null;
       }
-    },
-  });
-}
-
-/**
- * An NDJSON stream driven by an async generator of lines, where a `null` means "nothing new: wait
- * {@link FOLLOW_POLL_MS} ms". It ends when the generator returns, when `signal` fires or when the reader cancels; a
- * generator that throws (the database unreachable) ends the stream with a logged error.
- */
-export function pollingStream<Line>(options: { signal?: AbortSignal; lines: () => AsyncGenerator<Line | null> }): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let closed = false;
-  const generator = options.lines();
-  const onAbort = () => {
-    closed = true;
-  };
-  options.signal?.addEventListener("abort", onAbort, { once: true });
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        for (;;) {
-          if (closed || options.signal?.aborted) {
-            await generator.return(undefined);
-            controller.close();
-            return;
-          }
-          const next = await generator.next();
-          if (next.done) {
-            options.signal?.removeEventListener("abort", onAbort);
-            controller.close();
-            return;
-          }
-          if (next.value === null) {
-            await new Promise((resolve) => setTimeout(resolve, FOLLOW_POLL_MS));
-            continue;
-          }
-          controller.enqueue(encoder.encode(`${JSON.stringify(next.value)}\n`));
-          return;
-        }
-      } catch (error) {
-        console.error("[jobs] following a job failed:", error);
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      closed = true;
-      await generator.return(undefined);
     },
   });
 }
