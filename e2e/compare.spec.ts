@@ -169,12 +169,14 @@ test("the anthropic summarizer (fake server) gives cost and judged retention; a 
 });
 
 test("a comparison is a job: reloading the page follows it again — the finished row comes back, the running one goes on to its row", async ({ page }, testInfo) => {
+  test.setTimeout(150_000);
   const compare = new ComparePage(page);
   await compare.goto(small.id);
   await compare.addStrategy("trim-messages");
   await compare.addStrategy("pi");
-  await compare.setWindow(30_000);
-  // pi's summaries come from the fake server's slow model (seconds each); trim-messages never summarizes
+  // 6 pi compactions on this session at 45,000 (40 at 30,000), each summary 5 s from the fake server's slow model:
+  // long enough to reload mid-run, short enough to finish; trim-messages never summarizes
+  await compare.setWindow(45_000);
   await page.getByTestId("compare-summarizer-anthropic").check({ force: true });
   await page.getByTestId("compare-model").fill("fake-slow");
   await compare.runButton.click();
