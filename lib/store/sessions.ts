@@ -1,56 +1,14 @@
-import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { gunzip, gzip } from "node:zlib";
 import { NotFoundError } from "../api/contracts/errors";
 import type { MessagePage, SessionDetail, SessionList } from "../api/contracts/schemas";
 import { contextCurve } from "../engine/context-curve";
-import type { FormatId, Session } from "../engine/model";
+import type { Session } from "../engine/model";
 import { estimateMessageTokens } from "../engine/tokens/chars4";
-import { importTranscript } from "../transcripts";
 import { db } from "./db";
-import { insertMessages, loadMessages } from "./session-messages";
-import { SESSION_SUMMARY_SELECT, sessionColumns, storedFormat, toSessionSummary } from "./session-row";
-import { storeSession, TRANSACTION_OPTIONS, type StoredSession } from "./store-session";
+import { loadMessages } from "./session-messages";
+import { SESSION_SUMMARY_SELECT, storedFormat, toSessionSummary } from "./session-row";
 import { parseStoredMessage, parseStoredMeta } from "./stored-message";
 
 export { storeSession, type StoredSession, type StoreSessionInput } from "./store-session";
-
-const gzipAsync = promisify(gzip);
-const gunzipAsync = promisify(gunzip);
-
-export interface CreateSessionInput {
-  /** the uploaded file, exactly as received; kept (gzipped) for re-import */
-  bytes: Uint8Array;
-  format?: FormatId;
-  /** which session of a multi-session file; default 0 */
-  pick?: number;
-  /** the uploaded file's name */
-  sourceName?: string;
-}
-
-/**
- * Imports an uploaded transcript and stores it. Multi-session files (a list of trajectories, a JSONL of
- * instances) store ONE session, the one `pick` chooses (default 0): sessions of one file are unrelated runs, and
- * storing all of them would turn one upload of a 500-instance benchmark file into 500 list entries. The result's
- * `sessionCount` tells the client how many there are, so it can upload again with another `pick`.
- *
- * The import runs before anything is written and throws ImportError for a file that does not fit; the session,
- * its messages and the raw upload are then written in one transaction, so a failure leaves nothing behind.
- */
-export async function createSession(input: CreateSessionInput): Promise<StoredSession> {
-  const outcome = importTranscript(decodeText(input.bytes), {
-    format: input.format,
-    pick: input.pick,
-    sourceName: input.sourceName,
-  });
-  const upload = {
-    encoding: "gzip",
-    size: input.bytes.byteLength,
-    sha256: createHash("sha256").update(input.bytes).digest("hex"),
-    bytes: new Uint8Array(await gzipAsync(input.bytes)),
-  };
-  return storeSession({ ...outcome, sourceName: input.sourceName, upload });
-}
 
 /** Every stored session, newest first. */
 export async function listSessions(): Promise<SessionList> {
@@ -117,42 +75,4 @@ export async function deleteSession(id: string): Promise<void> {
   const prisma = await db();
   const { count } = await prisma.session.deleteMany({ where: { id } });
   if (count === 0) throw new NotFoundError("session", id);
-}
-
-/**
- * Imports a session again from its stored raw bytes (after an importer fix), with the format, pick and file name
- * it was stored with, and replaces its messages and stats in one transaction. The id stays, so links keep working;
- * runs stored beside it are kept as they are (they describe the session as it was when they ran).
- * Throws NotFoundError for an unknown session, or `not_found:upload` for one that never was a file (the
- * generated demo sessions), and ImportError when the current importer rejects the file (nothing changes then).
- */
-export async function reimportSession(id: string): Promise<StoredSession> {
-  const prisma = await db();
-  const row = await prisma.session.findUnique({
-    where: { id },
-    select: { format: true, pick: true, sourceName: true, upload: { select: { encoding: true, bytes: true } } },
-  });
-  if (!row) throw new NotFoundError("session", id);
-  if (!row.upload) throw new NotFoundError("upload", id, `Session ${id} was not uploaded from a file, so there is nothing to re-import.`);
-  const raw = row.upload.encoding === "gzip" ? await gunzipAsync(row.upload.bytes) : row.upload.bytes;
-  const outcome = importTranscript(decodeText(raw), {
-    format: storedFormat(row.format, id),
-    pick: row.pick,
-    sourceName: row.sourceName ?? undefined,
-  });
-  const updated = await prisma.$transaction(async (tx) => {
-    await tx.message.deleteMany({ where: { sessionId: id } });
-    await insertMessages(tx, id, outcome.session.messages);
-    return tx.session.update({
-      where: { id },
-      data: { ...sessionColumns(outcome.session), sessionCount: outcome.sessionCount },
-      select: SESSION_SUMMARY_SELECT,
-    });
-  }, TRANSACTION_OPTIONS);
-  return { ...toSessionSummary(updated), sessionCount: updated.sessionCount };
-}
-
-/** UTF-8 text of an upload (a BOM is dropped; invalid bytes become U+FFFD, and the importer reports where). */
-function decodeText(bytes: Uint8Array): string {
-  return new TextDecoder("utf-8").decode(bytes);
 }

@@ -1,7 +1,8 @@
 import { readUpload } from "@/lib/api/http/read-upload";
 import { handle } from "@/lib/api/http/route";
 import { UploadQuerySchema } from "@/lib/api/contracts/schemas";
-import { createSession, listSessions } from "@/lib/store/sessions";
+import { importUpload } from "@/lib/sessions/import-upload";
+import { listSessions } from "@/lib/store/sessions";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +19,7 @@ export const GET = handle(async () => listSessions());
 export const POST = handle(async (request: Request) => {
   const query = UploadQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const upload = await readUpload(request);
-  const stored = await createSession({
+  const stored = await importUpload({
     bytes: upload.bytes,
     format: query.format,
     pick: query.pick,

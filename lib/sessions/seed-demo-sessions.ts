@@ -1,9 +1,9 @@
 import { generateSession } from "../generator/generate-session";
 import { toClaudeCodeJsonl } from "../generator/to-claude-code-jsonl";
 import { ImportError } from "../transcripts/import-error";
-import { db } from "./db";
-import { createSession } from "./sessions";
-import { storeSession, type StoredSession } from "./store-session";
+import { db } from "../store/db";
+import { storeSession, type StoredSession } from "../store/store-session";
+import { importUpload } from "./import-upload";
 
 /** The demo sessions a fresh lab starts with: generated, deterministic (fixed seeds), three sizes. */
 export const DEMO_SESSIONS = [
@@ -32,7 +32,7 @@ export async function seedDemoSessions(): Promise<StoredSession[]> {
     const sourceName = `generated-demo-${demo.size}.jsonl`;
     try {
       const bytes = new TextEncoder().encode(toClaudeCodeJsonl(session));
-      stored.push(await createSession({ bytes, format: "claude-code", sourceName }));
+      stored.push(await importUpload({ bytes, format: "claude-code", sourceName }));
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
       console.warn(`seed: the claude-code importer rejected the generated ${demo.size} session (${error.message}); storing it without a raw file`);
