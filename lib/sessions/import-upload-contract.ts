@@ -19,7 +19,7 @@ export function importUploadContract(): void {
     const stored = await importUpload({ bytes: utf8(OPENAI_CHAT), format: "openai", sourceName: "chat.json" });
     expect(stored).toMatchObject({ format: "openai", sourceName: "chat.json", pick: 0, sessionCount: 1, messageCount: 4, toolCallCount: 1, toolResultCount: 1 });
 
-    const { sessions } = await listSessions();
+    const sessions = await listSessions();
     expect(sessions.map((session) => session.id)).toContain(stored.id);
 
     const detail = await getSession(stored.id);

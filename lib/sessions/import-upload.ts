@@ -1,5 +1,6 @@
 import type { FormatId } from "../engine/model";
-import { storeSession, type StoredSession } from "../store/store-session";
+import type { SessionRecord } from "../store/session-record";
+import { storeSession } from "../store/store-session";
 import { importTranscript } from "../transcripts";
 import { decodeUpload } from "./decode-upload";
 
@@ -23,7 +24,7 @@ export interface ImportUploadInput {
  * its messages and the raw upload are then written in one transaction (storeSession), so a failure leaves
  * nothing behind. Parsing lives here, not in lib/store: the store only writes canonical sessions.
  */
-export async function importUpload(input: ImportUploadInput): Promise<StoredSession> {
+export async function importUpload(input: ImportUploadInput): Promise<SessionRecord> {
   const outcome = importTranscript(decodeUpload(input.bytes), { format: input.format, pick: input.pick, sourceName: input.sourceName });
   return storeSession({ session: outcome.session, sessionCount: outcome.sessionCount, pick: outcome.pick, sourceName: input.sourceName, upload: input.bytes });
 }

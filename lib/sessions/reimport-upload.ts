@@ -1,6 +1,6 @@
 import { readSessionUpload } from "../store/read-session-upload";
 import { replaceSessionContent } from "../store/replace-session-content";
-import type { StoredSession } from "../store/store-session";
+import type { SessionRecord } from "../store/session-record";
 import { importTranscript } from "../transcripts";
 import { decodeUpload } from "./decode-upload";
 
@@ -11,7 +11,7 @@ import { decodeUpload } from "./decode-upload";
  * Throws NotFoundError for an unknown session, or `not_found:upload` for one that never was a file, and
  * ImportError when the current importer rejects the file (nothing changes then: the import runs before the write).
  */
-export async function reimportUpload(id: string): Promise<StoredSession> {
+export async function reimportUpload(id: string): Promise<SessionRecord> {
   const upload = await readSessionUpload(id);
   const outcome = importTranscript(decodeUpload(upload.bytes), { format: upload.format, pick: upload.pick, sourceName: upload.sourceName ?? undefined });
   return replaceSessionContent(id, { session: outcome.session, sessionCount: outcome.sessionCount });

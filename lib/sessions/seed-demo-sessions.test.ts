@@ -18,7 +18,7 @@ describe("seedDemoSessions (fresh SQLite file)", () => {
     expect(large).toBeGreaterThan(1_000);
 
     expect(await seedDemoSessions()).toEqual([]);
-    expect((await listSessions()).sessions).toHaveLength(3);
+    expect(await listSessions()).toHaveLength(3);
     expect(await reimportUpload(stored[0].id)).toEqual(stored[0]);
   });
 });

@@ -2,7 +2,8 @@ import { generateSession } from "../generator/generate-session";
 import { toClaudeCodeJsonl } from "../generator/to-claude-code-jsonl";
 import { ImportError } from "../transcripts/import-error";
 import { db } from "../store/db";
-import { storeSession, type StoredSession } from "../store/store-session";
+import type { SessionRecord } from "../store/session-record";
+import { storeSession } from "../store/store-session";
 import { importUpload } from "./import-upload";
 
 /** The demo sessions a fresh lab starts with: generated, deterministic (fixed seeds), three sizes. */
@@ -22,10 +23,10 @@ export const DEMO_SESSIONS = [
  * system prompt, so message counts come out slightly below the generated ones. Should the importer reject the
  * file, the canonical session is stored directly instead (with a warning), so a start never fails on demo data.
  */
-export async function seedDemoSessions(): Promise<StoredSession[]> {
+export async function seedDemoSessions(): Promise<SessionRecord[]> {
   const prisma = await db();
   if ((await prisma.session.count()) > 0) return [];
-  const stored: StoredSession[] = [];
+  const stored: SessionRecord[] = [];
   for (const demo of DEMO_SESSIONS) {
     const session = generateSession({ seed: demo.seed, messages: demo.messages });
     session.title = `Generated demo session — ${demo.size} (~${demo.messages.toLocaleString("en-US")} messages): ${session.title}`;

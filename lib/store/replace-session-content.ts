@@ -1,15 +1,16 @@
 import type { Session } from "../engine/model";
 import { db } from "./db";
 import { insertMessages } from "./session-messages";
-import { SESSION_SUMMARY_SELECT, sessionColumns, toSessionSummary } from "./session-row";
-import { TRANSACTION_OPTIONS, type StoredSession } from "./store-session";
+import type { SessionRecord } from "./session-record";
+import { SESSION_SUMMARY_SELECT, sessionColumns, toSessionRecord } from "./session-row";
+import { TRANSACTION_OPTIONS } from "./store-session";
 
 /**
  * Replaces a stored session's messages and derived columns (title, stats, meta, sessionCount) with an
  * already-canonical session, in one transaction: readers see the old content or the new, never a mix. The id, the
  * upload, the pick and the runs stay as they are (runs describe the session as it was when they ran).
  */
-export async function replaceSessionContent(id: string, content: { session: Session; sessionCount: number }): Promise<StoredSession> {
+export async function replaceSessionContent(id: string, content: { session: Session; sessionCount: number }): Promise<SessionRecord> {
   const prisma = await db();
   const updated = await prisma.$transaction(async (tx) => {
     await tx.message.deleteMany({ where: { sessionId: id } });
@@ -20,5 +21,5 @@ export async function replaceSessionContent(id: string, content: { session: Sess
       select: SESSION_SUMMARY_SELECT,
     });
   }, TRANSACTION_OPTIONS);
-  return { ...toSessionSummary(updated), sessionCount: updated.sessionCount };
+  return toSessionRecord(updated);
 }

@@ -1,20 +1,21 @@
 import { NotFoundError } from "../api/contracts/errors";
-import type { MessagePage, SessionDetail, SessionList } from "../api/contracts/schemas";
 import { contextCurve } from "../engine/context-curve";
 import type { Session } from "../engine/model";
 import { estimateMessageTokens } from "../engine/tokens/chars4";
 import { db } from "./db";
 import { loadMessages } from "./session-messages";
-import { SESSION_SUMMARY_SELECT, storedFormat, toSessionSummary } from "./session-row";
+import type { MessagePageRecord, SessionDetailRecord, SessionRecord } from "./session-record";
+import { SESSION_SUMMARY_SELECT, storedFormat, toSessionRecord } from "./session-row";
 import { parseStoredMessage, parseStoredMeta } from "./stored-message";
 
-export { storeSession, type StoredSession, type StoreSessionInput } from "./store-session";
+export { storeSession, type StoreSessionInput } from "./store-session";
+export type { MessagePageRecord, SessionDetailRecord, SessionRecord } from "./session-record";
 
 /** Every stored session, newest first. */
-export async function listSessions(): Promise<SessionList> {
+export async function listSessions(): Promise<SessionRecord[]> {
   const prisma = await db();
   const rows = await prisma.session.findMany({ select: SESSION_SUMMARY_SELECT, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
-  return { sessions: rows.map(toSessionSummary) };
+  return rows.map(toSessionRecord);
 }
 
 /**
@@ -22,14 +23,9 @@ export async function listSessions(): Promise<SessionList> {
  * every call (linear; tens of milliseconds for 10,000 messages) rather than stored, so it always follows the
  * current lib/engine/context-curve.ts.
  */
-export async function getSession(id: string): Promise<SessionDetail> {
+export async function getSession(id: string): Promise<SessionDetailRecord> {
   const { row, session } = await readSession(id);
-  return {
-    ...toSessionSummary(row),
-    meta: { ...session.meta },
-    sessionCount: row.sessionCount,
-    contextCurve: contextCurve(session),
-  };
+  return { ...toSessionRecord(row), meta: session.meta, contextCurve: contextCurve(session) };
 }
 
 /** The canonical session, as the engine reads it. Throws NotFoundError (`not_found:session`). */
@@ -53,7 +49,7 @@ async function readSession(id: string) {
  * A page of a session's messages by seq: those with seq ≥ `cursor`, at most `limit`. `nextCursor` is the seq to
  * ask for next, or null after the last message; a cursor past the end gives an empty page, not an error.
  */
-export async function listMessages(sessionId: string, page: { cursor: number; limit: number }): Promise<MessagePage> {
+export async function listMessages(sessionId: string, page: { cursor: number; limit: number }): Promise<MessagePageRecord> {
   const prisma = await db();
   const session = await prisma.session.findUnique({ where: { id: sessionId }, select: { messageCount: true } });
   if (!session) throw new NotFoundError("session", sessionId);
@@ -65,7 +61,7 @@ export async function listMessages(sessionId: string, page: { cursor: number; li
   });
   const messages = rows.slice(0, page.limit).map((row) => {
     const message = parseStoredMessage(row.data, { sessionId, seq: row.seq });
-    return { seq: row.seq, tokens: estimateMessageTokens(message), message: { ...message } };
+    return { seq: row.seq, tokens: estimateMessageTokens(message), message };
   });
   return { messages, nextCursor: rows.length > page.limit ? rows[page.limit].seq : null, total: session.messageCount };
 }

@@ -1,15 +1,12 @@
-import type { SessionSummary } from "../api/contracts/schemas";
 import type { Session } from "../engine/model";
 import { db } from "./db";
 import { insertMessages } from "./session-messages";
-import { SESSION_SUMMARY_SELECT, sessionColumns, toSessionSummary } from "./session-row";
+import type { SessionRecord } from "./session-record";
+import { SESSION_SUMMARY_SELECT, sessionColumns, toSessionRecord } from "./session-row";
 import { uploadColumns } from "./upload-columns";
 
 /** A big session's inserts can outlast Prisma's 5 s default for interactive transactions. */
 export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 120_000 };
-
-/** What an upload or re-import returns: the summary, and how many sessions the file holds (`pick` says which). */
-export type StoredSession = SessionSummary & { sessionCount: number };
 
 export interface StoreSessionInput {
   session: Session;
@@ -29,7 +26,7 @@ export interface StoreSessionInput {
  * transaction, so a failure at any point leaves nothing behind. The store never parses a file: uploads are
  * imported first (lib/sessions/import-upload.ts), and hand-built sessions (tests, benches) come here directly.
  */
-export async function storeSession(input: StoreSessionInput): Promise<StoredSession> {
+export async function storeSession(input: StoreSessionInput): Promise<SessionRecord> {
   const upload = input.upload ? await uploadColumns(input.upload) : undefined;
   const prisma = await db();
   const row = await prisma.$transaction(async (tx) => {
@@ -46,5 +43,5 @@ export async function storeSession(input: StoreSessionInput): Promise<StoredSess
     await insertMessages(tx, created.id, input.session.messages);
     return created;
   }, TRANSACTION_OPTIONS);
-  return { ...toSessionSummary(row), sessionCount: row.sessionCount };
+  return toSessionRecord(row);
 }
