@@ -73,7 +73,7 @@ export function storeContract(): void {
 
   it("lists a session's runs (none yet) and rejects an unknown session", async () => {
     const stored = await storeSession({ session: buildSession(2), sessionCount: 1, pick: 0 });
-    expect(await listRuns(stored.id)).toEqual({ runs: [] });
+    expect(await listRuns(stored.id)).toEqual([]);
     await expect(listRuns("missing")).rejects.toMatchObject({ code: "not_found:session" });
   });
 }

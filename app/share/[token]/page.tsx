@@ -37,7 +37,7 @@ export default async function SharePage({ params, searchParams }: { params: Prom
       </div>
     );
   }
-  const { runs } = await listRuns(link.sessionId);
+  const runs = await listRuns(link.sessionId);
   // a bad or missing ?cursor= starts at the first message
   const cursor = MessagePageQuerySchema.shape.cursor.safeParse((await searchParams).cursor);
   const messages = await listMessages(link.sessionId, { cursor: cursor.success ? cursor.data : 0, limit: SHARED_MESSAGE_PAGE_SIZE });
