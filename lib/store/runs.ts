@@ -45,6 +45,9 @@ const StoredResultSchema = z.looseObject({
   final: z.looseObject({ epoch: z.number(), length: z.number(), contextTokens: z.number() }),
 });
 
+/** A run's strategy settings: resolved against its strategy before the run was stored, so only their shape is checked here. */
+const SettingsSchema = z.record(z.string(), z.unknown());
+
 const SUMMARY_SELECT = {
   id: true,
   sessionId: true,
@@ -249,8 +252,6 @@ function toRunRecord(row: SummaryRow): RunRecord {
     finishedAt: row.finishedAt,
   };
 }
-
-const SettingsSchema = z.record(z.string(), z.unknown());
 
 /** A stored value that does not fit is a corrupted database (a logged 500), not a bad request (a ZodError → 400). */
 function parseStored<T extends z.ZodType>(schema: T, value: unknown, runId: string): z.infer<T> {
