@@ -47,13 +47,13 @@ describe("npm run lab (scripts/lab.mjs: the CLI from its prebuilt bundle)", () =
     const saved = process.env.DATABASE_URL;
     process.env.DATABASE_URL = url;
     const { storeSession } = await import("../lib/store/sessions");
-    const { createRun, getRunSummary } = await import("../lib/store/runs");
+    const { createRun, getRunRecord } = await import("../lib/store/runs");
     const { closeDatabases } = await import("../lib/store/db");
     const { generateSession } = await import("../lib/generator/generate-session");
     try {
       const { id: sessionId } = await storeSession({ session: generateSession({ seed: 3, messages: 60 }), sessionCount: 1, pick: 0 });
       const queued = await createRun({ sessionId, strategyId: "trim-messages", settings: { maxConversationMessages: 10 }, options: { window: 8_000, outputReserve: 0, estimator: "chars4", summarizer: "extractive", model: null, instructions: null, compactAtStep: null, promptOverrides: null } });
-      await expect.poll(async () => (await getRunSummary(queued.id)).status, { timeout: 30_000 }).toBe("done");
+      await expect.poll(async () => (await getRunRecord(queued.id)).status, { timeout: 30_000 }).toBe("done");
     } finally {
       await closeDatabases();
       if (saved === undefined) delete process.env.DATABASE_URL;

@@ -1,7 +1,7 @@
 // Seeds the generated demo sessions into an empty database (DATABASE_URL, default file:./data/lab.db).
 // Idempotent: does nothing when any session exists. Run: npx tsx scripts/seed.ts (scripts/start.sh does).
 import { closeDatabases } from "../lib/store/db";
-import { seedDemoSessions } from "../lib/store/seed-demo-sessions";
+import { seedDemoSessions } from "../lib/sessions/seed-demo-sessions";
 
 try {
   const stored = await seedDemoSessions();

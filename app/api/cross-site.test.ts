@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiErrorSchema } from "@/lib/api/contracts/schemas";
 import { generateSession } from "@/lib/generator/generate-session";
-import { OPENAI_CHAT } from "@/lib/store/store-contract";
+import { OPENAI_CHAT } from "@/lib/sessions/import-upload-contract";
 import { db } from "@/lib/store/db";
 import { storeSession } from "@/lib/store/sessions";
 import { useTestDatabase } from "@/lib/store/use-test-database";

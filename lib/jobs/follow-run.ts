@@ -1,4 +1,5 @@
 import type { RunStreamLine } from "../api/contracts/run-schemas";
+import { presentRunSummary } from "../api/present/present-run";
 import { queuePosition, readRunState } from "../store/run-jobs";
 import { getRunEnd } from "../store/runs";
 import { FOLLOW_POLL_MS, pollingStream } from "./polling-stream";
@@ -53,7 +54,8 @@ export function followRun(options: { runId: string; totalSteps: number; signal?:
           }
         }
         if (isEnded(state.status)) {
-          const { run, errorCode } = await getRunEnd(options.runId);
+          const { run: record, errorCode } = await getRunEnd(options.runId);
+          const run = presentRunSummary(record);
           if (run.status === "done" || run.status === "degraded") yield { type: "done", run };
           else yield { type: "error", error: { code: errorCode ?? run.status, message: run.error ?? run.status }, run };
           return;

@@ -1,5 +1,5 @@
 import { BadRequestError, UpstreamError } from "../api/contracts/errors";
-import { CompareOptionsSchema, type CompareOptions, type UserProbe } from "../api/contracts/compare-schemas";
+import { CompareOptionsSchema, type CompareOptions } from "../api/contracts/compare-schemas";
 import { RunRequestSchema, type RunRequest, type RunStreamLine } from "../api/contracts/run-schemas";
 import { extractProbes } from "../engine/evaluate/extract-probes";
 import type { Probe } from "../engine/evaluate/probe";
@@ -20,7 +20,7 @@ import { loadSessionCached } from "../runs/session-cache";
 import { getComparison } from "../store/comparisons";
 import { claimRun, getRunJob, PROGRESS_EVENTS_KEPT, runStatus, writeRunProgress, type RunJob, type RunProgress } from "../store/run-jobs";
 import { cancelRequestedAmong, finishRun, sessionFingerprint } from "../store/runs";
-import { listUserProbes } from "../store/user-probes";
+import { listUserProbes, type UserProbeRecord } from "../store/user-probes";
 import { watchRuns } from "./watch-runs";
 
 /** Live progress is written at most this often per run (followers poll it). */
@@ -204,7 +204,7 @@ const PREPARED_CACHE_SIZE = 8;
  */
 async function prepareSession(options: { sessionId: string; session: Session; compare: CompareOptions; window: number; signal: AbortSignal }): Promise<PreparedSession> {
   const { compare } = options;
-  const userProbes: readonly UserProbe[] = await listUserProbes(options.sessionId);
+  const userProbes: readonly UserProbeRecord[] = await listUserProbes(options.sessionId);
   const key = JSON.stringify([options.sessionId, await sessionFingerprint(options.sessionId), userProbes.map((probe) => [probe.id, probe.kind, probe.pattern]), options.window, compare.outputReserve, compare.estimator, compare.model ?? null]);
   const cached = preparedCache.get(key);
   if (cached) {

@@ -1,6 +1,6 @@
 import type { CancelRunResult } from "../api/contracts/run-schemas";
 import { getComparison } from "../store/comparisons";
-import { getRunSummary, requestRunCancel } from "../store/runs";
+import { getRunRecord, requestRunCancel } from "../store/runs";
 import { abortRun } from "./run-registry";
 
 /**
@@ -10,7 +10,7 @@ import { abortRun } from "./run-registry";
  * row is stored as `cancelled` by the run itself. A run that already ended is left as it is. Throws `not_found:run`.
  */
 export async function cancelRun(runId: string): Promise<CancelRunResult> {
-  const run = await getRunSummary(runId);
+  const run = await getRunRecord(runId);
   const cancelling = (run.status === "running" || run.status === "queued") && (await requestRunCancel(runId));
   if (cancelling) abortRun(runId, "cancel requested");
   return { runId, cancelling, status: run.status };

@@ -1,10 +1,11 @@
 import { UpstreamError } from "../api/contracts/errors";
-import type { RunRequest, RunStreamLine, RunSummary } from "../api/contracts/run-schemas";
+import type { RunRequest, RunStreamLine } from "../api/contracts/run-schemas";
+import { presentRunSummary } from "../api/present/present-run";
 import type { Session } from "../engine/model";
 import { replaySession } from "../engine/simulate/replay-session";
 import type { AnyStrategy } from "../engine/strategies/strategy";
 import type { Summarizer } from "../engine/summarize/summarizer";
-import { finishRun, getRunSummary, type RunFigures } from "../store/runs";
+import { finishRun, getRunRecord, type RunFigures, type RunRecord } from "../store/runs";
 import { RunCancelledError } from "./run-registry";
 import { sessionSummarizer } from "./session-summarizer";
 import { computeRunFigures } from "./run-figures";
@@ -51,7 +52,7 @@ export interface ExecuteRunOptions {
  * The count-tokens estimator counts the session first (an event line before and after); if count_tokens fails
  * the run ends `failed` with an error line of code `count_tokens_failed` saying why, and no result is stored.
  */
-export async function executeRun(options: ExecuteRunOptions): Promise<RunSummary | null> {
+export async function executeRun(options: ExecuteRunOptions): Promise<RunRecord | null> {
   const { runId, signal, emit } = options;
   let end: { status: "done" | "degraded" | "failed" | "cancelled"; error: string | null; figures: RunFigures | null; result: Awaited<ReturnType<typeof replaySession>> | null };
   // this run's own breaker: 3 failed summaries in a row and the rest of the run falls back without calling
@@ -113,10 +114,10 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunSummary
   }
   try {
     await options.beforeFinish?.().catch(() => undefined);
-    const run = (await finishRun(runId, { ...end, errorCode })) ?? (await getRunSummary(runId));
+    const run = (await finishRun(runId, { ...end, errorCode })) ?? (await getRunRecord(runId));
     // a degraded run finished, on the strategy's fallback: `done` line, the run says its status and why
-    if (end.status === "done" || end.status === "degraded") emit({ type: "done", run });
-    else emit({ type: "error", error: { code: errorCode ?? end.status, message: end.error ?? end.status }, run });
+    if (end.status === "done" || end.status === "degraded") emit({ type: "done", run: presentRunSummary(run) });
+    else emit({ type: "error", error: { code: errorCode ?? end.status, message: end.error ?? end.status }, run: presentRunSummary(run) });
     return run;
   } catch (error) {
     console.error(`[runs] run ${runId} could not be stored:`, error);

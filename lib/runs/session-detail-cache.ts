@@ -1,12 +1,11 @@
-import type { SessionDetail } from "../api/contracts/schemas";
 import { sessionFingerprint } from "../store/runs";
-import { getSession } from "../store/sessions";
+import { getSession, type SessionDetailRecord } from "../store/sessions";
 import { createFingerprintCache } from "./fingerprint-cache";
 
 /** Session details kept in memory (a detail holds one point per model call; a few hundred KB at most). */
 export const SESSION_DETAIL_CACHE_SIZE = 16;
 
-const details = createFingerprintCache<SessionDetail>({ size: SESSION_DETAIL_CACHE_SIZE, fingerprint: sessionFingerprint, load: getSession });
+const details = createFingerprintCache<SessionDetailRecord>({ size: SESSION_DETAIL_CACHE_SIZE, fingerprint: sessionFingerprint, load: getSession });
 
 /**
  * GET /api/sessions/:id's answer from a small in-memory LRU. Building it reads every message and computes the
@@ -15,6 +14,6 @@ const details = createFingerprintCache<SessionDetail>({ size: SESSION_DETAIL_CAC
  * is rebuilt) — the same rule as {@link loadSessionCached}. The cached detail is shared: callers must not
  * mutate it. Throws `not_found:session`.
  */
-export function getSessionCached(id: string): Promise<SessionDetail> {
+export function getSessionCached(id: string): Promise<SessionDetailRecord> {
   return details.get(id);
 }

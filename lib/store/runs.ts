@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { NotFoundError } from "../api/contracts/errors";
-import { RunSummarySchema, type RunStatus, type RunSummary } from "../api/contracts/run-schemas";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import type { Prisma } from "../generated/prisma/client";
 import { db } from "./db";
+import { RunOptionsSchema, RunStatusSchema, type RunDetailRecord, type RunOptions, type RunRecord, type RunStatus } from "./run-record";
 
-/** What a run was asked to do (RunSummary.options): never a key. */
-export type RunOptions = RunSummary["options"];
+export { RUN_STATUSES, type RunDetailRecord, type RunOptions, type RunRecord, type RunStatus } from "./run-record";
 
 /** The figures a finished run reports beside the Run columns (tokensBefore, tokensAfter, compactions). */
 export const RunFiguresSchema = z.object({
@@ -27,7 +26,7 @@ export type RunFigures = z.infer<typeof RunFiguresSchema>;
  * own (prunes, fallbacks, summarizer usage, cost). Kept in JSON rather than new columns so the two providers'
  * schemas stay as they are; they are written once, with the final status.
  */
-const StoredOptionsSchema = RunSummarySchema.shape.options.extend({
+const StoredOptionsSchema = RunOptionsSchema.extend({
   figures: RunFiguresSchema.pick({ prunes: true, fallbacks: true, summarizerFailures: true, summarizerUsage: true, estimatedCostUsd: true }).nullable().default(null),
   /** why an ended run failed, when more specific than its status (`count_tokens_failed`, `summarizer_circuit_open`) */
   errorCode: z.string().nullable().default(null),
@@ -45,6 +44,9 @@ const StoredResultSchema = z.looseObject({
   marks: z.array(z.unknown()),
   final: z.looseObject({ epoch: z.number(), length: z.number(), contextTokens: z.number() }),
 });
+
+/** A run's strategy settings: resolved against its strategy before the run was stored, so only their shape is checked here. */
+const SettingsSchema = z.record(z.string(), z.unknown());
 
 const SUMMARY_SELECT = {
   id: true,
@@ -76,7 +78,7 @@ export async function createRun(input: {
   claimedBy?: string;
   comparisonId?: string;
   configIndex?: number;
-}): Promise<RunSummary> {
+}): Promise<RunRecord> {
   const prisma = await db();
   const status = input.status ?? "queued";
   const row = await prisma.run.create({
@@ -94,7 +96,7 @@ export async function createRun(input: {
     },
     select: SUMMARY_SELECT,
   });
-  return toRunSummary(row);
+  return toRunRecord(row);
 }
 
 /**
@@ -106,7 +108,7 @@ export async function createRun(input: {
 export async function finishRun(
   id: string,
   end: { status: Exclude<RunStatus, "running" | "queued">; error: string | null; result: ReplayResult | null; figures: RunFigures | null; row?: unknown; errorCode?: string | null },
-): Promise<RunSummary | null> {
+): Promise<RunRecord | null> {
   const prisma = await db();
   const row = await prisma.run.findUnique({ where: { id }, select: { status: true, options: true } });
   if (!row || (row.status !== "running" && row.status !== "queued")) return null;
@@ -128,23 +130,23 @@ export async function finishRun(
     },
   });
   if (count === 0) return null;
-  return getRunSummary(id);
+  return getRunRecord(id);
 }
 
 /** A run's summary and, once it ended, its error code (see finishRun). Throws NotFoundError (`not_found:run`). */
-export async function getRunEnd(id: string): Promise<{ run: RunSummary; errorCode: string | null }> {
+export async function getRunEnd(id: string): Promise<{ run: RunRecord; errorCode: string | null }> {
   const prisma = await db();
   const row = await prisma.run.findUnique({ where: { id }, select: SUMMARY_SELECT });
   if (!row) throw new NotFoundError("run", id);
-  return { run: toRunSummary(row), errorCode: parseStored(StoredOptionsSchema, row.options, id).errorCode };
+  return { run: toRunRecord(row), errorCode: parseStored(StoredOptionsSchema, row.options, id).errorCode };
 }
 
-/** A run's summary. Throws NotFoundError (`not_found:run`). */
-export async function getRunSummary(id: string): Promise<RunSummary> {
+/** A run without its result. Throws NotFoundError (`not_found:run`). */
+export async function getRunRecord(id: string): Promise<RunRecord> {
   const prisma = await db();
   const row = await prisma.run.findUnique({ where: { id }, select: SUMMARY_SELECT });
   if (!row) throw new NotFoundError("run", id);
-  return toRunSummary(row);
+  return toRunRecord(row);
 }
 
 /**
@@ -186,7 +188,7 @@ export async function cancelRequestedAmong(ids: readonly string[]): Promise<stri
 export const STALE_RUN_ERROR = "The server stopped before the run finished.";
 
 /** A run with its replay result (null unless the replay finished: `done`, `degraded`, or `failed` because its summarizer failed and the strategy had no fallback) and its session's basics. Throws `not_found:run`. */
-export async function getRun(id: string): Promise<RunSummary & { result: ReplayResult | null; session: { id: string; title: string; format: string; messageCount: number } }> {
+export async function getRun(id: string): Promise<RunDetailRecord> {
   const prisma = await db();
   const row = await prisma.run.findUnique({
     where: { id },
@@ -194,16 +196,16 @@ export async function getRun(id: string): Promise<RunSummary & { result: ReplayR
   });
   if (!row) throw new NotFoundError("run", id);
   const result = row.result === null ? null : (parseStored(StoredResultSchema, row.result, id) as unknown as ReplayResult);
-  return { ...toRunSummary(row), result, session: row.session };
+  return { ...toRunRecord(row), result, session: row.session };
 }
 
 /** The runs of a session, newest first (a run whose worker died is recovered by the workers' sweep, lib/store/run-jobs.ts). Throws NotFoundError (`not_found:session`) for an unknown session. */
-export async function listRuns(sessionId: string): Promise<{ runs: RunSummary[] }> {
+export async function listRuns(sessionId: string): Promise<RunRecord[]> {
   const prisma = await db();
   const session = await prisma.session.findUnique({ where: { id: sessionId }, select: { id: true } });
   if (!session) throw new NotFoundError("session", sessionId);
   const rows = await prisma.run.findMany({ where: { sessionId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: SUMMARY_SELECT });
-  return { runs: rows.map(toRunSummary) };
+  return rows.map(toRunRecord);
 }
 
 /** Deletes a run. Throws NotFoundError (`not_found:run`). */
@@ -227,19 +229,28 @@ export async function sessionFingerprint(sessionId: string): Promise<string> {
   return [row.format, row.pick, row.messageCount, row.estimatedTokens, row.toolCallCount, row.recordedCompactionCount].join(":");
 }
 
-function toRunSummary(row: SummaryRow): RunSummary {
+/** A row as a plain RunRecord: its status, settings and options JSON checked (see {@link parseStored}). */
+function toRunRecord(row: SummaryRow): RunRecord {
   const { figures, errorCode: _errorCode, ...options } = parseStored(StoredOptionsSchema, row.options, row.id);
-  return parseStored(RunSummarySchema, {
-    ...row,
+  return {
+    id: row.id,
+    sessionId: row.sessionId,
+    strategyId: row.strategyId,
+    settings: parseStored(SettingsSchema, row.settings, row.id),
     options,
+    status: parseStored(RunStatusSchema, row.status, row.id),
+    error: row.error,
+    tokensBefore: row.tokensBefore,
+    tokensAfter: row.tokensAfter,
+    compactions: row.compactions,
     prunes: figures?.prunes ?? 0,
     fallbacks: figures?.fallbacks ?? 0,
     summarizerFailures: figures?.summarizerFailures ?? 0,
     summarizerUsage: figures?.summarizerUsage ?? null,
     estimatedCostUsd: figures?.estimatedCostUsd ?? null,
-    createdAt: row.createdAt.toISOString(),
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-  }, row.id);
+    createdAt: row.createdAt,
+    finishedAt: row.finishedAt,
+  };
 }
 
 /** A stored value that does not fit is a corrupted database (a logged 500), not a bad request (a ZodError → 400). */

@@ -1,7 +1,7 @@
-import type { SessionSummary } from "../api/contracts/schemas";
 import { FORMAT_IDS, type FormatId, type Session } from "../engine/model";
 import { sessionStats } from "../engine/session-stats";
 import type { Prisma } from "../generated/prisma/client.ts";
+import type { SessionRecord } from "./session-record";
 
 /** The Session columns a summary needs (everything but `meta`, which can be large). */
 export const SESSION_SUMMARY_SELECT = {
@@ -22,21 +22,22 @@ export const SESSION_SUMMARY_SELECT = {
 
 export type SessionSummaryRow = Prisma.SessionGetPayload<{ select: typeof SESSION_SUMMARY_SELECT }>;
 
-/** A row as the wire's SessionSummary: a plain object, dates as ISO strings. */
-export function toSessionSummary(row: SessionSummaryRow): SessionSummary {
+/** A row as a plain SessionRecord (never the Prisma row itself), its format checked. */
+export function toSessionRecord(row: SessionSummaryRow): SessionRecord {
   return {
     id: row.id,
     title: row.title,
     format: storedFormat(row.format, row.id),
     sourceName: row.sourceName,
     pick: row.pick,
+    sessionCount: row.sessionCount,
     messageCount: row.messageCount,
     toolCallCount: row.toolCallCount,
     toolResultCount: row.toolResultCount,
     recordedCompactionCount: row.recordedCompactionCount,
     estimatedTokens: row.estimatedTokens,
     recordedPeakContextTokens: row.recordedPeakContextTokens,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: row.createdAt,
   };
 }
 

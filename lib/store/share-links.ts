@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { NotFoundError } from "../api/contracts/errors";
-import type { CreatedShareLink, ShareLinkRequest, ShareLinkSummary, ShareLinkView } from "../api/contracts/share-schemas";
 import { db } from "./db";
+import type { CreatedShareLinkRecord, NewShareLink, ShareLinkListing, ShareLinkRecord } from "./share-link-record";
 
 /** 32 random bytes: 256 bits, base64url. */
 const TOKEN_BYTES = 32;
@@ -18,7 +18,7 @@ export function hashShareToken(token: string): string {
  * unguessable token returned this once, stored only as its SHA-256. Throws `not_found:session` / `not_found:run` for
  * an unknown target — a comparison's run of another session counts as unknown, so a link never reaches past its session.
  */
-export async function createShareLink(input: ShareLinkRequest): Promise<CreatedShareLink> {
+export async function createShareLink(input: NewShareLink): Promise<CreatedShareLinkRecord> {
   const prisma = await db();
   let sessionId: string;
   let runId: string | null = null;
@@ -44,24 +44,24 @@ export async function createShareLink(input: ShareLinkRequest): Promise<CreatedS
     data: { tokenHash: hashShareToken(token), kind: input.kind, sessionId, runId, ...(runIds ? { runIds } : {}), label: input.label?.trim() ? input.label.trim() : null },
     select: SELECT,
   });
-  return { link: toView(row), token, path: `/share/${token}` };
+  return { link: toRecord(row), token };
 }
 
 /** A session's share links (its own and its runs'), newest first; revoked ones included, marked. */
-export async function listShareLinks(sessionId: string): Promise<ShareLinkView[]> {
+export async function listShareLinks(sessionId: string): Promise<ShareLinkRecord[]> {
   const prisma = await db();
   const rows = await prisma.shareLink.findMany({ where: { sessionId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: SELECT });
-  return rows.map(toView);
+  return rows.map(toRecord);
 }
 
 /**
  * Every share link in the lab, newest first (revoked ones included, marked), with what each exposes by name: its
  * session's title and its runs' strategies (null for a run deleted since the link was made).
  */
-export async function listAllShareLinks(): Promise<ShareLinkSummary[]> {
+export async function listAllShareLinks(): Promise<ShareLinkListing[]> {
   const prisma = await db();
   const rows = await prisma.shareLink.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { ...SELECT, session: { select: { title: true } } } });
-  const views = rows.map(toView);
+  const views = rows.map(toRecord);
   const runIds = [...new Set(views.flatMap((view) => (view.runId ? [view.runId] : view.runIds)))];
   const strategyById = new Map((await prisma.run.findMany({ where: { id: { in: runIds } }, select: { id: true, strategyId: true } })).map((run) => [run.id, run.strategyId]));
   return views.map((view, index) => ({
@@ -72,23 +72,23 @@ export async function listAllShareLinks(): Promise<ShareLinkSummary[]> {
 }
 
 /** Revokes a link (idempotent). Throws `not_found:share_link`. */
-export async function revokeShareLink(id: string): Promise<ShareLinkView> {
+export async function revokeShareLink(id: string): Promise<ShareLinkRecord> {
   const prisma = await db();
   const row = await prisma.shareLink.findUnique({ where: { id }, select: SELECT });
   if (!row) throw new NotFoundError("share_link", id);
-  if (row.revokedAt) return toView(row);
-  return toView(await prisma.shareLink.update({ where: { id }, data: { revokedAt: new Date() }, select: SELECT }));
+  if (row.revokedAt) return toRecord(row);
+  return toRecord(await prisma.shareLink.update({ where: { id }, data: { revokedAt: new Date() }, select: SELECT }));
 }
 
 /** The live link a token opens, or null (unknown, malformed or revoked): compared by hash, never by the token. */
-export async function resolveShareToken(token: string): Promise<ShareLinkView | null> {
+export async function resolveShareToken(token: string): Promise<ShareLinkRecord | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const prisma = await db();
   const row = await prisma.shareLink.findUnique({ where: { tokenHash: hashShareToken(token) }, select: SELECT });
-  return row && !row.revokedAt ? toView(row) : null;
+  return row && !row.revokedAt ? toRecord(row) : null;
 }
 
-function toView(row: { id: string; kind: string; sessionId: string; runId: string | null; runIds: unknown; label: string | null; createdAt: Date; revokedAt: Date | null }): ShareLinkView {
+function toRecord(row: { id: string; kind: string; sessionId: string; runId: string | null; runIds: unknown; label: string | null; createdAt: Date; revokedAt: Date | null }): ShareLinkRecord {
   const runIds = row.runIds === null ? [] : RunIdsSchema.parse(row.runIds);
   return {
     id: row.id,
@@ -97,7 +97,7 @@ function toView(row: { id: string; kind: string; sessionId: string; runId: strin
     runId: row.runId,
     runIds,
     label: row.label,
-    createdAt: row.createdAt.toISOString(),
-    revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,
+    createdAt: row.createdAt,
+    revokedAt: row.revokedAt,
   };
 }

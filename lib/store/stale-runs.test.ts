@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "./db";
-import { cancelRequestedAmong, createRun, heartbeatRuns, finishRun, getRunSummary, requestRunCancel } from "./runs";
+import { cancelRequestedAmong, createRun, heartbeatRuns, finishRun, getRunRecord, requestRunCancel } from "./runs";
 import { claimRun, MAX_RUN_ATTEMPTS, PINNED_RUN_LOST_ERROR, recoverStaleRuns } from "./run-jobs";
 import { storeSession } from "./sessions";
 import { buildSession } from "./store-contract";
@@ -29,11 +29,11 @@ function staleRunsSuite(kind: TestDatabaseKind) {
 
     const recovered = await recoverStaleRuns();
     expect(recovered).toEqual({ requeued: [orphan], interrupted: 1, failed: 1 });
-    expect(await getRunSummary(orphan)).toMatchObject({ status: "queued", error: null, finishedAt: null });
-    expect(await getRunSummary(exhausted)).toMatchObject({ status: "failed", error: expect.stringContaining(`stopped ${MAX_RUN_ATTEMPTS} times`) });
-    expect(await getRunSummary(pinned)).toMatchObject({ status: "interrupted", error: PINNED_RUN_LOST_ERROR });
-    expect((await getRunSummary(live)).status).toBe("running");
-    expect((await getRunSummary(finished)).status).toBe("done");
+    expect(await getRunRecord(orphan)).toMatchObject({ status: "queued", error: null, finishedAt: null });
+    expect(await getRunRecord(exhausted)).toMatchObject({ status: "failed", error: expect.stringContaining(`stopped ${MAX_RUN_ATTEMPTS} times`) });
+    expect(await getRunRecord(pinned)).toMatchObject({ status: "interrupted", error: PINNED_RUN_LOST_ERROR });
+    expect((await getRunRecord(live)).status).toBe("running");
+    expect((await getRunRecord(finished)).status).toBe("done");
 
     // a re-queued run is claimed by exactly one of two workers; a live one by none; its attempts count
     const claims = await Promise.all([claimRun(orphan, "a:1:1"), claimRun(orphan, "b:2:1")]);
@@ -43,7 +43,7 @@ function staleRunsSuite(kind: TestDatabaseKind) {
     // ended once: the second end of the same run is refused (a retried job's result is written exactly once)
     expect(await finishRun(orphan, { status: "done", error: null, result: null, figures: null })).not.toBeNull();
     expect(await finishRun(orphan, { status: "failed", error: "late", result: null, figures: null })).toBeNull();
-    expect((await getRunSummary(orphan)).status).toBe("done");
+    expect((await getRunRecord(orphan)).status).toBe("done");
   });
 
   it("a cancel request is recorded on a running run's row (for the instance replaying it), never on an ended one", async () => {
@@ -60,7 +60,7 @@ function staleRunsSuite(kind: TestDatabaseKind) {
     expect(await cancelRequestedAmong([])).toEqual([]);
     // a run no worker has claimed ends at once
     expect(await requestRunCancel(queued)).toBe(true);
-    expect(await getRunSummary(queued)).toMatchObject({ status: "cancelled", finishedAt: expect.any(String) });
+    expect(await getRunRecord(queued)).toMatchObject({ status: "cancelled", finishedAt: expect.any(Date) });
 
     const prisma = await db();
     await prisma.run.updateMany({ where: { id: { in: [running, ended] } }, data: { heartbeatAt: LONG_AGO } });

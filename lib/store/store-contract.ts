@@ -1,49 +1,30 @@
-import { gunzipSync } from "node:zlib";
-import { createHash } from "node:crypto";
 import { expect, it } from "vitest";
-import { NotFoundError } from "../api/contracts/errors";
 import type { Message, Session } from "../engine/model";
 import { estimateMessageTokens } from "../engine/tokens/chars4";
-import { ImportError } from "../transcripts/import-error";
 import { db } from "./db";
+import { readSessionUpload } from "./read-session-upload";
+import { replaceSessionContent } from "./replace-session-content";
 import { listRuns } from "./runs";
-import { createSession, deleteSession, getSession, listMessages, listSessions, reimportSession, storeSession } from "./sessions";
+import { getSession, listMessages, storeSession } from "./sessions";
 
 /**
  * The store's behaviour, shared by the SQLite and PostgreSQL test files (each brings its own fresh database
- * with useTestDatabase). Call it inside a describe block.
+ * with useTestDatabase). Call it inside a describe block. Uploads through the importers are
+ * lib/sessions/import-upload-contract.ts's.
  */
 export function storeContract(): void {
-  it("round-trips an upload: create → list → detail → paged messages → delete", async () => {
-    const stored = await createSession({ bytes: utf8(OPENAI_CHAT), format: "openai", sourceName: "chat.json" });
-    expect(stored).toMatchObject({ format: "openai", sourceName: "chat.json", pick: 0, sessionCount: 1, messageCount: 4, toolCallCount: 1, toolResultCount: 1 });
+  it("keeps an upload's raw bytes with what it was stored with, and replaces a session's content in place", async () => {
+    const bytes = new TextEncoder().encode("any file: the store does not parse it");
+    const stored = await storeSession({ session: buildSession(8), sessionCount: 3, pick: 2, sourceName: "file.jsonl", upload: bytes });
+    const upload = await readSessionUpload(stored.id);
+    expect(upload).toMatchObject({ format: "claude-code", pick: 2, sourceName: "file.jsonl" });
+    expect(Buffer.from(upload.bytes).equals(Buffer.from(bytes))).toBe(true);
 
-    const { sessions } = await listSessions();
-    expect(sessions.map((session) => session.id)).toContain(stored.id);
-
-    const detail = await getSession(stored.id);
-    expect(detail).toMatchObject({ id: stored.id, sessionCount: 1, messageCount: 4 });
-    expect(detail.contextCurve.map((point) => point.messageIndex)).toEqual([1, 3]);
-
-    const first = await listMessages(stored.id, { cursor: 0, limit: 3 });
-    expect(first.messages.map((row) => row.seq)).toEqual([0, 1, 2]);
-    expect(first).toMatchObject({ nextCursor: 3, total: 4 });
-    const rest = await listMessages(stored.id, { cursor: first.nextCursor!, limit: 3 });
-    expect(rest.messages.map((row) => row.message.role)).toEqual(["assistant"]);
-    expect(rest.nextCursor).toBeNull();
-
-    await deleteSession(stored.id);
-    await expect(getSession(stored.id)).rejects.toMatchObject({ code: "not_found:session" });
-    await expect(deleteSession(stored.id)).rejects.toBeInstanceOf(NotFoundError);
-    expect(await rowCounts(stored.id)).toEqual({ sessions: 0, messages: 0, uploads: 0 });
-  });
-
-  it("stores nothing when the import fails", async () => {
-    const before = await rowCounts();
-    const failure = await createSession({ bytes: utf8('{"messages":[{"role":"user","content":"hi"},{"role":42}]}'), format: "openai" }).catch((error) => error);
-    expect(failure).toBeInstanceOf(ImportError);
-    expect(failure.issues[0].path).toContain("$.messages[1]");
-    expect(await rowCounts()).toEqual(before);
+    const replaced = await replaceSessionContent(stored.id, { session: buildSession(4), sessionCount: 5 });
+    expect(replaced).toMatchObject({ id: stored.id, title: "Hand-built session of 4 messages", pick: 2, sourceName: "file.jsonl", sessionCount: 5, messageCount: 4, toolCallCount: 1 });
+    expect((await listMessages(stored.id, { cursor: 0, limit: 10 })).total).toBe(4);
+    expect(await rowCounts(stored.id)).toEqual({ sessions: 1, messages: 4, uploads: 1 });
+    await expect(readSessionUpload("missing")).rejects.toMatchObject({ code: "not_found:session" });
   });
 
   it("stores nothing when a write fails half-way through the messages (one transaction)", async () => {
@@ -52,32 +33,6 @@ export function storeContract(): void {
     (session.messages[1_800].parts[0] as { text: unknown }).text = 1n; // JSON cannot hold a BigInt: fails in the 2nd batch
     await expect(storeSession({ session, sessionCount: 1, pick: 0 })).rejects.toThrow();
     expect(await rowCounts()).toEqual(before);
-  });
-
-  it("keeps the raw bytes, and re-importing them gives the same session", async () => {
-    const bytes = utf8(OPENAI_CHAT);
-    const stored = await createSession({ bytes, format: "openai", sourceName: "chat.json" });
-    const upload = await (await db()).upload.findUniqueOrThrow({ where: { sessionId: stored.id } });
-    expect(Buffer.from(gunzipSync(upload.bytes)).equals(Buffer.from(bytes))).toBe(true);
-    expect(upload).toMatchObject({ encoding: "gzip", size: bytes.byteLength, sha256: createHash("sha256").update(bytes).digest("hex") });
-
-    const before = await listMessages(stored.id, { cursor: 0, limit: 500 });
-    const again = await reimportSession(stored.id);
-    expect(again).toEqual(stored);
-    expect(await listMessages(stored.id, { cursor: 0, limit: 500 })).toEqual(before);
-  });
-
-  it("re-import of a session that never was a file is a not_found:upload", async () => {
-    const stored = await storeSession({ session: buildSession(3), sessionCount: 1, pick: 0 });
-    await expect(reimportSession(stored.id)).rejects.toMatchObject({ code: "not_found:upload" });
-    await expect(reimportSession("missing")).rejects.toMatchObject({ code: "not_found:session" });
-  });
-
-  it("imports the picked session of a multi-session file and says how many it holds", async () => {
-    const stored = await createSession({ bytes: utf8(OPENAI_TRAJECTORIES), pick: 1 });
-    expect(stored).toMatchObject({ format: "openai", pick: 1, sessionCount: 2 });
-    expect(stored.title).toContain("trajectory 2 of 2");
-    expect((await getSession(stored.id)).sessionCount).toBe(2);
   });
 
   it.each([
@@ -118,7 +73,7 @@ export function storeContract(): void {
 
   it("lists a session's runs (none yet) and rejects an unknown session", async () => {
     const stored = await storeSession({ session: buildSession(2), sessionCount: 1, pick: 0 });
-    expect(await listRuns(stored.id)).toEqual({ runs: [] });
+    expect(await listRuns(stored.id)).toEqual([]);
     await expect(listRuns("missing")).rejects.toMatchObject({ code: "not_found:session" });
   });
 }
@@ -129,7 +84,8 @@ function pagingSessionId(): Promise<string> {
   return pagingSession;
 }
 
-async function rowCounts(sessionId?: string) {
+/** Sessions, messages and uploads stored (of one session, or all). */
+export async function rowCounts(sessionId?: string) {
   const prisma = await db();
   const where = sessionId ? { sessionId } : {};
   return {
@@ -137,10 +93,6 @@ async function rowCounts(sessionId?: string) {
     messages: await prisma.message.count({ where }),
     uploads: await prisma.upload.count({ where }),
   };
-}
-
-function utf8(text: string): Uint8Array {
-  return new TextEncoder().encode(text);
 }
 
 /** A coding-agent-like session of `count` messages: user → assistant tool call → tool result → assistant, repeated. */
@@ -170,12 +122,3 @@ export function buildSession(count: number): Session {
   }
   return { title: `Hand-built session of ${count} messages`, format: "claude-code", messages, meta: { cwd: "/repo", model: "test-model" } };
 }
-
-const CHAT = [
-  { role: "user", content: "Fix the failing test" },
-  { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "bash", arguments: '{"command":"npm test"}' } }] },
-  { role: "tool", tool_call_id: "c1", content: "1 failing" },
-  { role: "assistant", content: "Fixed it." },
-];
-export const OPENAI_CHAT = JSON.stringify(CHAT);
-export const OPENAI_TRAJECTORIES = JSON.stringify([{ traj: CHAT, task_id: 1 }, { traj: CHAT, task_id: 2 }]);

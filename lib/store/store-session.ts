@@ -1,14 +1,12 @@
-import type { SessionSummary } from "../api/contracts/schemas";
 import type { Session } from "../engine/model";
 import { db } from "./db";
 import { insertMessages } from "./session-messages";
-import { SESSION_SUMMARY_SELECT, sessionColumns, toSessionSummary } from "./session-row";
+import type { SessionRecord } from "./session-record";
+import { SESSION_SUMMARY_SELECT, sessionColumns, toSessionRecord } from "./session-row";
+import { uploadColumns } from "./upload-columns";
 
 /** A big session's inserts can outlast Prisma's 5 s default for interactive transactions. */
 export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 120_000 };
-
-/** What an upload or re-import returns: the summary, and how many sessions the file holds (`pick` says which). */
-export type StoredSession = SessionSummary & { sessionCount: number };
 
 export interface StoreSessionInput {
   session: Session;
@@ -16,16 +14,20 @@ export interface StoreSessionInput {
   sessionCount: number;
   pick: number;
   sourceName?: string;
-  /** the raw file; absent for sessions that never were a file (generated demo sessions), which cannot be re-imported */
-  upload?: { encoding: string; size: number; sha256: string; bytes: Uint8Array<ArrayBuffer> };
+  /**
+   * the uploaded file exactly as received, kept (gzipped, with its size and SHA-256) for re-import; absent for
+   * sessions that never were a file (a demo the importer rejected), which cannot be re-imported
+   */
+  upload?: Uint8Array;
 }
 
 /**
  * Stores an already-canonical session: the session row, its upload and its messages (in batches) in one
- * transaction, so a failure at any point leaves nothing behind. Used by uploads (lib/store/sessions.ts) and by
- * the seed script; it does not import the transcript parsers, so the seed can run without them.
+ * transaction, so a failure at any point leaves nothing behind. The store never parses a file: uploads are
+ * imported first (lib/sessions/import-upload.ts), and hand-built sessions (tests, benches) come here directly.
  */
-export async function storeSession(input: StoreSessionInput): Promise<StoredSession> {
+export async function storeSession(input: StoreSessionInput): Promise<SessionRecord> {
+  const upload = input.upload ? await uploadColumns(input.upload) : undefined;
   const prisma = await db();
   const row = await prisma.$transaction(async (tx) => {
     const created = await tx.session.create({
@@ -34,12 +36,12 @@ export async function storeSession(input: StoreSessionInput): Promise<StoredSess
         sourceName: input.sourceName ?? null,
         pick: input.pick,
         sessionCount: input.sessionCount,
-        ...(input.upload ? { upload: { create: input.upload } } : {}),
+        ...(upload ? { upload: { create: upload } } : {}),
       },
       select: SESSION_SUMMARY_SELECT,
     });
     await insertMessages(tx, created.id, input.session.messages);
     return created;
   }, TRANSACTION_OPTIONS);
-  return { ...toSessionSummary(row), sessionCount: row.sessionCount };
+  return toSessionRecord(row);
 }

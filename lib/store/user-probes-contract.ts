@@ -10,7 +10,7 @@ export function userProbesContract(): void {
     const { id } = await storeSession({ session: buildSession(6), sessionCount: 1, pick: 0 });
     const first = await addUserProbe(id, { kind: "text", pattern: "src/app.ts", label: "" });
     const second = await addUserProbe(id, { kind: "regex", pattern: "TS\\d{4}", label: "a TypeScript error" });
-    expect(first).toEqual({ id: expect.any(String), sessionId: id, kind: "text", pattern: "src/app.ts", createdAt: expect.any(String) });
+    expect(first).toEqual({ id: expect.any(String), sessionId: id, kind: "text", pattern: "src/app.ts", createdAt: expect.any(Date) });
     expect(second).toMatchObject({ kind: "regex", pattern: "TS\\d{4}", label: "a TypeScript error" });
     expect(await listUserProbes(id)).toEqual([first, second]);
 

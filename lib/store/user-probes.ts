@@ -1,17 +1,19 @@
 import { BadRequestError, NotFoundError } from "../api/contracts/errors";
-import type { UserProbe, UserProbeInput } from "../api/contracts/compare-schemas";
 import { compileUserProbePattern } from "../engine/evaluate/compile-user-probe-pattern";
 import { db } from "./db";
+import type { NewUserProbe, UserProbeRecord } from "./user-probe-record";
+
+export type { NewUserProbe, UserProbeRecord } from "./user-probe-record";
 
 const USER_PROBE_SELECT = { id: true, sessionId: true, kind: true, pattern: true, label: true, createdAt: true } as const;
 
 /** A session's own probes, oldest first (the order they are scored and shown in). Throws `not_found:session`. */
-export async function listUserProbes(sessionId: string): Promise<UserProbe[]> {
+export async function listUserProbes(sessionId: string): Promise<UserProbeRecord[]> {
   const prisma = await db();
   const session = await prisma.session.findUnique({ where: { id: sessionId }, select: { id: true } });
   if (!session) throw new NotFoundError("session", sessionId);
   const rows = await prisma.userProbe.findMany({ where: { sessionId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: USER_PROBE_SELECT });
-  return rows.map(toUserProbe);
+  return rows.map(toRecord);
 }
 
 /**
@@ -19,7 +21,7 @@ export async function listUserProbes(sessionId: string): Promise<UserProbe[]> {
  * BadRequestError (400 `invalid_pattern`, field `pattern`, with the engine's reason) and nothing is stored. An
  * empty label is stored as none. Throws `not_found:session`.
  */
-export async function addUserProbe(sessionId: string, input: UserProbeInput): Promise<UserProbe> {
+export async function addUserProbe(sessionId: string, input: NewUserProbe): Promise<UserProbeRecord> {
   if (input.kind === "regex") {
     try {
       compileUserProbePattern(input.pattern);
@@ -34,7 +36,7 @@ export async function addUserProbe(sessionId: string, input: UserProbeInput): Pr
     data: { sessionId, kind: input.kind, pattern: input.pattern, label: input.label ? input.label : null },
     select: USER_PROBE_SELECT,
   });
-  return toUserProbe(row);
+  return toRecord(row);
 }
 
 /** Deletes one of a session's probes. Throws `not_found:probe` when the session has no probe with that id. */
@@ -44,8 +46,8 @@ export async function deleteUserProbe(sessionId: string, probeId: string): Promi
   if (count === 0) throw new NotFoundError("probe", probeId, `Session ${JSON.stringify(sessionId)} has no probe with id ${JSON.stringify(probeId)}.`);
 }
 
-function toUserProbe(row: { id: string; sessionId: string; kind: string; pattern: string; label: string | null; createdAt: Date }): UserProbe {
-  // kind is written only through UserProbeInputSchema ("text" | "regex"); anything else is a corrupted row
+function toRecord(row: { id: string; sessionId: string; kind: string; pattern: string; label: string | null; createdAt: Date }): UserProbeRecord {
+  // kind is written only as "text" | "regex" (addUserProbe's input); anything else is a corrupted row
   if (row.kind !== "text" && row.kind !== "regex") throw new Error(`Stored user probe ${row.id} has an invalid kind ${JSON.stringify(row.kind)}.`);
-  return { id: row.id, sessionId: row.sessionId, kind: row.kind, pattern: row.pattern, ...(row.label === null ? {} : { label: row.label }), createdAt: row.createdAt.toISOString() };
+  return { id: row.id, sessionId: row.sessionId, kind: row.kind, pattern: row.pattern, ...(row.label === null ? {} : { label: row.label }), createdAt: row.createdAt };
 }

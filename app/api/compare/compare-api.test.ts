@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompareRow, CompareStreamLine } from "@/lib/api/contracts/compare-schemas";
 import { ApiErrorSchema } from "@/lib/api/contracts/schemas";
 import { RunSummarySchema } from "@/lib/api/contracts/run-schemas";
+import { presentRunSummary } from "@/lib/api/present/present-run";
 import { buildCompareRow, totalTokensSent } from "@/lib/compare/compare-row";
 import { extractProbes } from "@/lib/engine/evaluate/extract-probes";
 import { replaySession } from "@/lib/engine/simulate/replay-session";
@@ -124,7 +125,7 @@ describe("compare / sweep / multi route handlers (real Requests, fresh SQLite da
       expect(run.status).toBe("done");
       expect(run.result!.steps.map((step) => step.contextTokens)).toEqual(line.curve);
       const figures = await computeRunFigures({ session, result: run.result!, estimator: "chars4", model: null, summarizerFailures: 0 });
-      expect(RunSummarySchema.parse({ ...run, result: undefined, session: undefined })).toMatchObject({ ...figures, options: { window: 60_000, summarizer: "extractive", estimator: "chars4" } });
+      expect(RunSummarySchema.parse(presentRunSummary(run))).toMatchObject({ ...figures, options: { window: 60_000, summarizer: "extractive", estimator: "chars4" } });
     }
     // progress is throttled (at most ten lines a second over the whole stream)
     expect(linesOf(lines, "progress").length).toBeLessThanOrEqual(Math.ceil((performance.now() - started) / 100) + 1);

@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiErrorSchema, MessagePageSchema, SessionSummarySchema } from "@/lib/api/contracts/schemas";
-import { OPENAI_CHAT } from "@/lib/store/store-contract";
+import { OPENAI_CHAT } from "@/lib/sessions/import-upload-contract";
 import { db } from "@/lib/store/db";
 import { useTestDatabase } from "@/lib/store/use-test-database";
 import { GET as listMessages } from "./[id]/messages/route";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiErrorSchema, MessagePageSchema, SessionDetailSchema, SessionListSchema, SessionSummarySchema } from "@/lib/api/contracts/schemas";
-import { OPENAI_CHAT, OPENAI_TRAJECTORIES } from "@/lib/store/store-contract";
+import { OPENAI_CHAT, OPENAI_TRAJECTORIES } from "@/lib/sessions/import-upload-contract";
 import { useTestDatabase } from "@/lib/store/use-test-database";
 import { GET as health } from "../health/route";
 import { GET as listMessages } from "./[id]/messages/route";

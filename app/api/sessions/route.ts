@@ -1,12 +1,14 @@
 import { readUpload } from "@/lib/api/http/read-upload";
 import { handle } from "@/lib/api/http/route";
+import { presentSessionList, presentStoredSession } from "@/lib/api/present/present-session";
 import { UploadQuerySchema } from "@/lib/api/contracts/schemas";
-import { createSession, listSessions } from "@/lib/store/sessions";
+import { importUpload } from "@/lib/sessions/import-upload";
+import { listSessions } from "@/lib/store/sessions";
 
 export const dynamic = "force-dynamic";
 
 /** GET /api/sessions → 200 `SessionList` (newest first). */
-export const GET = handle(async () => listSessions());
+export const GET = handle(async () => presentSessionList(await listSessions()));
 
 /**
  * POST /api/sessions?format=&pick=&name= with a multipart `file` field or the raw transcript as the body
@@ -18,11 +20,11 @@ export const GET = handle(async () => listSessions());
 export const POST = handle(async (request: Request) => {
   const query = UploadQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const upload = await readUpload(request);
-  const stored = await createSession({
+  const stored = await importUpload({
     bytes: upload.bytes,
     format: query.format,
     pick: query.pick,
     sourceName: query.name ?? upload.filename,
   });
-  return Response.json(stored, { status: 201, headers: { location: `/api/sessions/${encodeURIComponent(stored.id)}` } });
+  return Response.json(presentStoredSession(stored), { status: 201, headers: { location: `/api/sessions/${encodeURIComponent(stored.id)}` } });
 });

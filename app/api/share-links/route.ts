@@ -1,10 +1,11 @@
 import { readJsonBody } from "@/lib/api/http/read-json-body";
 import { handle } from "@/lib/api/http/route";
+import { presentCreatedShareLink, presentShareLinkSummary } from "@/lib/api/present/present-share-link";
 import { ShareLinkRequestSchema } from "@/lib/api/contracts/share-schemas";
 import { createShareLink, listAllShareLinks } from "@/lib/store/share-links";
 
 /** GET /api/share-links → 200 `{links}`: every share link, newest first, with its session's title and runs' strategies; revoked ones marked (never a token). */
-export const GET = handle(async () => ({ links: await listAllShareLinks() }));
+export const GET = handle(async () => ({ links: (await listAllShareLinks()).map(presentShareLinkSummary) }));
 
 /**
  * POST /api/share-links `{kind: "session" | "run", targetId, label?}` → 201 `{link, token, path}`: a read-only link
@@ -14,5 +15,5 @@ export const GET = handle(async () => ({ links: await listAllShareLinks() }));
  */
 export const POST = handle(async (request: Request) => {
   const input = ShareLinkRequestSchema.parse(await readJsonBody(request));
-  return Response.json(await createShareLink(input), { status: 201 });
+  return Response.json(presentCreatedShareLink(await createShareLink(input)), { status: 201 });
 });

@@ -4,6 +4,7 @@ import { formatCount } from "@/app/_components/format-number";
 import { downsample } from "@/lib/client/downsample";
 import { getRun, listRuns } from "@/lib/store/runs";
 import { MessagePageQuerySchema } from "@/lib/api/contracts/schemas";
+import { presentMessagePage } from "@/lib/api/present/present-message-page";
 import { getSession, listMessages } from "@/lib/store/sessions";
 import { resolveShareToken } from "@/lib/store/share-links";
 import { ShareCurve } from "./share-curve";
@@ -36,7 +37,7 @@ export default async function SharePage({ params, searchParams }: { params: Prom
       </div>
     );
   }
-  const { runs } = await listRuns(link.sessionId);
+  const runs = await listRuns(link.sessionId);
   // a bad or missing ?cursor= starts at the first message
   const cursor = MessagePageQuerySchema.shape.cursor.safeParse((await searchParams).cursor);
   const messages = await listMessages(link.sessionId, { cursor: cursor.success ? cursor.data : 0, limit: SHARED_MESSAGE_PAGE_SIZE });
@@ -79,7 +80,7 @@ export default async function SharePage({ params, searchParams }: { params: Prom
           </tbody>
         </table>
       </section>
-      <SharedMessages page={messages} messageCount={session.messageCount} pageSize={SHARED_MESSAGE_PAGE_SIZE} />
+      <SharedMessages page={presentMessagePage(messages)} messageCount={session.messageCount} pageSize={SHARED_MESSAGE_PAGE_SIZE} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { CompareChart, type CompareSeries } from "@/app/_components/compare/compare-chart";
 import { seriesColour } from "@/app/_components/compare/series-colour";
 import { NotFoundError } from "@/lib/api/contracts/errors";
+import { presentRunSummary } from "@/lib/api/present/present-run";
 import { getRun } from "@/lib/store/runs";
 import { RunFiguresTable } from "./run-figures-table";
 
@@ -16,7 +17,7 @@ export async function SharedComparison({ sessionId, runIds }: { sessionId: strin
   const series: CompareSeries[] = runs.flatMap((run, index) =>
     run.result ? [{ key: run.id, label: run.strategyId, colour: seriesColour(index), curve: run.result.steps.map((step) => step.contextTokens) }] : [],
   );
-  const summaries = runs.map(({ result: _result, session: _session, ...summary }) => summary);
+  const summaries = runs.map(presentRunSummary);
   return (
     <>
       {series.length > 0 && <CompareChart series={series} window={runs[0]?.options.window ?? null} />}

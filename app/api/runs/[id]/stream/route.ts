@@ -4,7 +4,7 @@ import { followRun } from "@/lib/jobs/follow-run";
 import { workerConcurrency } from "@/lib/jobs/job-queue";
 import { classifyMessages } from "@/lib/engine/simulate/classify-messages";
 import { loadSessionCached } from "@/lib/runs/session-cache";
-import { getRunSummary } from "@/lib/store/runs";
+import { getRunRecord } from "@/lib/store/runs";
 
 type Context = { params: Promise<{ id: string }> };
 
@@ -14,7 +14,7 @@ type Context = { params: Promise<{ id: string }> };
  * `error`); an ended run answers its last line at once. Any instance, after a reload too. 404 `not_found:run`.
  */
 export const GET = handle(async (request: Request, { params }: Context) => {
-  const run = await getRunSummary((await params).id);
+  const run = await getRunRecord((await params).id);
   const session = await loadSessionCached(run.sessionId);
   const totalSteps = classifyMessages(session).filter((kind) => kind === "call").length;
   return ndjsonResponse(followRun({ runId: run.id, totalSteps, signal: request.signal, limit: workerConcurrency() }));

@@ -1,4 +1,5 @@
 import { handle } from "@/lib/api/http/route";
+import { presentRunDetail } from "@/lib/api/present/present-run";
 import { slimRunResult } from "@/lib/runs/slim-run-result";
 import { getRun } from "@/lib/store/runs";
 
@@ -11,5 +12,5 @@ type Context = { params: Promise<{ id: string }> };
  */
 export const GET = handle(async (_request: Request, { params }: Context) => {
   const run = await getRun((await params).id);
-  return { ...run, result: run.result === null ? null : slimRunResult(run.result) };
+  return presentRunDetail({ ...run, result: run.result === null ? null : slimRunResult(run.result) });
 });

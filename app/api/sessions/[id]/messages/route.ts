@@ -1,4 +1,5 @@
 import { handle } from "@/lib/api/http/route";
+import { presentMessagePage } from "@/lib/api/present/present-message-page";
 import { MessagePageQuerySchema } from "@/lib/api/contracts/schemas";
 import { listMessages } from "@/lib/store/sessions";
 
@@ -11,5 +12,5 @@ type Context = { params: Promise<{ id: string }> };
  */
 export const GET = handle(async (request: Request, { params }: Context) => {
   const page = MessagePageQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return listMessages((await params).id, page);
+  return presentMessagePage(await listMessages((await params).id, page));
 });

@@ -1,6 +1,7 @@
 import { readJsonBody } from "@/lib/api/http/read-json-body";
 import { UserProbeInputSchema } from "@/lib/api/contracts/compare-schemas";
 import { handle } from "@/lib/api/http/route";
+import { presentUserProbe } from "@/lib/api/present/present-user-probe";
 import { listSessionProbes } from "@/lib/compare/list-session-probes";
 import { addUserProbe } from "@/lib/store/user-probes";
 
@@ -10,7 +11,10 @@ type Context = { params: Promise<{ id: string }> };
  * GET /api/sessions/:id/probes → 200 `{ extracted: Probe[], user: UserProbe[] }`: the probes a comparison scores
  * (the user's included, last) and the user's own, oldest first; 404 `not_found:session`.
  */
-export const GET = handle(async (_request: Request, { params }: Context) => listSessionProbes((await params).id));
+export const GET = handle(async (_request: Request, { params }: Context) => {
+  const { extracted, user } = await listSessionProbes((await params).id);
+  return { extracted, user: user.map(presentUserProbe) };
+});
 
 /**
  * POST /api/sessions/:id/probes (UserProbeInput) → 201 UserProbe. 400 `invalid_request` (field named),
@@ -18,5 +22,5 @@ export const GET = handle(async (_request: Request, { params }: Context) => list
  */
 export const POST = handle(async (request: Request, { params }: Context) => {
   const input = UserProbeInputSchema.parse(await readJsonBody(request));
-  return Response.json(await addUserProbe((await params).id, input), { status: 201 });
+  return Response.json(presentUserProbe(await addUserProbe((await params).id, input)), { status: 201 });
 });

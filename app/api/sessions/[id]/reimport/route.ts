@@ -1,5 +1,6 @@
 import { handle } from "@/lib/api/http/route";
-import { reimportSession } from "@/lib/store/sessions";
+import { presentStoredSession } from "@/lib/api/present/present-session";
+import { reimportUpload } from "@/lib/sessions/reimport-upload";
 
 type Context = { params: Promise<{ id: string }> };
 
@@ -8,4 +9,4 @@ type Context = { params: Promise<{ id: string }> };
  * its stored raw file with the current importers (same id). 400 with the ImportError when the file no longer
  * imports (nothing changes); 404 `not_found:session`, or `not_found:upload` for a generated demo session.
  */
-export const POST = handle(async (_request: Request, { params }: Context) => reimportSession((await params).id));
+export const POST = handle(async (_request: Request, { params }: Context) => presentStoredSession(await reimportUpload((await params).id)));

@@ -1,6 +1,7 @@
 import { readJsonBody } from "@/lib/api/http/read-json-body";
 import { ndjsonResponse } from "@/lib/api/http/ndjson-response";
 import { handle } from "@/lib/api/http/route";
+import { presentRunSummary } from "@/lib/api/present/present-run";
 import { RunRequestSchema } from "@/lib/api/contracts/run-schemas";
 import { startRun } from "@/lib/runs/start-run";
 import { listRuns } from "@/lib/store/runs";
@@ -8,7 +9,7 @@ import { listRuns } from "@/lib/store/runs";
 type Context = { params: Promise<{ id: string }> };
 
 /** GET /api/sessions/:id/runs → 200 `{ runs: RunSummary[] }`, newest first; 404 `not_found:session`. */
-export const GET = handle(async (_request: Request, { params }: Context) => listRuns((await params).id));
+export const GET = handle(async (_request: Request, { params }: Context) => ({ runs: (await listRuns((await params).id)).map(presentRunSummary) }));
 
 /**
  * POST /api/sessions/:id/runs (RunRequest) → 200 `application/x-ndjson`: RunStreamLine per line (`started`,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { seedDemoSessions } from "./seed-demo-sessions";
-import { listSessions, reimportSession } from "./sessions";
-import { useTestDatabase } from "./use-test-database";
+import { listSessions } from "../store/sessions";
+import { useTestDatabase } from "../store/use-test-database";
+import { reimportUpload } from "./reimport-upload";
 
 describe("seedDemoSessions (fresh SQLite file)", () => {
   useTestDatabase("sqlite");
@@ -17,7 +18,7 @@ describe("seedDemoSessions (fresh SQLite file)", () => {
     expect(large).toBeGreaterThan(1_000);
 
     expect(await seedDemoSessions()).toEqual([]);
-    expect((await listSessions()).sessions).toHaveLength(3);
-    expect(await reimportSession(stored[0].id)).toEqual(stored[0]);
+    expect(await listSessions()).toHaveLength(3);
+    expect(await reimportUpload(stored[0].id)).toEqual(stored[0]);
   });
 });

@@ -1,9 +1,10 @@
 import { generateSession } from "../generator/generate-session";
 import { toClaudeCodeJsonl } from "../generator/to-claude-code-jsonl";
 import { ImportError } from "../transcripts/import-error";
-import { db } from "./db";
-import { createSession } from "./sessions";
-import { storeSession, type StoredSession } from "./store-session";
+import { db } from "../store/db";
+import type { SessionRecord } from "../store/session-record";
+import { storeSession } from "../store/store-session";
+import { importUpload } from "./import-upload";
 
 /** The demo sessions a fresh lab starts with: generated, deterministic (fixed seeds), three sizes. */
 export const DEMO_SESSIONS = [
@@ -22,17 +23,17 @@ export const DEMO_SESSIONS = [
  * system prompt, so message counts come out slightly below the generated ones. Should the importer reject the
  * file, the canonical session is stored directly instead (with a warning), so a start never fails on demo data.
  */
-export async function seedDemoSessions(): Promise<StoredSession[]> {
+export async function seedDemoSessions(): Promise<SessionRecord[]> {
   const prisma = await db();
   if ((await prisma.session.count()) > 0) return [];
-  const stored: StoredSession[] = [];
+  const stored: SessionRecord[] = [];
   for (const demo of DEMO_SESSIONS) {
     const session = generateSession({ seed: demo.seed, messages: demo.messages });
     session.title = `Generated demo session — ${demo.size} (~${demo.messages.toLocaleString("en-US")} messages): ${session.title}`;
     const sourceName = `generated-demo-${demo.size}.jsonl`;
     try {
       const bytes = new TextEncoder().encode(toClaudeCodeJsonl(session));
-      stored.push(await createSession({ bytes, format: "claude-code", sourceName }));
+      stored.push(await importUpload({ bytes, format: "claude-code", sourceName }));
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
       console.warn(`seed: the claude-code importer rejected the generated ${demo.size} session (${error.message}); storing it without a raw file`);

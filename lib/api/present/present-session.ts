@@ -1,0 +1,40 @@
+import type { SessionDetail, SessionList, SessionSummary } from "../contracts/schemas";
+import type { SessionDetailRecord, SessionRecord } from "../../store/session-record";
+
+/**
+ * Store records → the wire shapes of lib/api/contracts/schemas.ts, for route handlers and server pages. The store
+ * returns Dates and every figure it has; each answer here picks its fields and sends dates as ISO strings.
+ */
+
+/** A session as listed (GET /api/sessions): without `sessionCount`, which the list never showed. */
+export function presentSessionSummary(record: SessionRecord): SessionSummary {
+  return {
+    id: record.id,
+    title: record.title,
+    format: record.format,
+    sourceName: record.sourceName,
+    pick: record.pick,
+    messageCount: record.messageCount,
+    toolCallCount: record.toolCallCount,
+    toolResultCount: record.toolResultCount,
+    recordedCompactionCount: record.recordedCompactionCount,
+    estimatedTokens: record.estimatedTokens,
+    recordedPeakContextTokens: record.recordedPeakContextTokens,
+    createdAt: record.createdAt.toISOString(),
+  };
+}
+
+/** GET /api/sessions → `{ sessions }`, in the store's order (newest first). */
+export function presentSessionList(records: readonly SessionRecord[]): SessionList {
+  return { sessions: records.map(presentSessionSummary) };
+}
+
+/** An upload's or a re-import's answer: the summary, and how many sessions the file holds (`pick` says which). */
+export function presentStoredSession(record: SessionRecord): SessionSummary & { sessionCount: number } {
+  return { ...presentSessionSummary(record), sessionCount: record.sessionCount };
+}
+
+/** GET /api/sessions/:id. The record may be a cached one shared between requests: nothing here mutates it. */
+export function presentSessionDetail(record: SessionDetailRecord): SessionDetail {
+  return { ...presentSessionSummary(record), meta: { ...record.meta }, sessionCount: record.sessionCount, contextCurve: record.contextCurve };
+}

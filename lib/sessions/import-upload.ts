@@ -1,0 +1,30 @@
+import type { FormatId } from "../engine/model";
+import type { SessionRecord } from "../store/session-record";
+import { storeSession } from "../store/store-session";
+import { importTranscript } from "../transcripts";
+import { decodeUpload } from "./decode-upload";
+
+export interface ImportUploadInput {
+  /** the uploaded file, exactly as received; the store keeps it (gzipped) for re-import */
+  bytes: Uint8Array;
+  format?: FormatId;
+  /** which session of a multi-session file; default 0 */
+  pick?: number;
+  /** the uploaded file's name */
+  sourceName?: string;
+}
+
+/**
+ * Imports an uploaded transcript and stores it. Multi-session files (a list of trajectories, a JSONL of
+ * instances) store ONE session, the one `pick` chooses (default 0): sessions of one file are unrelated runs, and
+ * storing all of them would turn one upload of a 500-instance benchmark file into 500 list entries. The result's
+ * `sessionCount` tells the client how many there are, so it can upload again with another `pick`.
+ *
+ * The import runs before anything is written and throws ImportError for a file that does not fit; the session,
+ * its messages and the raw upload are then written in one transaction (storeSession), so a failure leaves
+ * nothing behind. Parsing lives here, not in lib/store: the store only writes canonical sessions.
+ */
+export async function importUpload(input: ImportUploadInput): Promise<SessionRecord> {
+  const outcome = importTranscript(decodeUpload(input.bytes), { format: input.format, pick: input.pick, sourceName: input.sourceName });
+  return storeSession({ session: outcome.session, sessionCount: outcome.sessionCount, pick: outcome.pick, sourceName: input.sourceName, upload: input.bytes });
+}

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import type { ReplayResult } from "../engine/simulate/replay-result";
+
+/**
+ * A stored run as the store returns it, and the options JSON it is stored with. These are the store's own
+ * schemas — it checks JSON read back from the database against them — and not the API's: what travels over HTTP
+ * is lib/api/present's (presentRunSummary), whose typing fails to compile if the two ever drift apart.
+ */
+
+/** `queued`: waiting for a worker; `degraded`: finished on the strategy's fallback after its summarizer failed. */
+export const RUN_STATUSES = ["queued", "running", "done", "degraded", "failed", "cancelled", "interrupted"] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+export const RunStatusSchema = z.enum(RUN_STATUSES);
+
+/** What a run was asked to do: never a key. The key order is the order the API has always sent them in. */
+export const RunOptionsSchema = z.object({
+  window: z.number().int(),
+  outputReserve: z.number().int(),
+  estimator: z.enum(["chars4", "calibrated", "bpe", "count-tokens"]),
+  summarizer: z.enum(["extractive", "anthropic"]),
+  model: z.string().nullable(),
+  instructions: z.string().nullable(),
+  compactAtStep: z.number().int().nullable(),
+  /** the prompt edits the run used, by preset name; null when none */
+  promptOverrides: z.record(z.string(), z.object({ system: z.string().optional(), instructions: z.string().optional() })).nullable(),
+});
+export type RunOptions = z.infer<typeof RunOptionsSchema>;
+
+/** One stored run: its request, status and figures; dates as Dates. */
+export interface RunRecord {
+  id: string;
+  sessionId: string;
+  strategyId: string;
+  settings: Record<string, unknown>;
+  options: RunOptions;
+  status: RunStatus;
+  error: string | null;
+  /** peak context the session would send with no compaction, and the peak this run sent */
+  tokensBefore: number | null;
+  tokensAfter: number | null;
+  compactions: number;
+  prunes: number;
+  fallbacks: number;
+  summarizerFailures: number;
+  summarizerUsage: { input: number; output: number } | null;
+  estimatedCostUsd: number | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
+/** A run with its replay result (null unless the replay finished) and its session's basics. */
+export interface RunDetailRecord extends RunRecord {
+  result: ReplayResult | null;
+  session: { id: string; title: string; format: string; messageCount: number };
+}

@@ -1,0 +1,36 @@
+import type { ContextCurvePoint } from "../engine/context-curve";
+import type { FormatId, Message, SessionMeta } from "../engine/model";
+
+/**
+ * A stored session as the store returns it: its row's figures, dates as Dates. What travels over HTTP is
+ * lib/api/present's business (ISO strings, and which fields each answer shows).
+ */
+export interface SessionRecord {
+  id: string;
+  title: string;
+  format: FormatId;
+  sourceName: string | null;
+  /** which session of its file this is (0-based), and how many the file holds */
+  pick: number;
+  sessionCount: number;
+  messageCount: number;
+  toolCallCount: number;
+  toolResultCount: number;
+  recordedCompactionCount: number;
+  estimatedTokens: number;
+  recordedPeakContextTokens: number | null;
+  createdAt: Date;
+}
+
+/** A session with its meta and its recorded context curve (computed from the stored messages). */
+export interface SessionDetailRecord extends SessionRecord {
+  meta: SessionMeta;
+  contextCurve: ContextCurvePoint[];
+}
+
+/** A page of a session's messages by seq, each with its chars/4 estimate; `nextCursor` is null after the last. */
+export interface MessagePageRecord {
+  messages: { seq: number; tokens: number; message: Message }[];
+  nextCursor: number | null;
+  total: number;
+}
