@@ -105,9 +105,11 @@ describe("compare / sweep / multi route handlers (real Requests, fresh SQLite da
     expect(lines[0]).toMatchObject({ type: "started", configs: 2, sessions: 1 });
     expect(lines.at(-1)).toEqual({ type: "done", rows: 2, failed: 0 });
     expect(linesOf(lines, "aggregate")).toEqual([]);
-    const rows = linesOf(lines, "row");
+    // one job per configuration: rows come in the order their jobs end (two workers may finish the second first)
+    const rows = linesOf(lines, "row").sort((a, b) => a.index - b.index);
     expect(rows.map((line) => line.index)).toEqual([0, 1]);
-    expect(linesOf(lines, "config-started").map((line) => line.label)).toEqual(["opencode", "trim-messages maxConversationMessages=10"]);
+    const startedLabels = linesOf(lines, "config-started").sort((a, b) => a.index - b.index).map((line) => line.label);
+    expect(startedLabels).toEqual(["opencode", "trim-messages maxConversationMessages=10"]);
 
     const expected = [
       await directRow({ sessionId, strategy: "opencode", settings: {}, window: 60_000, label: "opencode" }),
