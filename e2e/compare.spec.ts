@@ -191,6 +191,11 @@ test("a comparison is a job: reloading the page follows it again — the finishe
   await expect(compare.rowByLabel("trim-messages")).toHaveAttribute("data-phase", "done", { timeout: 20_000 });
   await expect(compare.rowByLabel("pi")).toHaveAttribute("data-phase", /running|waiting/);
   await expect(compare.progress).toHaveAttribute("data-phase", "running");
+  // the builder and the shared options show what the comparison was asked, not an empty page
+  await expect(page.getByTestId("config-count")).toHaveText("2 of 16");
+  await expect(page.getByTestId("compare-summarizer-anthropic")).toBeChecked();
+  await expect(page.getByTestId("compare-model")).toHaveValue("fake-slow");
+  await expect(page.getByTestId("compare-window")).toHaveValue("45000");
   await keepScreenshot(page, testInfo, "compare-followed-after-reload");
   await expect(compare.progress).toHaveAttribute("data-phase", "done", { timeout: 90_000 });
   await expect(compare.rowByLabel("pi")).toHaveAttribute("data-phase", "done");

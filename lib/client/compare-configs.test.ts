@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { StrategyInfo } from "../api/contracts/run-schemas";
-import { allStrategiesAtDefaults, configRequestOf, draftLabel, draftOf, duplicateLabels, overridesOf } from "./compare-configs";
+import { allStrategiesAtDefaults, configRequestOf, draftLabel, draftOf, draftsFromConfigs, duplicateLabels, overridesOf } from "./compare-configs";
 
 const strategy = (id: string, kind: string, defaults: Record<string, unknown> = {}): StrategyInfo => ({
   id,
@@ -29,6 +29,16 @@ describe("compare configurations", () => {
   it("caps the list at 16 configurations", () => {
     const many = Array.from({ length: 20 }, (_, index) => strategy(`s${index}`, "peer"));
     expect(allStrategiesAtDefaults(many, () => "x")).toHaveLength(16);
+  });
+
+  it("a stored comparison's configurations become drafts that send the same request again", () => {
+    const configs = [{ strategy: "nous", settings: { threshold: 32_000 }, label: "nous scaled" }, { strategy: "nous", settings: {} }];
+    const drafts = draftsFromConfigs(configs, () => nous.defaults);
+    expect(drafts.map((draft) => draft.id)).toEqual(["restored-0", "restored-1"]);
+    expect(drafts[0].settings).toEqual({ threshold: 32_000, keepRecent: 20_000, protectedTools: ["read"] });
+    expect(drafts.map((draft) => configRequestOf(draft, nous.defaults))).toEqual(configs);
+    (drafts[1].settings.protectedTools as string[]).push("bash");
+    expect(nous.defaults.protectedTools).toEqual(["read"]);
   });
 
   it("a draft copies the defaults: editing it never changes the strategy's own", () => {

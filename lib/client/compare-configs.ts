@@ -80,3 +80,17 @@ export function duplicateLabels(drafts: readonly DraftConfig[], defaultsOf: (str
   }
   return duplicates;
 }
+
+/**
+ * The builder's drafts for a stored comparison's configurations (a page following it again after a reload): each
+ * strategy's current defaults with the overrides it was run with, and its own label if it had one. Ids are
+ * `restored-<index>`, unlike the builder's own.
+ */
+export function draftsFromConfigs(configs: readonly CompareConfig[], defaultsOf: (strategy: string) => Record<string, unknown>): DraftConfig[] {
+  return configs.map((config, index) => ({
+    id: `restored-${index}`,
+    label: config.label ?? "",
+    strategy: config.strategy,
+    settings: { ...structuredClone(defaultsOf(config.strategy)), ...structuredClone(config.settings) },
+  }));
+}

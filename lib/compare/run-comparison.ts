@@ -60,7 +60,14 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
   const comparison = await createComparison({
     kind: options.aggregate ? "multi" : configs.some((config) => config.cell) ? "sweep" : "compare",
     sessionIds,
-    configs: configs.map((config) => ({ index: config.index, label: config.label, ...(config.cell ? { cell: config.cell } : {}) })),
+    configs: configs.map((config) => ({
+      index: config.index,
+      label: config.label,
+      ...(config.cell ? { cell: config.cell } : {}),
+      strategy: config.strategy.id,
+      overrides: config.overrides,
+      ...(options.configs[config.index]?.label ? { requestedLabel: options.configs[config.index].label } : {}),
+    })),
     options: storedOptions,
     aggregate: options.aggregate ?? false,
     totalSteps: loaded.reduce((sum, entry) => sum + entry.totalSteps * configs.length, 0),

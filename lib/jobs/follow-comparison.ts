@@ -1,7 +1,7 @@
-import type { CompareRow, CompareStreamLine } from "../api/contracts/compare-schemas";
+import { CompareOptionsSchema, type CompareRow, type CompareSetup, type CompareStreamLine } from "../api/contracts/compare-schemas";
 import { aggregateRows } from "../compare/aggregate-rows";
 import type { StoredCompareRow } from "../compare/replay-config";
-import { getComparison } from "../store/comparisons";
+import { getComparison, type StoredComparison } from "../store/comparisons";
 import { queuePosition, readRunState } from "../store/run-jobs";
 import { isEnded } from "./follow-run";
 import { pollingStream } from "./polling-stream";
@@ -21,7 +21,8 @@ export function followComparison(options: { comparisonId: string; signal?: Abort
       const comparison = await getComparison(options.comparisonId);
       const labels = new Map(comparison.configs.map((config) => [config.index, config]));
       const expected = comparison.sessionIds.flatMap((sessionId) => comparison.configs.map((config) => ({ index: config.index, sessionId, label: config.label })));
-      yield { type: "started", configs: comparison.configs.length, sessions: comparison.sessionIds.length, totalSteps: comparison.totalSteps, comparisonId: comparison.id, expected };
+      const setup = setupOf(comparison);
+      yield { type: "started", configs: comparison.configs.length, sessions: comparison.sessionIds.length, totalSteps: comparison.totalSteps, comparisonId: comparison.id, expected, ...(setup ? { setup } : {}) };
       const runs = comparison.runs;
       const seen = new Map<string, { started: boolean; ended: boolean; step: number }>(runs.map((run) => [run.id, { started: false, ended: false, step: 0 }]));
       const rowsByConfig: CompareRow[][] = comparison.configs.map(() => []);
@@ -87,4 +88,20 @@ export function followComparison(options: { comparisonId: string; signal?: Abort
       yield { type: "done", rows, failed };
     },
   });
+}
+
+/**
+ * The request a comparison was stored from, for a page that follows it again: null for a sweep (its page asks for
+ * axes, not configurations) and for a comparison stored before configurations kept their strategy and overrides.
+ */
+function setupOf(comparison: StoredComparison): CompareSetup | null {
+  if (comparison.kind === "sweep") return null;
+  const options = CompareOptionsSchema.omit({ apiKey: true }).safeParse(comparison.options);
+  if (!options.success) return null;
+  const configs = [];
+  for (const config of [...comparison.configs].sort((a, b) => a.index - b.index)) {
+    if (config.strategy === undefined) return null;
+    configs.push({ strategy: config.strategy, settings: config.overrides ?? {}, ...(config.requestedLabel ? { label: config.requestedLabel } : {}) });
+  }
+  return { sessionIds: comparison.sessionIds, configs, options: options.data };
 }

@@ -3,11 +3,18 @@ import { NotFoundError } from "../api/contracts/errors";
 import type { Prisma } from "../generated/prisma/client";
 import { db } from "./db";
 
-/** A configuration of a stored comparison: what its rows are labelled with (the replay itself is its run's). */
+/**
+ * A configuration of a stored comparison: what its rows are labelled with (the replay itself is its run's), and the
+ * configuration as it was asked for — strategy, the settings it changed, its own label — so a page that follows the
+ * comparison again (a reload, a link) can show it in its builder. Comparisons stored before these were kept lack them.
+ */
 export const ComparisonConfigSchema = z.object({
   index: z.number().int(),
   label: z.string(),
   cell: z.object({ x: z.unknown(), y: z.unknown().optional() }).optional(),
+  strategy: z.string().optional(),
+  overrides: z.record(z.string(), z.unknown()).optional(),
+  requestedLabel: z.string().optional(),
 });
 export type ComparisonConfig = z.infer<typeof ComparisonConfigSchema>;
 

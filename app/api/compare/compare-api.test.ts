@@ -103,6 +103,12 @@ describe("compare / sweep / multi route handlers (real Requests, fresh SQLite da
     );
     console.log(`compare, 2 configurations on a 160-message session: ${(performance.now() - started).toFixed(0)} ms`);
     expect(lines[0]).toMatchObject({ type: "started", configs: 2, sessions: 1 });
+    // what it was asked comes back to a follower (a reload fills the builder from it), with the options' defaults
+    expect((lines[0] as Line<"started">).setup).toEqual({
+      sessionIds: [sessionId],
+      configs: [{ strategy: "opencode", settings: {} }, { strategy: "trim-messages", settings: { maxConversationMessages: 10 } }],
+      options: { window: 60_000, outputReserve: 0, estimator: "chars4", summarizer: "extractive", judge: false },
+    });
     expect(lines.at(-1)).toEqual({ type: "done", rows: 2, failed: 0 });
     expect(linesOf(lines, "aggregate")).toEqual([]);
     // one job per configuration: rows come in the order their jobs end (two workers may finish the second first)

@@ -19,6 +19,7 @@ import { ConfigBuilder } from "@/app/_components/compare/config-builder";
 import { ExportButtons, fileSlug } from "@/app/_components/compare/export-buttons";
 import { seriesColour } from "@/app/_components/compare/series-colour";
 import { useCompareStream } from "@/app/_components/compare/use-compare-stream";
+import { useRestoredSetup } from "@/app/_components/compare/use-restored-setup";
 import { useRememberedState } from "@/app/_components/compare/use-remembered-state";
 
 /**
@@ -35,6 +36,7 @@ export function MultiCompareView() {
   const { state } = stream;
 
   const list = strategies.data?.strategies;
+  useRestoredSetup({ setup: state.setup, strategies: list, drafts, setDrafts, setOptions, setSessionIds: setPicked });
   const defaultsOf = useMemo(() => {
     const byId = new Map((list ?? []).map((strategy) => [strategy.id, strategy.defaults]));
     return (id: string) => byId.get(id) ?? {};

@@ -139,6 +139,13 @@ export interface CompareRow {
   judged: { overall: number | null; byKind: Record<string, KindScore>; asked: number; model: string } | null;
 }
 
+/** A stored comparison's request as a follower gets it back: its configurations and shared options, without a key. */
+export interface CompareSetup {
+  sessionIds: string[];
+  configs: CompareConfig[];
+  options: Omit<CompareOptions, "apiKey">;
+}
+
 /**
  * Lines of the compare / sweep / multi streams, one JSON object per line. `started.totalSteps` is the model calls
  * to replay over every (session, configuration); a `progress` line's `totalSteps` those of its session. Progress
@@ -158,6 +165,8 @@ export type CompareStreamLine =
       comparisonId?: string;
       /** every (session, configuration) of it, so a follower that joins late lists the ones not started yet */
       expected?: { index: number; sessionId: string; label: string }[];
+      /** what it was asked (never a key): a page following it again shows it in its builder — not for sweeps */
+      setup?: CompareSetup;
     }
   | { type: "config-started"; index: number; label: string; sessionId: string; runId: string }
   | { type: "progress"; index: number; sessionId: string; step: number; totalSteps: number }

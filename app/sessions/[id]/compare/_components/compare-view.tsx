@@ -19,6 +19,7 @@ import { ExportButtons, fileSlug } from "@/app/_components/compare/export-button
 import { seriesColour } from "@/app/_components/compare/series-colour";
 import { useCompareStream } from "@/app/_components/compare/use-compare-stream";
 import { useRememberedState } from "@/app/_components/compare/use-remembered-state";
+import { useRestoredSetup } from "@/app/_components/compare/use-restored-setup";
 import { WorkbenchNav } from "@/app/_components/compare/workbench-nav";
 import { ProbesPanel } from "./probes-panel";
 
@@ -37,6 +38,7 @@ export function CompareView({ sessionId }: { sessionId: string }) {
   const { state } = stream;
 
   const list = strategies.data?.strategies;
+  useRestoredSetup({ setup: state.setup, strategies: list, drafts, setDrafts, setOptions });
   const defaultsOf = useMemo(() => {
     const byId = new Map((list ?? []).map((strategy) => [strategy.id, strategy.defaults]));
     return (id: string) => byId.get(id) ?? {};
