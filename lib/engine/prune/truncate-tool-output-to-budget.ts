@@ -30,15 +30,16 @@ export function truncateToolOutputToBudget(context: ContextView, options: { from
     for (let partIndex = message.parts.length - 1; partIndex >= 0; partIndex--) {
       const part = message.parts[partIndex];
       if (part.type !== "tool-result") continue;
-      const tokens = context.partTokens(position, partIndex);
-      const current = context.markOf(position, partIndex);
-      if (used + tokens <= GEMINI_FUNCTION_RESPONSE_TOKEN_BUDGET || current || part.images.length > 0 || part.output.length <= shown) {
+      // once the newest results have spent the budget, no older one fits in it again: its tokens need not be counted
+      const spent = used > GEMINI_FUNCTION_RESPONSE_TOKEN_BUDGET;
+      const tokens = spent ? 0 : context.partTokens(position, partIndex);
+      if ((!spent && used + tokens <= GEMINI_FUNCTION_RESPONSE_TOKEN_BUDGET) || part.output.length <= shown || part.images.length > 0 || context.markOf(position, partIndex)) {
         used += tokens;
         continue;
       }
       const mark = { kind: "soft-trimmed" as const, head, tail: shown - head, originalChars: part.output.length, savedAs: savedAs(part.name ?? "tool", part.callId) };
       marks.push({ position, partIndex, pruner: "truncate-to-budget", mark });
-      used += context.partTokensUnder(position, partIndex, mark);
+      if (!spent) used += context.partTokensUnder(position, partIndex, mark);
     }
   }
   return marks;

@@ -9,7 +9,6 @@ import type {
 } from "../strategies/strategy";
 import { type Estimator } from "../tokens/estimator";
 import { MESSAGE_OVERHEAD_TOKENS } from "../tokens/chars4";
-import { partKey } from "./part-key";
 import type { ContextEntry, ContextEpoch, MarkRecord } from "./replay-result";
 
 /**
@@ -22,7 +21,8 @@ export class LiveContext implements ContextView {
   readonly markRecords: MarkRecord[] = [];
   private entries: ContextEntry[] = this.epochs[0].entries;
   private entryTokenCache: number[] = [];
-  private readonly marksByKey = new Map<string, PartMark>();
+  /** marks in force by message id, then part index (no key string built per lookup: the pruners ask per part, per step) */
+  private readonly marksByMessage = new Map<string, Map<number, PartMark>>();
   private additive = 0;
   private summaryPosition = -1;
   private syntheticCount = 0;
@@ -66,7 +66,11 @@ export class LiveContext implements ContextView {
   }
 
   markOf(position: number, partIndex: number): PartMark | undefined {
-    return this.marksByKey.get(partKey(this.entry(position).message.id, partIndex));
+    return this.markAt(this.entry(position).message.id, partIndex);
+  }
+
+  private markAt(messageId: string, partIndex: number): PartMark | undefined {
+    return this.marksByMessage.get(messageId)?.get(partIndex);
   }
 
   partTokens(position: number, partIndex: number): number {
@@ -87,7 +91,7 @@ export class LiveContext implements ContextView {
     const message = this.entry(position).message;
     let changed = false;
     const parts = message.parts.map((part, index) => {
-      const rendered = renderMarkedPart(part, this.marksByKey.get(partKey(message.id, index)));
+      const rendered = renderMarkedPart(part, this.markAt(message.id, index));
       if (rendered !== part) changed = true;
       return rendered;
     });
@@ -112,7 +116,9 @@ export class LiveContext implements ContextView {
   mark(position: number, partIndex: number, mark: PartMark): number {
     const message = this.entry(position).message;
     const before = this.partTokens(position, partIndex);
-    this.marksByKey.set(partKey(message.id, partIndex), mark);
+    let marks = this.marksByMessage.get(message.id);
+    if (!marks) this.marksByMessage.set(message.id, (marks = new Map()));
+    marks.set(partIndex, mark);
     this.markRecords.push({ messageId: message.id, partIndex, mark });
     const after = this.partTokens(position, partIndex);
     this.entryTokenCache[position] += after - before;
@@ -154,7 +160,7 @@ export class LiveContext implements ContextView {
   messageTokens(message: Message): number {
     let tokens = MESSAGE_OVERHEAD_TOKENS;
     message.parts.forEach((part, index) => {
-      tokens += this.estimator.partTokens(renderMarkedPart(part, this.marksByKey.get(partKey(message.id, index))));
+      tokens += this.estimator.partTokens(renderMarkedPart(part, this.markAt(message.id, index)));
     });
     return tokens;
   }
