@@ -2,9 +2,7 @@ import type { RunStreamLine } from "../api/contracts/run-schemas";
 import { presentRunSummary } from "../api/present/present-run";
 import { queuePosition, readRunState } from "../store/run-jobs";
 import { getRunEnd } from "../store/runs";
-import { FOLLOW_POLL_MS, pollingStream } from "./polling-stream";
-
-export { FOLLOW_POLL_MS };
+import { pollingStream } from "./polling-stream";
 
 const ENDED = new Set(["done", "degraded", "failed", "cancelled", "interrupted"]);
 

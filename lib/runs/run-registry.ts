@@ -1,7 +1,7 @@
 /**
  * The runs replaying in this server process, by run id, so `POST /api/runs/:id/cancel` can abort one at once when
  * it reaches this process. For speed only: the cancel is also recorded on the run's row, which the replaying
- * instance polls (lib/runs/cancellable-run-stream.ts), so a cancel received by another instance still stops it.
+ * worker polls (lib/jobs/watch-runs.ts), so a cancel received by another instance still stops it.
  */
 const controllersByRunId = new Map<string, AbortController>();
 
