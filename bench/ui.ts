@@ -17,8 +17,10 @@ import { exportOpenAI } from "../lib/transcripts/export-openai";
  * - scrolling from top to bottom (the scroller moved in 40 steps, each waiting for its rows): long tasks over 50 ms
  *   (goal: none), their count and the longest.
  * Builds the app first when .next is missing; serves it on a fresh SQLite file in data/bench-ui.db.
+ * `--profile <dir>` also records the page's CPU profile of loading and of scrolling (Chrome DevTools' .cpuprofile
+ * files, for the Performance panel) and prints the functions with the most self time in each.
  */
-const { values } = parseArgs({ options: { messages: { type: "string" }, port: { type: "string" } } });
+const { values } = parseArgs({ options: { messages: { type: "string" }, port: { type: "string" }, profile: { type: "string" } } });
 const MESSAGES = Number(values.messages ?? 100_000);
 const PORT = Number(values.port ?? 3400);
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -82,6 +84,7 @@ try {
       }, 4);
     })();
   `);
+  const profiler = values.profile ? await startProfiler(page) : null;
   await page.goto(`${BASE}/sessions/${id}`);
   try {
     await page.waitForFunction(() => {
@@ -100,12 +103,16 @@ try {
     return {
       firstPageEnd: firstPage?.responseEnd ?? null,
       detailEnd: detail?.responseEnd ?? null,
+      firstPageBytes: firstPage?.encodedBodySize ?? null,
+      detailBytes: detail?.encodedBodySize ?? null,
       firstRow: state.firstRow,
       chartDrawn: state.chartDrawn,
       chartPoints: state.chartPoints,
       longTasksAtLoad: state.longTasks.map((task) => task.duration),
     };
   });
+  if (profiler) await profiler.stopInto(path.join(values.profile!, "load.cpuprofile"), "loading");
+  const scrollProfiler = values.profile ? await startProfiler(page) : null;
   const before = await page.evaluate(() => (window as unknown as { __bench: { longTasks: unknown[] } }).__bench.longTasks.length);
   // top to bottom: 40 steps of the scroller, each waiting for rows at the new position
   const scrollStarted = performance.now();
@@ -116,12 +123,14 @@ try {
   }
   await page.waitForFunction(() => document.querySelector('[data-testid="timeline"] [data-testid="message"]') !== null);
   const scrollMs = performance.now() - scrollStarted;
+  if (scrollProfiler) await scrollProfiler.stopInto(path.join(values.profile!, "scroll.cpuprofile"), "scrolling");
   const scroll = await page.evaluate((from) => (window as unknown as { __bench: { longTasks: { duration: number }[] } }).__bench.longTasks.slice(from).map((task) => task.duration), before);
   const lastRow = await page.evaluate(() => Math.max(...[...document.querySelectorAll('[data-testid="timeline"] [data-testid="message"]')].map((row) => Number(row.getAttribute("data-seq")))));
   await browser.close();
 
   const ms = (value: number | null) => (value === null ? "—" : `${value.toFixed(0)} ms`);
   log(`bench:ui — ${MESSAGES.toLocaleString("en-US")}-message generated session (${(body.length / 1e6).toFixed(0)} MB JSON, ${(gz.length / 1e6).toFixed(1)} MB gzipped), Chromium ${browser.version()}, ${os.cpus().length} cores`);
+  log(`  after navigation: first page of messages ${ms(load.firstPageEnd)} (${((load.firstPageBytes ?? 0) / 1e3).toFixed(0)} KB), session detail ${ms(load.detailEnd)} (${((load.detailBytes ?? 0) / 1e3).toFixed(0)} KB), first rows ${ms(load.firstRow)}, chart ${ms(load.chartDrawn)} (${load.chartPoints} points)`);
   log(`  upload + import                      ${ms(uploadMs)}`);
   log(`  first timeline rows after data       ${ms(load.firstPageEnd === null ? null : load.firstRow - load.firstPageEnd)} (goal ≤ 100 ms)`);
   log(`  chart drawn after the session detail ${ms(load.detailEnd === null ? null : load.chartDrawn - load.detailEnd)} (goal ≤ 300 ms)`);
@@ -129,4 +138,39 @@ try {
   log(`  scrolling top to bottom (${steps} steps)   ${ms(scrollMs)}, last row seen #${lastRow.toLocaleString("en-US")}; long tasks over 50 ms: ${scroll.length} (longest ${ms(scroll.length ? Math.max(...scroll) : 0)}) (goal: none)`);
 } finally {
   server.kill("SIGTERM");
+}
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Chrome's sampling profiler over the DevTools protocol, 200 µs between samples. */
+async function startProfiler(page: import("@playwright/test").Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+  await cdp.send("Profiler.start");
+  return {
+    async stopInto(file: string, label: string) {
+      const { profile } = (await cdp.send("Profiler.stop")) as unknown as { profile: CpuProfile };
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify(profile));
+      log(`  ${label}: CPU profile in ${file}; most self time:`);
+      for (const line of topSelfTime(profile, 12)) log(`    ${line}`);
+    },
+  };
+}
+
+/** Self time per function (name and source position), largest first. */
+function topSelfTime(profile: CpuProfile, count: number): string[] {
+  const nodeById = new Map(profile.nodes.map((node) => [node.id, node]));
+  const microsByKey = new Map<string, number>();
+  profile.samples.forEach((id, index) => {
+    const frame = nodeById.get(id)!.callFrame;
+    const key = `${frame.functionName || "(anonymous)"} ${frame.url.replace(/^.*\/_next\//, "")}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
+    microsByKey.set(key, (microsByKey.get(key) ?? 0) + (profile.timeDeltas[index] ?? 0));
+  });
+  return [...microsByKey.entries()].sort((a, b) => b[1] - a[1]).slice(0, count).map(([key, micros]) => `${(micros / 1_000).toFixed(0).padStart(6)} ms  ${key}`);
 }

@@ -31,6 +31,17 @@ describe("createFingerprintCache", () => {
     expect(loads).toEqual(["a", "a"]);
   });
 
+  it("put keeps a value under the current fingerprint without loading it, until the fingerprint changes", async () => {
+    const { cache, fingerprints, loads } = fixture(2);
+    const built = { id: "a", version: "built" };
+    await cache.put("a", built);
+    expect(await cache.get("a")).toBe(built);
+    expect(loads).toEqual([]);
+    fingerprints.set("a", "2");
+    expect(await cache.get("a")).toEqual({ id: "a", version: "2" });
+    expect(loads).toEqual(["a"]);
+  });
+
   it("a fingerprint read that fails (a deleted row) throws instead of answering from memory", async () => {
     const { cache, fingerprints } = fixture(2);
     await cache.get("a");

@@ -7,6 +7,8 @@
  */
 export interface FingerprintCache<Value> {
   get(id: string): Promise<Value>;
+  /** Keeps `value` for `id` under its current fingerprint, as if loaded: for a caller that just built it anyway. */
+  put(id: string, value: Value): Promise<void>;
   /** ids cached now, least recently used first */
   readonly ids: readonly string[];
 }
@@ -18,6 +20,11 @@ export function createFingerprintCache<Value>(options: {
   load: (id: string) => Promise<Value>;
 }): FingerprintCache<Value> {
   const entries = new Map<string, { fingerprint: string; value: Value }>();
+  const keep = (id: string, fingerprint: string, value: Value) => {
+    entries.delete(id);
+    entries.set(id, { fingerprint, value });
+    while (entries.size > options.size) entries.delete(entries.keys().next().value as string);
+  };
   return {
     async get(id) {
       const fingerprint = await options.fingerprint(id);
@@ -28,10 +35,11 @@ export function createFingerprintCache<Value>(options: {
         return hit.value;
       }
       const value = await options.load(id);
-      entries.delete(id);
-      entries.set(id, { fingerprint, value });
-      while (entries.size > options.size) entries.delete(entries.keys().next().value as string);
+      keep(id, fingerprint, value);
       return value;
+    },
+    async put(id, value) {
+      keep(id, await options.fingerprint(id), value);
     },
     get ids() {
       return [...entries.keys()];

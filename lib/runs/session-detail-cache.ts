@@ -17,3 +17,12 @@ const details = createFingerprintCache<SessionDetailRecord>({ size: SESSION_DETA
 export function getSessionCached(id: string): Promise<SessionDetailRecord> {
   return details.get(id);
 }
+
+/**
+ * Keeps a detail just built from the session in memory (an import has every message parsed already): the first
+ * visit of a 100,000-message session then answers at once instead of reading and parsing every stored message
+ * again while the timeline's first page waits behind it. Per process; other instances load it on first read.
+ */
+export function rememberSessionDetail(detail: SessionDetailRecord): Promise<void> {
+  return details.put(detail.id, detail);
+}

@@ -6,6 +6,7 @@ import { db } from "../store/db";
 import { deleteSession, getSession, listMessages, listSessions, storeSession } from "../store/sessions";
 import { buildSession, rowCounts } from "../store/store-contract";
 import { ImportError } from "../transcripts/import-error";
+import { getSessionCached } from "../runs/session-detail-cache";
 import { importUpload } from "./import-upload";
 import { reimportUpload } from "./reimport-upload";
 
@@ -37,6 +38,15 @@ export function importUploadContract(): void {
     await expect(getSession(stored.id)).rejects.toMatchObject({ code: "not_found:session" });
     await expect(deleteSession(stored.id)).rejects.toBeInstanceOf(NotFoundError);
     expect(await rowCounts(stored.id)).toEqual({ sessions: 0, messages: 0, uploads: 0 });
+  });
+
+  it("an upload leaves its detail in this process's cache: the first visit does not read the messages again", async () => {
+    const stored = await importUpload({ bytes: utf8(OPENAI_CHAT), format: "openai", sourceName: "chat.json" });
+    const expected = await getSession(stored.id);
+    // with the stored messages gone (the session row, and so its fingerprint, unchanged) only a remembered detail has its curve
+    await (await db()).message.deleteMany({ where: { sessionId: stored.id } });
+    expect(await getSessionCached(stored.id)).toEqual(expected);
+    expect((await getSession(stored.id)).contextCurve).toEqual([]);
   });
 
   it("stores nothing when the import fails", async () => {

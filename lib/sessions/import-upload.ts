@@ -1,4 +1,6 @@
+import { contextCurve } from "../engine/context-curve";
 import type { FormatId } from "../engine/model";
+import { rememberSessionDetail } from "../runs/session-detail-cache";
 import type { SessionRecord } from "../store/session-record";
 import { storeSession } from "../store/store-session";
 import { importTranscript } from "../transcripts";
@@ -22,9 +24,12 @@ export interface ImportUploadInput {
  *
  * The import runs before anything is written and throws ImportError for a file that does not fit; the session,
  * its messages and the raw upload are then written in one transaction (storeSession), so a failure leaves
- * nothing behind. Parsing lives here, not in lib/store: the store only writes canonical sessions.
+ * nothing behind. Parsing lives here, not in lib/store: the store only writes canonical sessions. The session's
+ * detail (its context curve) is built from the parsed session while it is in memory, for the first visit.
  */
 export async function importUpload(input: ImportUploadInput): Promise<SessionRecord> {
   const outcome = importTranscript(decodeUpload(input.bytes), { format: input.format, pick: input.pick, sourceName: input.sourceName });
-  return storeSession({ session: outcome.session, sessionCount: outcome.sessionCount, pick: outcome.pick, sourceName: input.sourceName, upload: input.bytes });
+  const stored = await storeSession({ session: outcome.session, sessionCount: outcome.sessionCount, pick: outcome.pick, sourceName: input.sourceName, upload: input.bytes });
+  await rememberSessionDetail({ ...stored, meta: outcome.session.meta, contextCurve: contextCurve(outcome.session) });
+  return stored;
 }

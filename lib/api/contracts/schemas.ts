@@ -37,13 +37,48 @@ export const ContextPointSchema = z.object({
 });
 export type ContextPoint = z.infer<typeof ContextPointSchema>;
 
-export const SessionDetailSchema = SessionSummarySchema.extend({
+/**
+ * The context curve as it travels: one array per field, the step being the position (a 100,000-message session
+ * has ~50,000 points: 1.2 MB this way against 4.2 MB as objects, and the browser parses and checks plain number
+ * arrays several times faster). The client turns it back into points ({@link SessionDetailSchema}).
+ */
+export const ContextCurveColumnsSchema = z
+  .object({
+    messageIndex: z.array(z.number().int()),
+    estimatedTokens: z.array(z.number().int()),
+    recordedTokens: z.array(z.number().int().nullable()),
+  })
+  .refine((curve) => curve.estimatedTokens.length === curve.messageIndex.length && curve.recordedTokens.length === curve.messageIndex.length, {
+    message: "messageIndex, estimatedTokens and recordedTokens must have one entry per model call",
+  });
+export type ContextCurveColumns = z.infer<typeof ContextCurveColumnsSchema>;
+
+/** Points → columns (the server's side of {@link ContextCurveColumnsSchema}). */
+export function toCurveColumns(points: readonly ContextPoint[]): ContextCurveColumns {
+  return {
+    messageIndex: points.map((point) => point.messageIndex),
+    estimatedTokens: points.map((point) => point.estimatedTokens),
+    recordedTokens: points.map((point) => point.recordedTokens),
+  };
+}
+
+/** Columns → points, step = position (the client's side). */
+export function fromCurveColumns(curve: ContextCurveColumns): ContextPoint[] {
+  return curve.messageIndex.map((messageIndex, step) => ({ step, messageIndex, estimatedTokens: curve.estimatedTokens[step], recordedTokens: curve.recordedTokens[step] }));
+}
+
+/** GET /api/sessions/:id as sent: the curve in columns. */
+export const SessionDetailWireSchema = SessionSummarySchema.extend({
   meta: z.record(z.string(), z.unknown()),
   /** the file holds this many sessions; `pick` says which one this is */
   sessionCount: z.number().int(),
-  contextCurve: z.array(ContextPointSchema),
+  contextCurve: ContextCurveColumnsSchema,
 });
-export type SessionDetail = z.infer<typeof SessionDetailSchema>;
+export type SessionDetailWire = z.infer<typeof SessionDetailWireSchema>;
+
+/** GET /api/sessions/:id as the client reads it: the wire shape checked, the curve as points. */
+export const SessionDetailSchema = SessionDetailWireSchema.transform((detail) => ({ ...detail, contextCurve: fromCurveColumns(detail.contextCurve) }));
+export type SessionDetail = z.output<typeof SessionDetailSchema>;
 
 /** Messages travel as the canonical model (lib/engine/model.ts) plus their position and estimated size. */
 export const MessagePageSchema = z.object({

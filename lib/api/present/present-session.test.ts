@@ -19,7 +19,10 @@ const RECORD: SessionDetailRecord = {
   recordedPeakContextTokens: null,
   createdAt: new Date("2026-11-25T14:00:00.123Z"),
   meta: { cwd: "/repo" },
-  contextCurve: [{ step: 0, messageIndex: 1, estimatedTokens: 10, recordedTokens: null }],
+  contextCurve: [
+    { step: 0, messageIndex: 1, estimatedTokens: 10, recordedTokens: null },
+    { step: 1, messageIndex: 3, estimatedTokens: 42, recordedTokens: 40 },
+  ],
 };
 
 const SUMMARY_JSON =
@@ -37,9 +40,11 @@ describe("session presenters (the wire format the API has always sent)", () => {
     expect(JSON.stringify(presentStoredSession(RECORD))).toBe(`${SUMMARY_JSON.slice(0, -1)},"sessionCount":2}`);
     const detail = presentSessionDetail(RECORD);
     expect(JSON.stringify(detail)).toBe(
-      `${SUMMARY_JSON.slice(0, -1)},"meta":{"cwd":"/repo"},"sessionCount":2,"contextCurve":[{"step":0,"messageIndex":1,"estimatedTokens":10,"recordedTokens":null}]}`,
+      `${SUMMARY_JSON.slice(0, -1)},"meta":{"cwd":"/repo"},"sessionCount":2,"contextCurve":{"messageIndex":[1,3],"estimatedTokens":[10,42],"recordedTokens":[null,40]}}`,
     );
-    expect(SessionDetailSchema.parse(detail)).toEqual(detail);
+    // the client reads the columns back as the store's points
+    expect(SessionDetailSchema.parse(detail)).toEqual({ ...JSON.parse(JSON.stringify(detail)), contextCurve: RECORD.contextCurve });
+    expect(SessionDetailSchema.safeParse({ ...detail, contextCurve: { messageIndex: [1], estimatedTokens: [], recordedTokens: [] } }).success).toBe(false);
     expect(detail.meta).not.toBe(RECORD.meta);
   });
 

@@ -1,4 +1,4 @@
-import type { SessionDetail, SessionList, SessionSummary } from "../contracts/schemas";
+import { toCurveColumns, type SessionDetailWire, type SessionList, type SessionSummary } from "../contracts/schemas";
 import type { SessionDetailRecord, SessionRecord } from "../../store/session-record";
 
 /**
@@ -34,7 +34,7 @@ export function presentStoredSession(record: SessionRecord): SessionSummary & { 
   return { ...presentSessionSummary(record), sessionCount: record.sessionCount };
 }
 
-/** GET /api/sessions/:id. The record may be a cached one shared between requests: nothing here mutates it. */
-export function presentSessionDetail(record: SessionDetailRecord): SessionDetail {
-  return { ...presentSessionSummary(record), meta: { ...record.meta }, sessionCount: record.sessionCount, contextCurve: record.contextCurve };
+/** GET /api/sessions/:id, its curve in columns. The record may be a cached one shared between requests: nothing here mutates it. */
+export function presentSessionDetail(record: SessionDetailRecord): SessionDetailWire {
+  return { ...presentSessionSummary(record), meta: { ...record.meta }, sessionCount: record.sessionCount, contextCurve: toCurveColumns(record.contextCurve) };
 }

@@ -69,8 +69,12 @@ export function ContextChart({
           style={{ cursor: "pointer" }}
         >
           <CartesianGrid stroke="#e2e8f0" vertical={false} />
+          {/* a numeric axis: a few round ticks instead of one measured label per drawn point (2,000 forced layouts) */}
           <XAxis
             dataKey="step"
+            type="number"
+            domain={["dataMin", "dataMax"]}
+            allowDecimals={false}
             tick={{ fontSize: 11, fill: "#64748b" }}
             tickLine={false}
             axisLine={{ stroke: "#cbd5e1" }}

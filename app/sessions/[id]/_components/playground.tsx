@@ -29,6 +29,7 @@ const PREFERRED_STRATEGY = "opencode";
  * drawn over it — or, toggled, exactly what the model was sent at a chosen step.
  */
 export function Playground({
+  sessionId,
   session,
   header,
   sessionChart,
@@ -36,16 +37,18 @@ export function Playground({
   onJump,
   stepByIndex,
 }: {
-  session: SessionDetail;
+  sessionId: string;
+  /** null while the detail loads: the timeline already shows, the panel and the run views wait for it */
+  session: SessionDetail | null;
   header: ReactNode;
   sessionChart: ReactNode;
   target: TimelineTarget | null;
   onJump: (index: number) => void;
   stepByIndex: ReadonlyMap<number, number>;
 }) {
-  const sessionWindow = typeof session.meta.contextWindow === "number" ? session.meta.contextWindow : null;
+  const sessionWindow = typeof session?.meta.contextWindow === "number" ? session.meta.contextWindow : null;
   const strategies = useQuery(runQueries.strategies());
-  const history = useQuery(runQueries.history(session.id));
+  const history = useQuery(runQueries.history(sessionId));
   const [config, setConfig] = useState<PlaygroundConfig | null>(null);
   // `?run=<id>` opens that run (compare and sweep views link here); the URL follows the selection
   const urlRunId = useSearchParams().get("run");
@@ -70,12 +73,13 @@ export function Playground({
   }, [urlRunId]);
   const [showContext, setShowContext] = useState(false);
 
-  // the first strategy list sets the panel up
+  // the first strategy list sets the panel up, once the session's own window is known
   const list = strategies.data?.strategies;
+  const detailLoaded = session !== null;
   useEffect(() => {
-    if (!list || config) return;
+    if (!list || config || !detailLoaded) return;
     setConfig(initialConfig(list.find((strategy) => strategy.id === PREFERRED_STRATEGY) ?? list[0], sessionWindow));
-  }, [list, config, sessionWindow]);
+  }, [list, config, sessionWindow, detailLoaded]);
 
   // the step the preview forces its compaction before (null: after the last message)
   const [previewStep, setPreviewStep] = useState<number | null>(null);
@@ -84,14 +88,14 @@ export function Playground({
     [config, previewStep],
   );
   const settledRequest = useDebouncedValue(previewRequest, PREVIEW_DEBOUNCE_MS);
-  const preview = useQuery({ ...runQueries.preview(session.id, settledRequest ?? previewRequestOf(initialConfig(undefined, null))), enabled: settledRequest !== null });
+  const preview = useQuery({ ...runQueries.preview(sessionId, settledRequest ?? previewRequestOf(initialConfig(undefined, null))), enabled: settledRequest !== null });
 
   const openRun = (runId: string | null) => {
     setSelectedRunId(runId);
     setCompareRunId(null);
     setViewStep("final");
   };
-  const run = useRunStream(session.id, openRun);
+  const run = useRunStream(sessionId, openRun);
   const startRun = (extra?: { compactAtStep?: number; instructions?: string }) => {
     if (config) void run.start(runRequestOf(config, extra));
   };
@@ -125,11 +129,12 @@ export function Playground({
   const selected = useQuery({ ...runQueries.detail(selectedRunId ?? ""), enabled: selectedRunId !== null });
   const compared = useQuery({ ...runQueries.detail(compareRunId ?? ""), enabled: compareRunId !== null });
   // a run of another session (a stale or hand-edited link) is not drawn over this one
-  const foreign = selected.data && selected.data.sessionId !== session.id ? selected.data : null;
+  const foreign = selected.data && selected.data.sessionId !== sessionId ? selected.data : null;
   const result = selectedRunId && !foreign ? selected.data?.result ?? null : null;
+  const messageCount = session?.messageCount ?? null;
   const overlay = useMemo(
-    () => (result && selectedRunId ? buildRunOverlay({ result, messageCount: session.messageCount, viewStep, runId: selectedRunId }) : null),
-    [result, session.messageCount, viewStep, selectedRunId],
+    () => (result && selectedRunId && messageCount !== null ? buildRunOverlay({ result, messageCount, viewStep, runId: selectedRunId }) : null),
+    [result, messageCount, viewStep, selectedRunId],
   );
   const selectedSummary = runs.find((candidate) => candidate.id === selectedRunId) ?? selected.data ?? null;
 
@@ -139,10 +144,10 @@ export function Playground({
   const detail = selected.data;
   useEffect(() => {
     if (selectedRunId === null) loadedRunRef.current = null;
-    if (!detail || !list || detail.id !== selectedRunId || detail.sessionId !== session.id || loadedRunRef.current === detail.id) return;
+    if (!detail || !list || detail.id !== selectedRunId || detail.sessionId !== sessionId || loadedRunRef.current === detail.id) return;
     loadedRunRef.current = detail.id;
     setConfig((current) => configFromRun(detail, list.find((strategy) => strategy.id === detail.strategyId), current));
-  }, [detail, list, selectedRunId, session.id]);
+  }, [detail, list, selectedRunId, sessionId]);
   const fromRunId = config?.fromRun?.id ?? null;
   const fromRunSummary = fromRunId ? runs.find((candidate) => candidate.id === fromRunId) ?? (detail?.id === fromRunId ? detail : null) : null;
   const fromRun =
@@ -154,7 +159,7 @@ export function Playground({
   return (
     <div className="grid gap-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
       <div className="lg:sticky lg:top-3 lg:max-h-[calc(100vh-1.5rem)] lg:self-start lg:overflow-y-auto">
-        {config && list ? (
+        {config && list && session ? (
           <StrategyPanel
             strategies={list}
             config={config}
@@ -182,8 +187,8 @@ export function Playground({
 
       <div className="min-w-0 space-y-3">
         {header}
-        <SharePanel sessionId={session.id} runId={selectedRunId} />
-        {result && selectedSummary ? (
+        <SharePanel sessionId={sessionId} runId={selectedRunId} />
+        {result && selectedSummary && session ? (
           <RunChart
             result={result}
             baseline={session.contextCurve}
@@ -191,7 +196,7 @@ export function Playground({
             compareLabel={comparedSummary ? `previous: ${comparedSummary.strategyId}` : undefined}
             onPointClick={openPoint}
           />
-        ) : selectedRunId && selected.isPending ? (
+        ) : selectedRunId && (selected.isPending || (result && !session)) ? (
           <div className="h-[17rem] animate-pulse rounded-lg border border-slate-200 bg-white" aria-busy="true" />
         ) : (
           sessionChart
@@ -208,7 +213,7 @@ export function Playground({
         )}
         {selectedSummary && comparedSummary && <RunCompare run={selectedSummary} previous={comparedSummary} />}
         <RunHistory
-          sessionId={session.id}
+          sessionId={sessionId}
           runs={runs}
           selectedId={selectedRunId}
           compareId={compareRunId}
@@ -258,7 +263,7 @@ export function Playground({
           />
         ) : (
           <Timeline
-            sessionId={session.id}
+            sessionId={sessionId}
             target={target}
             onJump={onJump}
             overlay={overlay}

@@ -13,8 +13,9 @@ import type { TimelineTarget } from "./timeline";
 
 /**
  * One imported session: its figures, and the playground (strategy panel, run chart and history, the
- * timeline with the selected run drawn over it). The timeline's first page loads in parallel with the
- * session detail, and the header keeps its space while loading so the timeline does not jump.
+ * timeline with the selected run drawn over it). The timeline does not wait for the session detail (its
+ * context curve is the large part of a long session's detail): it shows its rows as soon as its first page
+ * arrives, and the header and chart keep their space while the detail loads so the timeline does not jump.
  */
 export function SessionView({ id }: { id: string }) {
   const detail = useQuery(sessionQueries.detail(id));
@@ -35,31 +36,23 @@ export function SessionView({ id }: { id: string }) {
       </div>
     );
   }
-  if (!session) {
-    // no Timeline here: the playground mounts its own, and a second one would be replaced under the reader
-    // (a jump typed while the detail loads was lost with it); the first page is fetched meanwhile instead
-    return (
-      <div className="space-y-3">
-        <div aria-busy="true" className="space-y-3">
-          <div className="h-[6.75rem] animate-pulse rounded bg-slate-200/60" />
-          <div className="animate-pulse rounded border border-slate-200 bg-white" style={{ height: CONTEXT_CHART_HEIGHT + 34 }} />
-          <div data-testid="timeline-loading" className="h-[72vh] min-h-96 animate-pulse rounded border border-slate-200 bg-slate-100" />
-        </div>
-      </div>
-    );
-  }
   return (
     <Playground
-      session={session}
+      sessionId={id}
+      session={session ?? null}
       target={target}
       onJump={jumpTo}
-      header={<SessionHeader session={session} />}
+      header={session ? <SessionHeader session={session} /> : <div aria-busy="true" data-testid="session-header-loading" className="h-[6.75rem] animate-pulse rounded bg-slate-200/60" />}
       sessionChart={
-        <ContextChart
-          points={session.contextCurve}
-          contextWindow={typeof session.meta.contextWindow === "number" ? session.meta.contextWindow : null}
-          onPointClick={jumpTo}
-        />
+        session ? (
+          <ContextChart
+            points={session.contextCurve}
+            contextWindow={typeof session.meta.contextWindow === "number" ? session.meta.contextWindow : null}
+            onPointClick={jumpTo}
+          />
+        ) : (
+          <div aria-busy="true" data-testid="context-chart-loading" className="animate-pulse rounded border border-slate-200 bg-white" style={{ height: CONTEXT_CHART_HEIGHT + 34 }} />
+        )
       }
       stepByIndex={stepByIndex}
     />

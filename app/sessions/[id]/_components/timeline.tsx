@@ -3,17 +3,18 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useRef, useState } from "react";
 import type { Message } from "@/lib/engine/model";
+import { MESSAGE_PAGE_SIZE, pageOf } from "@/lib/queries/session-queries";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { ApiErrorView } from "@/app/_components/api-error-view";
 import { formatCount } from "@/app/_components/format-number";
 import type { RunOverlay } from "./build-run-overlay";
 import { CompactHere } from "./compact-here";
-import { estimateRowHeight } from "./estimate-row-height";
 import { JumpToMessage } from "./jump-to-message";
 import { MessageRow } from "./message-row";
 import { PivotCard } from "./pivot-card";
 import { PruneStrip } from "./prune-strip";
 import { ToggleMemoryProvider } from "./remembered-toggle";
+import { TimelinePage } from "./timeline-page";
 import { useMessagePages, type PagedMessage } from "./use-message-pages";
 
 /** A request to bring message `index` into view; `nonce` makes a repeated jump to the same index count. */
@@ -23,14 +24,17 @@ export interface TimelineTarget {
 }
 
 
-/** Start fetching the next page when the viewport comes this close to the last loaded message. */
-const PREFETCH_ROWS = 60;
 const HIGHLIGHT_MS = 2_000;
 
 /**
  * Every message of a session in a virtualized list. The list is as long as the session from the first page
  * on (unloaded rows are placeholders), so the scrollbar is honest; the pages under the viewport and a jump's
  * target page are fetched directly (see useMessagePages). Rows are measured as they render.
+ *
+ * Two levels: one virtualizer over the pages of {@link MESSAGE_PAGE_SIZE} messages, and one inside each page on
+ * screen over its rows (TimelinePage, placed with the page's start as its scroll margin). A single list of
+ * 100,000 rows recomputed every row below a newly measured one — 100,000 steps per measurement, long tasks all
+ * the way down a long session; this way a measurement costs at most one page of rows and one step per page.
  */
 export const Timeline = memo(function Timeline({
   sessionId,
@@ -52,41 +56,44 @@ export const Timeline = memo(function Timeline({
   compactDisabled?: boolean;
 }) {
   const pages = useMessagePages(sessionId);
-  const { total, rowAt, want, loadedPages } = pages;
+  const { total, rowAt, estimateAt, want, loadedPages } = pages;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [highlight, setHighlight] = useState<number | null>(null);
   const [pending, setPending] = useState<TimelineTarget | null>(null);
+  const pageCount = Math.ceil(total / MESSAGE_PAGE_SIZE);
 
   const virtualizer = useVirtualizer({
-    count: total,
+    count: pageCount,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => estimateRowHeight(asMessage(rowAt(index))),
-    overscan: 6,
+    estimateSize: (page) => {
+      let height = 0;
+      for (let index = page * MESSAGE_PAGE_SIZE; index < Math.min(total, (page + 1) * MESSAGE_PAGE_SIZE); index++) height += estimateAt(index);
+      return height;
+    },
+    overscan: 0,
   });
-  const items = virtualizer.getVirtualItems();
-  const firstVisible = items.length > 0 ? items[0].index : 0;
-  const lastVisible = items.length > 0 ? items[items.length - 1].index : 0;
+  // a page the viewport is inside keeps the reader's place itself (its rows' virtualizer moves the scroll for a row
+  // above the viewport that changed height); only a page wholly above moves it here, so no change counts twice
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) => item.end <= (instance.scrollOffset ?? 0);
 
-  // the pages under the viewport (and a little past it), and the page of a pending jump — each fetched directly
-  useEffect(() => {
-    want(firstVisible - PREFETCH_ROWS, lastVisible + PREFETCH_ROWS);
-  }, [firstVisible, lastVisible, want]);
+  // the page of a pending jump, fetched directly
   useEffect(() => {
     if (pending) want(pending.index, pending.index);
   }, [pending, want]);
 
-  // a new jump: scroll at once (placeholders mark the way), and again once the target row has loaded
+  // a new jump: bring its page to the top at once (placeholders mark the way); that page's rows then scroll to the
+  // row itself, and again once it has loaded
   useEffect(() => {
     if (!target) return;
     setPending(target);
-    virtualizer.scrollToIndex(target.index, { align: "start" });
+    virtualizer.scrollToIndex(pageOf(target.index), { align: "start" });
   }, [target, virtualizer]);
   useEffect(() => {
+    // the target page's rows scrolled to it in this same commit (a child's effects run before its parent's)
     if (!pending || !rowAt(pending.index)) return;
     setPending(null);
-    virtualizer.scrollToIndex(pending.index, { align: "start" });
     setHighlight(pending.index);
-  }, [pending, rowAt, loadedPages, virtualizer]);
+  }, [pending, rowAt, loadedPages]);
   useEffect(() => {
     if (highlight === null) return;
     const timer = setTimeout(() => setHighlight(null), HIGHLIGHT_MS);
@@ -96,6 +103,24 @@ export const Timeline = memo(function Timeline({
   if (pages.firstError) {
     return <ApiErrorView title="Could not load the messages" error={toApiErrorBody(pages.firstError)} />;
   }
+
+  const renderRow = (index: number) => {
+    const row = rowAt(index);
+    return row ? (
+      <TimelineRow
+        seq={row.seq}
+        tokens={row.tokens}
+        message={asMessage(row)!}
+        overlay={overlay ?? null}
+        step={stepByIndex?.get(row.seq) ?? null}
+        onJump={onJump}
+        onCompactHere={onCompactHere}
+        compactDisabled={compactDisabled}
+      />
+    ) : (
+      <RowPlaceholder index={index} />
+    );
+  };
 
   return (
     <section className="space-y-1.5" aria-label="Timeline">
@@ -119,35 +144,28 @@ export const Timeline = memo(function Timeline({
           className="h-[72vh] min-h-96 overflow-auto rounded border border-slate-200 bg-slate-100 [overflow-anchor:none]"
         >
           <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-            {items.map((item) => {
-              const row = rowAt(item.index);
-              return (
-                <div
-                  key={item.key}
-                  data-index={item.index}
-                  ref={virtualizer.measureElement}
-                  className={`absolute top-0 left-0 w-full border-b border-slate-200 ${
-                    highlight === item.index ? "ring-2 ring-blue-500 ring-inset" : ""
-                  }`}
-                  style={{ transform: `translateY(${item.start}px)` }}
-                >
-                  {row ? (
-                    <TimelineRow
-                      seq={row.seq}
-                      tokens={row.tokens}
-                      message={asMessage(row)!}
-                      overlay={overlay ?? null}
-                      step={stepByIndex?.get(row.seq) ?? null}
-                      onJump={onJump}
-                      onCompactHere={onCompactHere}
-                      compactDisabled={compactDisabled}
-                    />
-                  ) : (
-                    <RowPlaceholder index={item.index} />
-                  )}
-                </div>
-              );
-            })}
+            {virtualizer.getVirtualItems().map((item) => (
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="absolute top-0 left-0 w-full"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <TimelinePage
+                  page={item.index}
+                  start={item.start}
+                  rows={Math.min(MESSAGE_PAGE_SIZE, total - item.index * MESSAGE_PAGE_SIZE)}
+                  getScrollElement={() => scrollRef.current}
+                  estimateAt={estimateAt}
+                  want={want}
+                  jumpTo={pending && pageOf(pending.index) === item.index ? pending : null}
+                  highlight={highlight}
+                  renderRow={renderRow}
+                  version={loadedPages}
+                />
+              </div>
+            ))}
           </div>
         </div>
       </ToggleMemoryProvider>

@@ -3,7 +3,9 @@
 import { useQueries } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import type { MessagePage } from "@/lib/api/contracts/schemas";
+import type { Message } from "@/lib/engine/model";
 import { MESSAGE_PAGE_SIZE, pageOf, sessionQueries } from "@/lib/queries/session-queries";
+import { estimateRowHeight } from "./estimate-row-height";
 
 export type PagedMessage = MessagePage["messages"][number];
 
@@ -43,6 +45,16 @@ export function useMessagePages(sessionId: string) {
     [pageByNumber],
   );
 
+  // the virtualizer asks for every row's estimate below a measured row on each pass (100,000 calls on a long
+  // session): each page's estimates are worked out once, when it arrives, and looked up after that
+  const estimateAt = useCallback(
+    (index: number): number => {
+      const page = pageByNumber.get(pageOf(index));
+      return page ? estimatesOf(page)[index - pageOf(index) * MESSAGE_PAGE_SIZE] ?? UNLOADED_ROW_ESTIMATE : UNLOADED_ROW_ESTIMATE;
+    },
+    [pageByNumber],
+  );
+
   const want = useCallback(
     (from: number, to: number) => {
       if (pageCount === 0) return;
@@ -62,6 +74,8 @@ export function useMessagePages(sessionId: string) {
   return {
     total,
     rowAt,
+    /** first guess at row `index`'s height (see estimateRowHeight), cheap enough to ask for every row */
+    estimateAt,
     want,
     /** changes whenever a page arrives (for effects that wait on a row) */
     loadedPages: pageByNumber.size,
@@ -73,4 +87,18 @@ export function useMessagePages(sessionId: string) {
     /** a later page failed */
     error: results.find((result) => result.error)?.error ?? null,
   };
+}
+
+const UNLOADED_ROW_ESTIMATE = estimateRowHeight(undefined);
+const estimatesByPage = new WeakMap<MessagePage, Float64Array>();
+
+/** Row height estimates of a page, by position in the page (pages are immutable query data, so kept per object). */
+function estimatesOf(page: MessagePage): Float64Array {
+  let estimates = estimatesByPage.get(page);
+  if (!estimates) {
+    estimates = new Float64Array(page.messages.length);
+    page.messages.forEach((row, position) => (estimates![position] = estimateRowHeight(row.message as unknown as Message)));
+    estimatesByPage.set(page, estimates);
+  }
+  return estimates;
 }

@@ -1,0 +1,80 @@
+"use client";
+
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { memo, useEffect, type ReactNode } from "react";
+import { MESSAGE_PAGE_SIZE } from "@/lib/queries/session-queries";
+
+/** Start fetching the next page when the viewport comes this close to the last loaded message. */
+const PREFETCH_ROWS = 60;
+
+/**
+ * One page of the timeline on screen: its rows in a virtualizer of their own, sharing the timeline's scroller and
+ * offset by the page's start (`scrollMargin`), so only the rows under the viewport render and a row's measurement
+ * re-lays out this page's rows, not the session's. Asks for the pages its visible rows (± {@link PREFETCH_ROWS})
+ * fall in, and scrolls to a pending jump's row when it is in this page — on mount and again once it has loaded.
+ */
+export const TimelinePage = memo(function TimelinePage({
+  page,
+  start,
+  rows,
+  getScrollElement,
+  estimateAt,
+  want,
+  jumpTo,
+  highlight,
+  renderRow,
+  version,
+}: {
+  page: number;
+  /** the page's offset in the scroller */
+  start: number;
+  /** messages in this page */
+  rows: number;
+  getScrollElement: () => HTMLDivElement | null;
+  estimateAt: (index: number) => number;
+  want: (from: number, to: number) => void;
+  /** a jump to a message of this page, until that message has loaded */
+  jumpTo: { index: number; nonce: number } | null;
+  /** the message to ring, if it is here */
+  highlight: number | null;
+  renderRow: (index: number) => ReactNode;
+  /** changes when a page of messages arrives */
+  version: number;
+}) {
+  const first = page * MESSAGE_PAGE_SIZE;
+  const virtualizer = useVirtualizer({
+    count: rows,
+    getScrollElement,
+    estimateSize: (index) => estimateAt(first + index),
+    scrollMargin: start,
+    overscan: 6,
+    // a virtualizer writes its offset to the scroller when it attaches: a page mounting mid-scroll must start from
+    // where the scroller is, not from 0 (which sent the reader back to the top)
+    initialOffset: () => getScrollElement()?.scrollTop ?? 0,
+  });
+  const items = virtualizer.getVirtualItems();
+  const firstVisible = items.length > 0 ? first + items[0].index : first;
+  const lastVisible = items.length > 0 ? first + items[items.length - 1].index : first;
+  useEffect(() => {
+    want(firstVisible - PREFETCH_ROWS, lastVisible + PREFETCH_ROWS);
+  }, [firstVisible, lastVisible, want]);
+  useEffect(() => {
+    if (jumpTo) virtualizer.scrollToIndex(jumpTo.index - first, { align: "start" });
+  }, [jumpTo, first, version, virtualizer]);
+
+  return (
+    <div className="relative w-full" data-testid="timeline-page" data-page={page} style={{ height: virtualizer.getTotalSize() }}>
+      {items.map((item) => (
+        <div
+          key={item.key}
+          data-index={item.index}
+          ref={virtualizer.measureElement}
+          className={`absolute top-0 left-0 w-full border-b border-slate-200 ${highlight === first + item.index ? "ring-2 ring-blue-500 ring-inset" : ""}`}
+          style={{ transform: `translateY(${item.start - start}px)` }}
+        >
+          {renderRow(first + item.index)}
+        </div>
+      ))}
+    </div>
+  );
+});
