@@ -2,6 +2,7 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import type { BenchCase } from "./bench-case";
 import { runCliFloor } from "./cli-floor";
+import { runImportThroughput } from "./import-throughput";
 import { runMemoryBench } from "./memory";
 import { compareCases } from "./compare-cases";
 import { generatorCases } from "./generator-cases";
@@ -17,9 +18,9 @@ import { LADDER_SIZES, runSizeLadder, type LadderMode } from "./size-ladder";
  * session in 20 ms" can be checked against this output. To add benchmarks, write a function returning
  * BenchCase[] and add it to `suites` below. Then the size ladder (bench/size-ladder.ts): every strategy at growing
  * session sizes with its per-message growth ratio; and whole `lab simulate` / `lab import` processes against the
- * JSON.parse floor (bench/cli-floor.ts); peak RSS of 1 and 10 concurrent runs of a 12,000-message session
+ * JSON.parse floor (bench/cli-floor.ts); import throughput in-process against the same floor (bench/import-throughput.ts); peak RSS of 1 and 10 concurrent runs of a 12,000-message session
  * (bench/memory.ts); sweep throughput with 1 and 2 worker processes on PostgreSQL (bench/sweep-throughput.ts)
- * (`--ladder full` adds 64K and 100K; BENCH_LADDER works too). `--only cases,cli,memory,sweep,ladder` runs some of
+ * (`--ladder full` adds 64K and 100K; BENCH_LADDER works too). `--only cases,cli,import,memory,sweep,ladder` runs some of
  * the parts (default all); `--filter` also picks the ladder's rows (`--only ladder --filter codex`).
  */
 const suites: ((log: (line: string) => void) => BenchCase[])[] = [importCases, generatorCases, replayCases, compareCases];
@@ -27,7 +28,7 @@ const suites: ((log: (line: string) => void) => BenchCase[])[] = [importCases, g
 const DEFAULT_RUNS = 7;
 
 const { values } = parseArgs({ options: { runs: { type: "string" }, filter: { type: "string" }, ladder: { type: "string" }, only: { type: "string" } } });
-const PARTS = ["cases", "cli", "memory", "sweep", "ladder"] as const;
+const PARTS = ["cases", "cli", "import", "memory", "sweep", "ladder"] as const;
 const only = new Set(values.only?.split(",").map((part) => part.trim()) ?? PARTS);
 for (const part of only) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`--only takes some of ${PARTS.join(",")}, got ${part}`);
 const runs = Number(values.runs ?? DEFAULT_RUNS);
@@ -50,6 +51,10 @@ if (only.has("cases")) {
 }
 if (only.has("cli")) {
   runCliFloor(log);
+  console.log("");
+}
+if (only.has("import")) {
+  await runImportThroughput(log);
   console.log("");
 }
 if (only.has("memory")) {
