@@ -1,3 +1,4 @@
+import type { ToolResultPart } from "../model";
 import type { ContextView, MarkRequest } from "../strategies/strategy";
 
 /** gemini-cli-core 0.61 (`COMPRESSION_FUNCTION_RESPONSE_TOKEN_BUDGET`): tool output kept whole, newest first. */
@@ -24,22 +25,34 @@ export function truncateToolOutputToBudget(context: ContextView, options: { from
   const shown = Math.max(0, Math.min(4 * (options.window - context.tokens), GEMINI_TRUNCATE_TOOL_OUTPUT_CHARS));
   const head = Math.floor(shown * HEAD_SHARE);
   const marks: MarkRequest[] = [];
+  const truncateAt = (position: number, partIndex: number, part: ToolResultPart) => {
+    const mark = { kind: "soft-trimmed" as const, head, tail: shown - head, originalChars: part.output.length, savedAs: savedAs(part.name ?? "tool", part.callId) };
+    marks.push({ position, partIndex, pruner: "truncate-to-budget", mark });
+    return mark;
+  };
   let used = 0;
   for (let position = context.length - 1; position >= options.from; position--) {
     const { message } = context.entry(position);
     for (let partIndex = message.parts.length - 1; partIndex >= 0; partIndex--) {
       const part = message.parts[partIndex];
       if (part.type !== "tool-result") continue;
-      // once the newest results have spent the budget, no older one fits in it again: its tokens need not be counted
-      const spent = used > GEMINI_FUNCTION_RESPONSE_TOKEN_BUDGET;
-      const tokens = spent ? 0 : context.partTokens(position, partIndex);
-      if ((!spent && used + tokens <= GEMINI_FUNCTION_RESPONSE_TOKEN_BUDGET) || part.output.length <= shown || part.images.length > 0 || context.markOf(position, partIndex)) {
+      if (used > GEMINI_FUNCTION_RESPONSE_TOKEN_BUDGET) {
+        // the newest results have spent the budget: no older one fits in it again, so each is truncated by its size
+        // alone, and one already marked stays as it is — only the unmarked ones are walked (the rest are stepped over)
+        for (const older of context.unmarkedToolResults(position, partIndex)) {
+          if (older.position < options.from) break;
+          const olderPart = context.entry(older.position).message.parts[older.partIndex] as ToolResultPart;
+          if (olderPart.output.length <= shown || olderPart.images.length > 0 || context.markOf(older.position, older.partIndex)) continue;
+          truncateAt(older.position, older.partIndex, olderPart);
+        }
+        return marks;
+      }
+      const tokens = context.partTokens(position, partIndex);
+      if (used + tokens <= GEMINI_FUNCTION_RESPONSE_TOKEN_BUDGET || part.output.length <= shown || part.images.length > 0 || context.markOf(position, partIndex)) {
         used += tokens;
         continue;
       }
-      const mark = { kind: "soft-trimmed" as const, head, tail: shown - head, originalChars: part.output.length, savedAs: savedAs(part.name ?? "tool", part.callId) };
-      marks.push({ position, partIndex, pruner: "truncate-to-budget", mark });
-      if (!spent) used += context.partTokensUnder(position, partIndex, mark);
+      used += context.partTokensUnder(position, partIndex, truncateAt(position, partIndex, part));
     }
   }
   return marks;

@@ -10,6 +10,7 @@ import type {
 import { type Estimator } from "../tokens/estimator";
 import { MESSAGE_OVERHEAD_TOKENS } from "../tokens/chars4";
 import type { ContextEntry, ContextEpoch, MarkRecord } from "./replay-result";
+import { UnmarkedToolResults, type PartPosition } from "./unmarked-tool-results";
 
 /**
  * The replay's mutable working state: the current epoch's entries, the marks in force and a running additive
@@ -27,6 +28,8 @@ export class LiveContext implements ContextView {
   private summaryPosition = -1;
   private syntheticCount = 0;
   private readonly renderedMessages = new WeakMap<Message, Message>();
+  /** the epoch's unmarked tool results, built the first time a pruner asks (most never do) and kept up after that */
+  private unmarkedToolResultIndex: UnmarkedToolResults | null = null;
 
   constructor(
     private readonly session: Session,
@@ -87,6 +90,20 @@ export class LiveContext implements ContextView {
     return this.estimator.partTokens({ type: "text", text });
   }
 
+  unmarkedToolResults(position: number, partIndex: number): Iterable<PartPosition> {
+    if (!this.unmarkedToolResultIndex) {
+      const index = new UnmarkedToolResults();
+      for (let at = 0; at < this.entries.length; at++) this.indexToolResults(index, at);
+      this.unmarkedToolResultIndex = index;
+    }
+    return this.unmarkedToolResultIndex.from(position, partIndex);
+  }
+
+  private indexToolResults(index: UnmarkedToolResults, position: number): void {
+    const message = this.entry(position).message;
+    index.append(position, message, (partIndex) => this.markAt(message.id, partIndex) !== undefined);
+  }
+
   rendered(position: number): Message {
     const message = this.entry(position).message;
     let changed = false;
@@ -110,6 +127,7 @@ export class LiveContext implements ContextView {
     const tokens = this.messageTokens(this.session.messages[index]);
     this.entryTokenCache.push(tokens);
     this.additive += tokens;
+    if (this.unmarkedToolResultIndex) this.indexToolResults(this.unmarkedToolResultIndex, this.entries.length - 1);
   }
 
   /** Applies a mark to a part in the context; returns the additive tokens freed (negative if it grew). */
@@ -120,6 +138,7 @@ export class LiveContext implements ContextView {
     if (!marks) this.marksByMessage.set(message.id, (marks = new Map()));
     marks.set(partIndex, mark);
     this.markRecords.push({ messageId: message.id, partIndex, mark });
+    this.unmarkedToolResultIndex?.marked(position, partIndex);
     const after = this.partTokens(position, partIndex);
     this.entryTokenCache[position] += after - before;
     this.additive += after - before;
@@ -153,6 +172,7 @@ export class LiveContext implements ContextView {
     this.entryTokenCache = tokens;
     this.additive = tokens.reduce((sum, value) => sum + value, 0);
     this.summaryPosition = summaryPosition;
+    this.unmarkedToolResultIndex = null;
     this.epochs.push({ step: options.step, entries });
   }
 

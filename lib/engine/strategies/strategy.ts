@@ -74,6 +74,12 @@ export interface ContextView {
   /** additive tokens the part would cost under `mark` (to compute what a prune frees before doing it) */
   partTokensUnder(position: number, partIndex: number, mark: PartMarkInput): number;
   markOf(position: number, partIndex: number): PartMark | undefined;
+  /**
+   * Tool-result parts without a mark, newest first, from (position, partIndex) inclusive back to position 0.
+   * Marked results are stepped over without being visited again, so a pruner that walks every old result at every
+   * step costs what the unmarked ones cost. May still name a marked part (check `markOf`); never misses an unmarked one.
+   */
+  unmarkedToolResults(position: number, partIndex: number): Iterable<{ position: number; partIndex: number }>;
   /** position of the newest synthetic summary message, -1 if none */
   readonly lastSummaryPosition: number;
   /** the message as it is sent (marks applied) */
