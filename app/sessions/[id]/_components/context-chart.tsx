@@ -9,8 +9,12 @@ import { formatCompact, formatCount } from "@/app/_components/format-number";
 const ESTIMATED_COLOUR = "var(--color-estimated)";
 const RECORDED_COLOUR = "var(--color-recorded)";
 export const CONTEXT_CHART_HEIGHT = 220;
-/** Points drawn at most: a 100,000-message session has ~50,000 calls, and drawing them all blocked the page for seconds. */
-export const MAX_CONTEXT_CHART_POINTS = 2_000;
+/**
+ * Points drawn at most: a 100,000-message session has ~50,000 calls, and drawing them all blocked the page for
+ * seconds; 2,000 still took recharts most of a second. 800 (each bucket's high and low) is about one per pixel
+ * column of the plot at the page's width, so the line looks the same.
+ */
+export const MAX_CONTEXT_CHART_POINTS = 800;
 
 /**
  * Context size before each model call: the chars/4 estimate, and what the transcript recorded where it did.
@@ -69,18 +73,22 @@ export function ContextChart({
           style={{ cursor: "pointer" }}
         >
           <CartesianGrid stroke="#e2e8f0" vertical={false} />
-          {/* a numeric axis: a few round ticks instead of one measured label per drawn point (2,000 forced layouts) */}
+          {/* a numeric axis: a few round ticks instead of one measured label per drawn point (2,000 forced layouts), all
+              shown (interval 0) so no label is measured to thin them */}
           <XAxis
             dataKey="step"
             type="number"
             domain={["dataMin", "dataMax"]}
             allowDecimals={false}
+            interval={0}
             tick={{ fontSize: 11, fill: "#64748b" }}
             tickLine={false}
             axisLine={{ stroke: "#cbd5e1" }}
             minTickGap={24}
           />
+          {/* interval 0: every one of the axis' few round ticks, placed without measuring each label's text first */}
           <YAxis
+            interval={0}
             tickFormatter={(value: number) => formatCompact(value)}
             tick={{ fontSize: 11, fill: "#64748b" }}
             tickLine={false}
