@@ -45,6 +45,9 @@ describe("session presenters (the wire format the API has always sent)", () => {
     // the client reads the columns back as the store's points
     expect(SessionDetailSchema.parse(detail)).toEqual({ ...JSON.parse(JSON.stringify(detail)), contextCurve: RECORD.contextCurve });
     expect(SessionDetailSchema.safeParse({ ...detail, contextCurve: { messageIndex: [1], estimatedTokens: [], recordedTokens: [] } }).success).toBe(false);
+    expect(SessionDetailSchema.safeParse({ ...detail, contextCurve: { ...detail.contextCurve, estimatedTokens: [10, 4.2] } }).success).toBe(false);
+    expect(SessionDetailSchema.safeParse({ ...detail, contextCurve: { ...detail.contextCurve, messageIndex: [1, null] } }).success).toBe(false);
+    expect(SessionDetailSchema.safeParse({ ...detail, contextCurve: { ...detail.contextCurve, recordedTokens: [null, "40"] } }).success).toBe(false);
     expect(detail.meta).not.toBe(RECORD.meta);
   });
 
