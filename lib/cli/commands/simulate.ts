@@ -119,9 +119,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const exitCode = outcome.status === "done" ? EXIT_OK : outcome.status === "degraded" ? EXIT_DEGRADED : EXIT_FAILURE;
   if (outcome.error) io.stderr(`${outcome.status}: ${outcome.error}\n`);
   const invariants = checkInvariants(session, result);
-  const final = finalContext(session, result);
   if (values["context-out"]) {
-    const request = exportAnthropic(contextAsSession(session, final));
+    // the final context is rebuilt (marks in force applied to every message) only for the file that shows it
+    const request = exportAnthropic(contextAsSession(session, finalContext(session, result)));
     fs.writeFileSync(values["context-out"], `${JSON.stringify(request.messages, null, 2)}\n`);
   }
   // applied summaries and trims; a compaction that fell back is counted in `fallbacks`
