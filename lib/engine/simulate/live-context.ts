@@ -113,10 +113,15 @@ export class LiveContext implements ContextView {
     return rendered;
   }
 
-  /** Appends session message `index` to the context. */
-  append(index: number): void {
+  /**
+   * Appends session message `index` to the context. `unmarkedTokens`, when the caller has already counted the
+   * message without marks (`messageTokensWith`), is reused unless a mark names its id: a message is appended once,
+   * before anything can mark it, so that saves counting every message twice.
+   */
+  append(index: number, unmarkedTokens?: number): void {
     this.entries.push({ kind: "original", index });
-    const tokens = this.messageTokens(this.session.messages[index]);
+    const message = this.session.messages[index];
+    const tokens = unmarkedTokens !== undefined && !this.marksByMessage.has(message.id) ? unmarkedTokens : this.messageTokens(message);
     this.entryTokenCache.push(tokens);
     this.additive += tokens;
   }

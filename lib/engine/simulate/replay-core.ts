@@ -156,7 +156,7 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
       step++;
     }
     recordedAdditive += unmarkedTokens;
-    live.append(index);
+    live.append(index, unmarkedTokens);
     if (pendingCall && (kind === "call" || kind === "call-continuation")) pendingCall.outputAdditive += live.entryTokens(live.length - 1);
 
     const next = nextReplayedKind(kinds, session, index);
