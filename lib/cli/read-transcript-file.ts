@@ -1,9 +1,9 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { FormatId } from "../engine/model";
 import { ImportError, importTranscript, type ImportOutcome } from "../transcripts";
 import { EXIT_BAD_INPUT, UsageError, type CliIo } from "./command";
 import { describeImportError } from "./describe-import-error";
+import { readTextFile } from "./read-text-file";
 
 /**
  * Reads and imports a transcript file for a command. An unreadable file is a usage error; a file that does
@@ -19,7 +19,7 @@ export function readTranscriptFile(options: {
 }): { outcome: ImportOutcome } | { exitCode: number } {
   let text: string;
   try {
-    text = fs.readFileSync(options.file, "utf8");
+    text = readTextFile(options.file);
   } catch (error) {
     throw new UsageError(`cannot read ${options.file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, options.usage);
   }

@@ -29,29 +29,32 @@ export function parseAnthropicContent(content: unknown, context: BlockContext, p
     invalid(context.format, { ...context.location, path }, "content as a string or an array of content blocks", content);
   }
   const parts: Part[] = [];
-  content.forEach((block, index) => {
-    const part = parseBlock(block, context, `${path}[${index}]`);
+  for (let index = 0; index < content.length; index++) {
+    const part = parseBlock(content[index], context, `${path}[${index}]`);
     if (part) parts.push(part);
-  });
+  }
   return parts;
 }
 
+/** Throws the ImportError for the block at `path` (a plain function: a closure per block was garbage on large imports). */
+function failBlock(context: BlockContext, path: string, expected: string, found: unknown): never {
+  return invalid(context.format, { ...context.location, path }, expected, found);
+}
+
 function parseBlock(block: unknown, context: BlockContext, path: string): Part | null {
-  const fail = (expected: string, found: unknown): never =>
-    invalid(context.format, { ...context.location, path }, expected, found);
-  if (!isRecord(block) || typeof block.type !== "string") return fail("a content block with a string `type`", block);
+  if (!isRecord(block) || typeof block.type !== "string") return failBlock(context, path, "a content block with a string `type`", block);
   switch (block.type) {
     case "text":
-      if (typeof block.text !== "string") return fail("a string `text` in a text block", block.text);
+      if (typeof block.text !== "string") return failBlock(context, path, "a string `text` in a text block", block.text);
       return { type: "text", text: block.text };
     case "thinking":
-      if (typeof block.thinking !== "string") return fail("a string `thinking` in a thinking block", block.thinking);
+      if (typeof block.thinking !== "string") return failBlock(context, path, "a string `thinking` in a thinking block", block.thinking);
       return { type: "reasoning", text: block.thinking };
     case "redacted_thinking":
       return { type: "reasoning", text: "", redacted: true };
     case "tool_use": {
-      if (typeof block.id !== "string" || block.id.length === 0) return fail("a tool_use block with a string `id`", block.id);
-      if (typeof block.name !== "string") return fail("a tool_use block with a string `name`", block.name);
+      if (typeof block.id !== "string" || block.id.length === 0) return failBlock(context, path, "a tool_use block with a string `id`", block.id);
+      if (typeof block.name !== "string") return failBlock(context, path, "a tool_use block with a string `name`", block.name);
       context.toolNames.set(block.id, block.name);
       return { type: "tool-call", id: block.id, name: block.name, input: block.input ?? {} };
     }
@@ -113,10 +116,10 @@ function parseImageSource(source: unknown): ImageRef {
  * (the canonical convention). Either may be empty; the caller skips empty messages and assigns the ids.
  */
 export function splitUserParts(parts: Part[]): { toolResults: Part[]; rest: Part[] } {
-  return {
-    toolResults: parts.filter((part) => part.type === "tool-result"),
-    rest: parts.filter((part) => part.type !== "tool-result"),
-  };
+  const toolResults: Part[] = [];
+  const rest: Part[] = [];
+  for (const part of parts) (part.type === "tool-result" ? toolResults : rest).push(part);
+  return { toolResults, rest };
 }
 
 /**
@@ -151,14 +154,18 @@ export function dropOrphanToolResults(messages: Message[]): { messages: Message[
   const dropped: string[] = [];
   const kept: Message[] = [];
   for (const message of messages) {
-    const parts = message.parts.filter((part) => {
+    // most messages keep every part: a filtered copy is made only for one that loses some
+    let orphans: Set<Part> | null = null;
+    for (const part of message.parts) {
       if (part.type === "tool-call") called.add(part.id);
-      if (part.type !== "tool-result" || called.has(part.callId)) return true;
-      dropped.push(part.callId);
-      return false;
-    });
-    if (parts.length === message.parts.length) kept.push(message);
-    else if (parts.length > 0) kept.push({ ...message, parts });
+      else if (part.type === "tool-result" && !called.has(part.callId)) {
+        (orphans ??= new Set()).add(part);
+        dropped.push(part.callId);
+      }
+    }
+    const dropping = orphans;
+    if (dropping === null) kept.push(message);
+    else if (dropping.size < message.parts.length) kept.push({ ...message, parts: message.parts.filter((part) => !dropping.has(part)) });
   }
   return { messages: kept, dropped };
 }

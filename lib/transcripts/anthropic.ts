@@ -1,4 +1,4 @@
-import type { Message, Session, Usage } from "../engine/model";
+import type { Message, Part, Session, Usage } from "../engine/model";
 import {
   anthropicUsage,
   blockNotes,
@@ -60,19 +60,27 @@ function parseAnthropic(document: TranscriptDocument, options: ParseOptions): Se
   const context = createBlockContext(FORMAT);
   const used = new Set<string>();
   const messages: Message[] = [];
-  const push = (message: Omit<Message, "id">, preferred?: unknown) => {
-    if (message.parts.length === 0) return;
-    messages.push({ id: claimMessageId({ used, preferred, format: FORMAT, index: messages.length }), ...message });
+  // each message is built once, keys in the order the spread copies gave them (id, role, parts, usage?, model?,
+  // source): a 10,000-message import made two throw-away objects per message before
+  const push = (options: { role: Message["role"]; parts: Part[]; source: Message["source"]; preferred?: unknown; usage?: Usage; model?: unknown }) => {
+    if (options.parts.length === 0) return;
+    const message: Message = { id: claimMessageId({ used, preferred: options.preferred, format: FORMAT, index: messages.length }), role: options.role, parts: options.parts };
+    if (options.usage) message.usage = options.usage;
+    if (typeof options.model === "string") message.model = options.model;
+    message.source = options.source;
+    messages.push(message);
   };
   if (root.system !== undefined) {
     context.location = { path: "$.system" };
     push({ role: "system", parts: parseAnthropicContent(root.system, context, "$.system"), source: { path: "$.system" } });
   }
   const usages = usageByResponse(root.per_response_usage);
-  const assistantCount = rawMessages.filter((message) => isRecord(message) && message.role === "assistant").length;
+  let assistantCount = 0;
+  for (const message of rawMessages) if (isRecord(message) && message.role === "assistant") assistantCount++;
   const usageInOrder = usages.size === assistantCount ? [...usages.values()] : [];
   let assistantIndex = 0;
-  rawMessages.forEach((raw, index) => {
+  for (let index = 0; index < rawMessages.length; index++) {
+    const raw = rawMessages[index];
     const path = `${prefix}[${index}]`;
     context.location = { path };
     if (!isRecord(raw)) invalid(FORMAT, { path }, "a message object", raw);
@@ -81,14 +89,14 @@ function parseAnthropic(document: TranscriptDocument, options: ParseOptions): Se
     const source = { path };
     if (raw.role === "user") {
       const { toolResults, rest } = splitUserParts(parts);
-      push({ role: "tool", parts: toolResults, source }, raw.id);
+      push({ role: "tool", parts: toolResults, source, preferred: raw.id });
       push({ role: "user", parts: rest, source });
-      return;
+      continue;
     }
     const usage: Usage | undefined = (typeof raw.id === "string" ? usages.get(raw.id) : undefined) ?? usageInOrder[assistantIndex];
     assistantIndex++;
-    push({ role: "assistant", parts, ...(usage ? { usage } : {}), ...(typeof raw.model === "string" ? { model: raw.model } : {}), source }, raw.id);
-  });
+    push({ role: "assistant", parts, usage, model: raw.model, source, preferred: raw.id });
+  }
   const kept = dropOrphanToolResults(messages);
   const notes = [...blockNotes(context), ...orphanNotes(kept.dropped)];
   const firstUserText = kept.messages.find((message) => message.role === "user")?.parts.find((part) => part.type === "text")?.text.trim();

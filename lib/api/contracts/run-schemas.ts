@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ReplayEvent } from "../../engine/simulate/replay-events";
 import type { ReplayResult } from "../../engine/simulate/replay-result";
 import type { PartMarkKind } from "../../engine/model";
+import { REPLAY_ESTIMATOR_IDS } from "./replay-estimator-ids";
 
 /**
  * Wire shapes of the playground: strategies, previews and compaction runs. Shared by the route handlers and
@@ -14,7 +15,7 @@ import type { PartMarkKind } from "../../engine/model";
  * The engine's offline estimators, and `count-tokens`: exact counts from Anthropic's count_tokens endpoint, fetched
  * before the replay (needs a key: lib/runs/resolve-estimator.ts); the instant preview stands in chars4 for it.
  */
-export const EstimatorIdSchema = z.enum(["chars4", "calibrated", "bpe", "count-tokens"]);
+export const EstimatorIdSchema = z.enum(REPLAY_ESTIMATOR_IDS);
 export const SummarizerIdSchema = z.enum(["extractive", "anthropic"]);
 
 /** GET /api/strategies → { strategies: StrategyInfo[] } */

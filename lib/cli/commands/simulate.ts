@@ -7,7 +7,7 @@ import { findStrategy, strategies } from "../../engine/strategies";
 import { resolveSettings, SettingsError } from "../../engine/strategies/resolve-settings";
 import type { Summarizer } from "../../engine/summarize/summarizer";
 import { UpstreamError, BadRequestError } from "../../api/contracts/errors";
-import { EstimatorIdSchema } from "../../api/contracts/run-schemas";
+import { isReplayEstimatorId, REPLAY_ESTIMATOR_IDS } from "../../api/contracts/replay-estimator-ids";
 import { checkReplayEstimator, resolveReplayEstimator } from "../../runs/resolve-estimator";
 import { exportAnthropic } from "../../transcripts/export-anthropic";
 import { breakerOutcome, circuitBreakerSummarizer } from "../../runs/summarizer-circuit-breaker";
@@ -15,7 +15,7 @@ import { EXIT_BAD_INPUT, EXIT_DEGRADED, EXIT_FAILURE, EXIT_OK, integerFlag, pars
 import { readTranscriptFile } from "../read-transcript-file";
 
 const SUMMARIZERS = ["extractive", "anthropic"] as const;
-const ESTIMATORS = EstimatorIdSchema.options;
+const ESTIMATORS = REPLAY_ESTIMATOR_IDS;
 
 export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [--window N] [--output-reserve N] [--set key=value …] [--estimator ${ESTIMATORS.join("|")}] [--summarizer ${SUMMARIZERS.join("|")}] [--model <id> (anthropic, count-tokens)] [--context-out <path>] [--json]`;
 
@@ -55,8 +55,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (!values.strategy) throw new UsageError("--strategy is required", usage);
   const strategy = findStrategy(values.strategy);
   if (!strategy) throw new UsageError(`unknown strategy "${values.strategy}" (one of ${strategies.map((s) => s.id).join(", ")})`, usage);
-  const estimator = EstimatorIdSchema.safeParse(values.estimator ?? "chars4").data;
-  if (!estimator) throw new UsageError(`--estimator takes one of ${ESTIMATORS.join(", ")}, got "${values.estimator}"`, usage);
+  const estimator = values.estimator ?? "chars4";
+  if (!isReplayEstimatorId(estimator)) throw new UsageError(`--estimator takes one of ${ESTIMATORS.join(", ")}, got "${values.estimator}"`, usage);
   if (values.summarizer !== undefined && !(SUMMARIZERS as readonly string[]).includes(values.summarizer)) {
     throw new UsageError(`--summarizer takes one of ${SUMMARIZERS.join(", ")}, got "${values.summarizer}"`, usage);
   }
@@ -119,9 +119,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const exitCode = outcome.status === "done" ? EXIT_OK : outcome.status === "degraded" ? EXIT_DEGRADED : EXIT_FAILURE;
   if (outcome.error) io.stderr(`${outcome.status}: ${outcome.error}\n`);
   const invariants = checkInvariants(session, result);
-  const final = finalContext(session, result);
   if (values["context-out"]) {
-    const request = exportAnthropic(contextAsSession(session, final));
+    // the final context is rebuilt (marks in force applied to every message) only for the file that shows it
+    const request = exportAnthropic(contextAsSession(session, finalContext(session, result)));
     fs.writeFileSync(values["context-out"], `${JSON.stringify(request.messages, null, 2)}\n`);
   }
   // applied summaries and trims; a compaction that fell back is counted in `fallbacks`

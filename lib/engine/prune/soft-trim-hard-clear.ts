@@ -36,11 +36,13 @@ export function softTrimHardClear(
     if (age < settings.keepLastToolResults) continue;
     const clear = age >= settings.toolHardClearAfter;
     let alreadyCleared = clear;
-    message.parts.forEach((part, partIndex) => {
-      if (part.type !== "tool-result" || part.images.length > 0) return;
+    // a plain loop, not forEach: this walk runs at every model call, and a closure per message added up
+    for (let partIndex = 0; partIndex < message.parts.length; partIndex++) {
+      const part = message.parts[partIndex];
+      if (part.type !== "tool-result" || part.images.length > 0) continue;
       const current = context.markOf(position, partIndex);
       if (clear) {
-        if (current?.kind === "cleared") return;
+        if (current?.kind === "cleared") continue;
         alreadyCleared = false;
         marks.push({ position, partIndex, pruner: "hard-clear", mark: { kind: "cleared", placeholder: HARD_CLEAR_PLACEHOLDER } });
       } else if (!current && part.output.length > settings.toolSoftTrimChars) {
@@ -51,7 +53,7 @@ export function softTrimHardClear(
           mark: { kind: "soft-trimmed", head: settings.toolSoftTrimHead, tail: settings.toolSoftTrimTail, originalChars: part.output.length },
         });
       }
-    });
+    }
     if (clear && alreadyCleared && message.parts.some((part) => part.type === "tool-result" && part.images.length === 0)) break;
   }
   return marks;

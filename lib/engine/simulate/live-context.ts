@@ -22,6 +22,11 @@ export class LiveContext implements ContextView {
   readonly markRecords: MarkRecord[] = [];
   private entries: ContextEntry[] = this.epochs[0].entries;
   private entryTokenCache: number[] = [];
+  /**
+   * The view of each position, made once: strategies walk the context back from its end at every step, and a new
+   * view object per call was a good part of a replay's garbage. Views are read-only; a new epoch starts a new list.
+   */
+  private views: (ContextEntryView | undefined)[] = [];
   /** marks in force by message id, then part index (no key string built per lookup: the pruners ask per part, per step) */
   private readonly marksByMessage = new Map<string, Map<number, PartMark>>();
   private additive = 0;
@@ -57,11 +62,15 @@ export class LiveContext implements ContextView {
   }
 
   entry(position: number): ContextEntryView {
-    const entry = this.entries[position];
-    if (entry.kind === "original") {
-      return { message: this.session.messages[entry.index], sessionIndex: entry.index, purpose: null };
+    let view = this.views[position];
+    if (view === undefined) {
+      const entry = this.entries[position];
+      view = entry.kind === "original"
+        ? { message: this.session.messages[entry.index], sessionIndex: entry.index, purpose: null }
+        : { message: entry.message, sessionIndex: null, purpose: entry.purpose };
+      this.views[position] = view;
     }
-    return { message: entry.message, sessionIndex: null, purpose: entry.purpose };
+    return view;
   }
 
   entryTokens(position: number): number {
@@ -121,10 +130,15 @@ export class LiveContext implements ContextView {
     return rendered;
   }
 
-  /** Appends session message `index` to the context. */
-  append(index: number): void {
+  /**
+   * Appends session message `index` to the context. `unmarkedTokens`, when the caller has already counted the
+   * message without marks (`messageTokensWith`), is reused unless a mark names its id: a message is appended once,
+   * before anything can mark it, so that saves counting every message twice.
+   */
+  append(index: number, unmarkedTokens?: number): void {
     this.entries.push({ kind: "original", index });
-    const tokens = this.messageTokens(this.session.messages[index]);
+    const message = this.session.messages[index];
+    const tokens = unmarkedTokens !== undefined && !this.marksByMessage.has(message.id) ? unmarkedTokens : this.messageTokens(message);
     this.entryTokenCache.push(tokens);
     this.additive += tokens;
     if (this.unmarkedToolResultIndex) this.indexToolResults(this.unmarkedToolResultIndex, this.entries.length - 1);
@@ -169,6 +183,7 @@ export class LiveContext implements ContextView {
       if (item.purpose === "summary") summaryPosition = entries.length - 1;
     }
     this.entries = entries;
+    this.views = [];
     this.entryTokenCache = tokens;
     this.additive = tokens.reduce((sum, value) => sum + value, 0);
     this.summaryPosition = summaryPosition;

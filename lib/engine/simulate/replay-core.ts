@@ -47,6 +47,12 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
   const events: ReplayEvent[] = [];
   const steps: ReplayStep[] = [];
   const triggers = new Set<TriggerPoint>(strategy.triggers);
+  // checked before runPoint is called, not only inside it: each call makes a generator object, and a replay passes
+  // several trigger points per message while most strategies listen to one
+  const listensBeforeCall = triggers.has("before-call");
+  const listensAfterUser = triggers.has("after-user-message");
+  const listensAfterTools = triggers.has("after-tool-results");
+  const listensAfterCall = triggers.has("after-call");
   const usableWindow = options.window - options.outputReserve;
   let previousSummary: string | null = null;
   let previousDetails: CompactionDetails | null = null;
@@ -79,7 +85,7 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
       previousDetails,
       force,
     });
-    for (const note of decision.notes ?? []) emit({ ...note, step });
+    if (decision.notes) for (const note of decision.notes) emit({ ...note, step });
     applyMarks(decision, point);
     if (decision.compaction) {
       const outcome = yield* executeCompaction({ plan: decision.compaction, live, strategy, settings, estimator, step, point, emit });
@@ -89,6 +95,7 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
   }
 
   function applyMarks(decision: StrategyDecision, point: TriggerPoint): void {
+    if (!decision.marks || decision.marks.length === 0) return;
     const byPruner = new Map<string, NonNullable<StrategyDecision["marks"]>[number][]>();
     for (const request of decision.marks ?? []) {
       const group = byPruner.get(request.pruner) ?? [];
@@ -136,7 +143,7 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
       const forced = step === options.forceAtStep;
       const forcedPoint: TriggerPoint = triggers.has("before-call") ? "before-call" : (strategy.triggers[0] ?? "before-call");
       if (forced) yield* runPoint(forcedPoint, true);
-      if (!forced || forcedPoint !== "before-call") yield* runPoint("before-call", false);
+      if ((!forced || forcedPoint !== "before-call") && listensBeforeCall) yield* runPoint("before-call", false);
       const contextTokens = live.tokens;
       const recordedTokens = message.usage ? contextTokensOf(message.usage) : null;
       const record: ReplayStep = { step, messageIndex: index, contextTokens, recordedTokens, messages: live.length, epoch: live.epochIndex, length: live.length };
@@ -149,16 +156,16 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
       step++;
     }
     recordedAdditive += unmarkedTokens;
-    live.append(index);
+    live.append(index, unmarkedTokens);
     if (pendingCall && (kind === "call" || kind === "call-continuation")) pendingCall.outputAdditive += live.entryTokens(live.length - 1);
 
     const next = nextReplayedKind(kinds, session, index);
-    if (message.role === "user" && !message.synthetic) yield* runPoint("after-user-message", false);
-    if (message.role === "tool" && next?.role !== "tool") yield* runPoint("after-tool-results", false);
+    if (message.role === "user" && !message.synthetic && listensAfterUser) yield* runPoint("after-user-message", false);
+    if (message.role === "tool" && next?.role !== "tool" && listensAfterTools) yield* runPoint("after-tool-results", false);
     if (pendingCall && next?.role !== "tool" && next?.kind !== "call-continuation") {
       const lastCall = { step: pendingCall.step, inputTokens: pendingCall.inputTokens, outputTokens: live.scale(pendingCall.outputAdditive) };
       pendingCall = null;
-      yield* runPoint("after-call", false, lastCall);
+      if (listensAfterCall) yield* runPoint("after-call", false, lastCall);
     }
   }
   if (options.forceAtEnd) yield* runPoint(strategy.triggers[0] ?? "before-call", true);

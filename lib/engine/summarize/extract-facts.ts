@@ -66,6 +66,7 @@ export function extractFacts(messages: readonly Message[]): TranscriptFacts {
     earlierSummaries: [],
   };
   const callsById = new Map<string, ToolCallPart>();
+  const last: { call: ToolCallPart | null } = { call: null };
   for (const message of messages) {
     const read = readMessage(message);
     if (message.summary) {
@@ -87,7 +88,7 @@ export function extractFacts(messages: readonly Message[]): TranscriptFacts {
         for (const sentence of read.assistant.decisions) addUnique(facts.decisions, sentence);
         facts.nextSteps = [...read.assistant.nextSteps];
       }
-      for (const part of message.parts) if (part.type === "tool-call") addToolCall(part, facts, callsById);
+      for (const part of message.parts) if (part.type === "tool-call") addToolCall(part, facts, callsById, last);
     }
     for (const part of message.parts) {
       if (part.type !== "tool-result") continue;
@@ -98,6 +99,9 @@ export function extractFacts(messages: readonly Message[]): TranscriptFacts {
     }
     if (message.role !== "system") facts.requestPending = message.role === "user" && !message.synthetic && Boolean(read.text);
   }
+  // only the last call is summarized: serialising every call's input for a line that is overwritten was most of the
+  // garbage a long summary input made
+  facts.lastToolCall = last.call ? toolCallSummary(last.call) : null;
   return facts;
 }
 
@@ -123,8 +127,8 @@ const errorLineReadings = new WeakMap<ToolResultPart, string>();
 function readMessage(message: Message): MessageReading {
   const known = readings.get(message);
   if (known) return known;
-  const text = message.parts.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n").trim();
-  let reading: MessageReading = { text, urls: [], user: null, assistant: null };
+  const text = textOf(message);
+  let reading: MessageReading = { text, urls: NONE, user: null, assistant: null };
   if (!message.summary) {
     const user =
       message.role === "user" && text && !message.synthetic
@@ -150,10 +154,22 @@ function readMessage(message: Message): MessageReading {
             };
           })()
         : null;
-    reading = { text, urls: text.match(URL) ?? [], user, assistant };
+    reading = { text, urls: text.match(URL) ?? NONE, user, assistant };
   }
   readings.set(message, reading);
   return reading;
+}
+
+/** The shared empty list of a reading with no URLs or patch files (readings are never mutated). */
+const NONE: readonly string[] = [];
+
+/** A message's text parts joined by newlines and trimmed; "" without building anything for a message with none. */
+function textOf(message: Message): string {
+  let text: string | null = null;
+  for (const part of message.parts) {
+    if (part.type === "text") text = text === null ? part.text : `${text}\n${part.text}`;
+  }
+  return text === null ? "" : text.trim();
 }
 
 interface ToolCallReading {
@@ -162,10 +178,9 @@ interface ToolCallReading {
   /** files an apply_patch-style input names */
   patchFiles: readonly string[];
   command: string | null;
-  summary: string;
 }
 
-function addToolCall(part: ToolCallPart, facts: TranscriptFacts, callsById: Map<string, ToolCallPart>): void {
+function addToolCall(part: ToolCallPart, facts: TranscriptFacts, callsById: Map<string, ToolCallPart>, last: { call: ToolCallPart | null }): void {
   callsById.set(part.id, part);
   facts.toolCounts[part.name] = (facts.toolCounts[part.name] ?? 0) + 1;
   let reading = toolCallReadings.get(part);
@@ -176,7 +191,12 @@ function addToolCall(part: ToolCallPart, facts: TranscriptFacts, callsById: Map<
   for (const { modified, path } of reading.paths) addUnique(modified ? facts.filesModified : facts.filesRead, path);
   for (const file of reading.patchFiles) addUnique(facts.filesModified, file);
   if (reading.command !== null) addUnique(facts.commands, reading.command);
-  facts.lastToolCall = reading.summary;
+  last.call = part;
+}
+
+/** The last tool call as one clipped line: its name and input as sent. */
+function toolCallSummary(part: ToolCallPart): string {
+  return clip(`${part.name} ${typeof part.input === "string" ? part.input : JSON.stringify(part.input)}`, 240);
 }
 
 function readToolCall(part: ToolCallPart): ToolCallReading {
@@ -189,14 +209,13 @@ function readToolCall(part: ToolCallPart): ToolCallReading {
     if (typeof value === "string" && value) paths.push({ modified, path: value });
   }
   const raw = typeof part.input === "string" ? part.input : typeof input.input === "string" ? input.input : typeof input.patch === "string" ? input.patch : "";
-  const patchFiles = [...raw.matchAll(PATCH_FILE)].map((match) => match[1].trim());
+  const patchFiles = raw.includes("*** ") ? [...raw.matchAll(PATCH_FILE)].map((match) => match[1].trim()) : NONE;
   const command = input.command ?? input.cmd;
   const commandText = Array.isArray(command) ? command.join(" ") : typeof command === "string" && !subcommand ? command : null;
   return {
     paths,
     patchFiles,
     command: commandText && (SHELL_TOOL.test(part.name) || "cmd" in input || commandText.includes(" ")) ? clip(commandText, 240) : null,
-    summary: clip(`${part.name} ${typeof part.input === "string" ? part.input : JSON.stringify(part.input)}`, 240),
   };
 }
 
@@ -229,11 +248,12 @@ function errorLines(output: string, isError: boolean): string {
 }
 
 function sentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+|\n+/)
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence.length > 3)
-    .map((sentence) => clip(sentence));
+  const kept: string[] = [];
+  for (const piece of text.split(/(?<=[.!?])\s+|\n+/)) {
+    const sentence = piece.trim();
+    if (sentence.length > 3) kept.push(clip(sentence));
+  }
+  return kept;
 }
 
 /** The first line with anything but whitespace, trimmed ("" when none), without splitting the rest of the text. */
