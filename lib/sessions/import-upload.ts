@@ -3,8 +3,7 @@ import type { FormatId } from "../engine/model";
 import { rememberSessionDetail } from "../runs/session-detail-cache";
 import type { SessionRecord } from "../store/session-record";
 import { storeSession } from "../store/store-session";
-import { importTranscript } from "../transcripts";
-import { decodeUpload } from "./decode-upload";
+import { importTranscriptBytes } from "../transcripts";
 
 export interface ImportUploadInput {
   /** the uploaded file, exactly as received; the store keeps it (gzipped) for re-import */
@@ -28,7 +27,7 @@ export interface ImportUploadInput {
  * detail (its context curve) is built from the parsed session while it is in memory, for the first visit.
  */
 export async function importUpload(input: ImportUploadInput): Promise<SessionRecord> {
-  const outcome = importTranscript(decodeUpload(input.bytes), { format: input.format, pick: input.pick, sourceName: input.sourceName });
+  const outcome = importTranscriptBytes(input.bytes, { format: input.format, pick: input.pick, sourceName: input.sourceName });
   const stored = await storeSession({ session: outcome.session, sessionCount: outcome.sessionCount, pick: outcome.pick, sourceName: input.sourceName, upload: input.bytes });
   await rememberSessionDetail({ ...stored, meta: outcome.session.meta, contextCurve: contextCurve(outcome.session) });
   return stored;

@@ -1,8 +1,7 @@
 import { readSessionUpload } from "../store/read-session-upload";
 import { replaceSessionContent } from "../store/replace-session-content";
 import type { SessionRecord } from "../store/session-record";
-import { importTranscript } from "../transcripts";
-import { decodeUpload } from "./decode-upload";
+import { importTranscriptBytes } from "../transcripts";
 
 /**
  * Imports a session again from its stored raw file (after an importer fix), with the format, pick and file name it
@@ -13,6 +12,6 @@ import { decodeUpload } from "./decode-upload";
  */
 export async function reimportUpload(id: string): Promise<SessionRecord> {
   const upload = await readSessionUpload(id);
-  const outcome = importTranscript(decodeUpload(upload.bytes), { format: upload.format, pick: upload.pick, sourceName: upload.sourceName ?? undefined });
+  const outcome = importTranscriptBytes(upload.bytes, { format: upload.format, pick: upload.pick, sourceName: upload.sourceName ?? undefined });
   return replaceSessionContent(id, { session: outcome.session, sessionCount: outcome.sessionCount });
 }

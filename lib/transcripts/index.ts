@@ -9,6 +9,7 @@ import { opencodeImporter } from "./opencode";
 import { openhandsImporter } from "./openhands";
 import { piImporter } from "./pi";
 import { readDocument, type TranscriptDocument } from "./read-document";
+import { readDocumentBytes } from "./read-document-bytes";
 import { sweAgentImporter } from "./swe-agent";
 
 export { ImportError } from "./import-error";
@@ -63,7 +64,18 @@ export interface ImportOutcome {
  * the line or JSON path and what was expected when the file does not fit; nothing is returned half-way.
  */
 export function importTranscript(text: string, options: ImportOptions = {}): ImportOutcome {
-  const document = readDocument(text, options.format ?? null);
+  return importDocument(readDocument(text, options.format ?? null), options);
+}
+
+/**
+ * {@link importTranscript} on an uploaded file's bytes: JSON lines are parsed line by line straight from the
+ * bytes, without building the file's whole text (see readDocumentBytes); the same sessions and errors.
+ */
+export function importTranscriptBytes(bytes: Uint8Array, options: ImportOptions = {}): ImportOutcome {
+  return importDocument(readDocumentBytes(bytes, options.format ?? null), options);
+}
+
+function importDocument(document: TranscriptDocument, options: ImportOptions): ImportOutcome {
   const format = options.format ?? detectFormat(document);
   if (!format) {
     throw new ImportError({

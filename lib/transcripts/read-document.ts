@@ -38,12 +38,21 @@ export function readDocument(text: string, format: string | null = null): Transc
     if (parsed.ok) lines.push({ line: index + 1, value: parsed.value });
     else broken.push({ line: index + 1, message: parsed.error });
   });
+  return jsonLinesDocument({ lines, broken, format, whyNotJson: whole.ok ? "a JSON object or array" : whole.error });
+}
+
+/**
+ * The document of a file read as JSON lines: refused when no line parses (`not_json`) or some do not
+ * (`broken_lines`, every broken line listed up to a cap), or when a line nests too deep. Shared with
+ * readDocumentBytes, which reads the lines straight from an upload's bytes.
+ */
+export function jsonLinesDocument(input: { lines: JsonLine[]; broken: ImportIssue[]; format: string | null; whyNotJson: string }): TranscriptDocument {
+  const { lines, broken, format } = input;
   if (lines.length === 0) {
-    const why = whole.ok ? "a JSON object or array" : whole.error;
     throw new ImportError({
       code: "not_json",
       format,
-      message: `${format ? `Not a valid ${format} transcript: ` : ""}the file is neither JSON nor JSON lines (line 1: ${broken[0]?.message ?? why}).`,
+      message: `${format ? `Not a valid ${format} transcript: ` : ""}the file is neither JSON nor JSON lines (line 1: ${broken[0]?.message ?? input.whyNotJson}).`,
       issues: broken.slice(0, MAX_LISTED_ISSUES),
       totalIssues: broken.length,
     });
@@ -83,7 +92,7 @@ function looksLikeJsonlEntry(value: object): boolean {
   return "type" in value && !("messages" in value) && !("history" in value);
 }
 
-function tryParse(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+export function tryParse(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {

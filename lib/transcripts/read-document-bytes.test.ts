@@ -1,0 +1,59 @@
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { hasSharedTranscripts, listSharedTranscripts, sharedTranscript, SHARED_SKIP_REASON } from "../testing/shared-transcripts";
+import { ImportError } from "./import-error";
+import { readDocument } from "./read-document";
+import { readDocumentBytes } from "./read-document-bytes";
+
+/** What reading gives: the document, or the ImportError's fields. */
+function outcome(read: () => unknown) {
+  try {
+    return { document: read() };
+  } catch (error) {
+    if (!(error instanceof ImportError)) throw error;
+    return { error: { code: error.code, message: error.message, issues: error.issues, format: error.format } };
+  }
+}
+
+function expectSameAsText(bytes: Uint8Array, format: string | null = null) {
+  const fromText = outcome(() => readDocument(new TextDecoder("utf-8").decode(bytes), format));
+  expect(outcome(() => readDocumentBytes(bytes, format))).toEqual(fromText);
+  return fromText;
+}
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const deep = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
+
+describe("readDocumentBytes: the same documents and errors as readDocument on the decoded text", () => {
+  it.each([
+    ["JSON lines", '{"type":"a","n":1}\n{"type":"b","n":2}\n'],
+    ["CRLF line ends", '{"type":"a"}\r\n{"type":"b"}\r\n'],
+    ["blank and whitespace lines between", '{"type":"a"}\n\n   \n\t\n{"type":"b"}'],
+    ["leading blank lines and a BOM (lines counted from the first with content)", '\uFEFF\n\n  {"type":"a"}\n{"broken\n{"type":"c"}'],
+    ["broken lines, each named", '{"type":"a"}\n{nope\n{"type":"c"}\n[1,\n'],
+    ["a later line that is not an object", '{"type":"a"}\n42\n"text"\n[1,2]'],
+    ["multi-byte characters and an emoji", '{"text":"naïve — ✓ 🚀"}\n{"text":"日本語"}'],
+    ["one JSON document on one line", '{"messages":[{"role":"user","content":"hi"}]}\n'],
+    ["a one-line JSONL entry", '{"type":"session","id":"x"}'],
+    ["pretty-printed JSON", '{\n  "messages": [\n    {"role": "user", "content": "hi"}\n  ]\n}\n'],
+    ["a first line that is an array", '[1,2]\n{"type":"a"}'],
+    ["empty", ""],
+    ["whitespace only", " \n\t\r\n"],
+    ["not JSON at all", "hello\nworld"],
+    ["a line nested too deep", `{"type":"a"}\n{"deep":${deep(600)}}`],
+  ])("%s", (_name, text) => {
+    expectSameAsText(utf8(text));
+    expectSameAsText(utf8(text), "claude-code");
+  });
+
+  it("invalid UTF-8 bytes become U+FFFD in a line, as in the whole-file decode", () => {
+    const bytes = new Uint8Array([...utf8('{"type":"a","text":"'), 0xff, 0xfe, ...utf8('"}\n{"type":"b"}')]);
+    const { document } = expectSameAsText(bytes) as { document: { kind: string; lines: { value: { text?: string } }[] } };
+    expect(document.kind).toBe("jsonl");
+    expect(document.lines[0].value.text).toBe("\uFFFD\uFFFD");
+  });
+
+  it.skipIf(!hasSharedTranscripts)(`every shared transcript reads the same (${hasSharedTranscripts ? "../shared present" : SHARED_SKIP_REASON})`, () => {
+    for (const relativePath of listSharedTranscripts()) expectSameAsText(new Uint8Array(fs.readFileSync(sharedTranscript(relativePath))));
+  });
+});
