@@ -1,5 +1,5 @@
 import type { ImportIssue } from "./import-error";
-import { jsonLinesDocument, readDocument, tryParse, type JsonLine, type TranscriptDocument } from "./read-document";
+import { jsonLinesDocument, readDocument, readJsonLine, tryParse, type JsonLine, type TranscriptDocument } from "./read-document";
 
 const NEWLINE = 0x0a;
 
@@ -27,12 +27,7 @@ export function readDocumentBytes(bytes: Uint8Array, format: string | null = nul
     const newline = bytes.indexOf(NEWLINE, from);
     const end = newline < 0 ? bytes.length : newline;
     line++;
-    const raw = lineText(decoder, bytes, from, end);
-    if (raw.trim().length > 0) {
-      const parsed = tryParse(raw);
-      if (parsed.ok) lines.push({ line, value: parsed.value });
-      else broken.push({ line, message: parsed.error });
-    }
+    readJsonLine({ raw: lineText(decoder, bytes, from, end), line, lines, broken });
     from = end + 1;
   }
   return jsonLinesDocument({ lines, broken, format, whyNotJson: "a JSON object or array" });

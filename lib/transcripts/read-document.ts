@@ -32,13 +32,16 @@ export function readDocument(text: string, format: string | null = null): Transc
   const rawLines = trimmed.split(/\r?\n/);
   const lines: JsonLine[] = [];
   const broken: ImportIssue[] = [];
-  rawLines.forEach((raw, index) => {
-    if (raw.trim().length === 0) return;
-    const parsed = tryParse(raw);
-    if (parsed.ok) lines.push({ line: index + 1, value: parsed.value });
-    else broken.push({ line: index + 1, message: parsed.error });
-  });
+  rawLines.forEach((raw, index) => readJsonLine({ raw, line: index + 1, lines, broken }));
   return jsonLinesDocument({ lines, broken, format, whyNotJson: whole.ok ? "a JSON object or array" : whole.error });
+}
+
+/** One line of a JSON-lines file: skipped when blank, else added to `lines` when it parses and to `broken` when not. */
+export function readJsonLine(input: { raw: string; line: number; lines: JsonLine[]; broken: ImportIssue[] }): void {
+  if (input.raw.trim().length === 0) return;
+  const parsed = tryParse(input.raw);
+  if (parsed.ok) input.lines.push({ line: input.line, value: parsed.value });
+  else input.broken.push({ line: input.line, message: parsed.error });
 }
 
 /**

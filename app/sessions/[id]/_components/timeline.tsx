@@ -1,7 +1,7 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useEffect, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useRef, useState } from "react";
 import type { Message } from "@/lib/engine/model";
 import { MESSAGE_PAGE_SIZE, pageOf } from "@/lib/queries/session-queries";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
@@ -56,7 +56,7 @@ export const Timeline = memo(function Timeline({
   compactDisabled?: boolean;
 }) {
   const pages = useMessagePages(sessionId);
-  const { total, rowAt, estimateAt, want, loadedPages } = pages;
+  const { total, rowAt, estimateAt, estimatePage, want, loadedPages } = pages;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [highlight, setHighlight] = useState<number | null>(null);
   const [pending, setPending] = useState<TimelineTarget | null>(null);
@@ -65,11 +65,7 @@ export const Timeline = memo(function Timeline({
   const virtualizer = useVirtualizer({
     count: pageCount,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (page) => {
-      let height = 0;
-      for (let index = page * MESSAGE_PAGE_SIZE; index < Math.min(total, (page + 1) * MESSAGE_PAGE_SIZE); index++) height += estimateAt(index);
-      return height;
-    },
+    estimateSize: estimatePage,
     overscan: 0,
   });
   // a page the viewport is inside keeps the reader's place itself (its rows' virtualizer moves the scroll for a row
@@ -100,27 +96,32 @@ export const Timeline = memo(function Timeline({
     return () => clearTimeout(timer);
   }, [highlight]);
 
+  // stable for the memoized pages: they re-render when a row's inputs change, not on every render of the list
+  const getScrollElement = useCallback(() => scrollRef.current, []);
+  const renderRow = useCallback(
+    (index: number) => {
+      const row = rowAt(index);
+      return row ? (
+        <TimelineRow
+          seq={row.seq}
+          tokens={row.tokens}
+          message={asMessage(row)!}
+          overlay={overlay ?? null}
+          step={stepByIndex?.get(row.seq) ?? null}
+          onJump={onJump}
+          onCompactHere={onCompactHere}
+          compactDisabled={compactDisabled}
+        />
+      ) : (
+        <RowPlaceholder index={index} />
+      );
+    },
+    [rowAt, overlay, stepByIndex, onJump, onCompactHere, compactDisabled],
+  );
+
   if (pages.firstError) {
     return <ApiErrorView title="Could not load the messages" error={toApiErrorBody(pages.firstError)} />;
   }
-
-  const renderRow = (index: number) => {
-    const row = rowAt(index);
-    return row ? (
-      <TimelineRow
-        seq={row.seq}
-        tokens={row.tokens}
-        message={asMessage(row)!}
-        overlay={overlay ?? null}
-        step={stepByIndex?.get(row.seq) ?? null}
-        onJump={onJump}
-        onCompactHere={onCompactHere}
-        compactDisabled={compactDisabled}
-      />
-    ) : (
-      <RowPlaceholder index={index} />
-    );
-  };
 
   return (
     <section className="space-y-1.5" aria-label="Timeline">
@@ -156,7 +157,7 @@ export const Timeline = memo(function Timeline({
                   page={item.index}
                   start={item.start}
                   rows={Math.min(MESSAGE_PAGE_SIZE, total - item.index * MESSAGE_PAGE_SIZE)}
-                  getScrollElement={() => scrollRef.current}
+                  getScrollElement={getScrollElement}
                   estimateAt={estimateAt}
                   want={want}
                   jumpTo={pending && pageOf(pending.index) === item.index ? pending : null}

@@ -45,14 +45,21 @@ export function useMessagePages(sessionId: string) {
     [pageByNumber],
   );
 
-  // the virtualizer asks for every row's estimate below a measured row on each pass (100,000 calls on a long
-  // session): each page's estimates are worked out once, when it arrives, and looked up after that
+  // the virtualizers ask for every unmeasured row's (and page's) estimate below a measured one on each pass: each
+  // page's estimates and their sum are worked out once, when it arrives, and looked up after that
   const estimateAt = useCallback(
     (index: number): number => {
       const page = pageByNumber.get(pageOf(index));
-      return page ? estimatesOf(page)[index - pageOf(index) * MESSAGE_PAGE_SIZE] ?? UNLOADED_ROW_ESTIMATE : UNLOADED_ROW_ESTIMATE;
+      return page ? estimatesOf(page).rows[index - pageOf(index) * MESSAGE_PAGE_SIZE] ?? UNLOADED_ROW_ESTIMATE : UNLOADED_ROW_ESTIMATE;
     },
     [pageByNumber],
+  );
+  const estimatePage = useCallback(
+    (page: number): number => {
+      const loaded = pageByNumber.get(page);
+      return loaded ? estimatesOf(loaded).total : Math.max(0, Math.min(MESSAGE_PAGE_SIZE, total - page * MESSAGE_PAGE_SIZE)) * UNLOADED_ROW_ESTIMATE;
+    },
+    [pageByNumber, total],
   );
 
   const want = useCallback(
@@ -76,6 +83,8 @@ export function useMessagePages(sessionId: string) {
     rowAt,
     /** first guess at row `index`'s height (see estimateRowHeight), cheap enough to ask for every row */
     estimateAt,
+    /** first guess at page `page`'s height: its rows' estimates added up */
+    estimatePage,
     want,
     /** changes whenever a page arrives (for effects that wait on a row) */
     loadedPages: pageByNumber.size,
@@ -90,14 +99,19 @@ export function useMessagePages(sessionId: string) {
 }
 
 const UNLOADED_ROW_ESTIMATE = estimateRowHeight(undefined);
-const estimatesByPage = new WeakMap<MessagePage, Float64Array>();
+const estimatesByPage = new WeakMap<MessagePage, { rows: Float64Array; total: number }>();
 
-/** Row height estimates of a page, by position in the page (pages are immutable query data, so kept per object). */
-function estimatesOf(page: MessagePage): Float64Array {
+/**
+ * Row height estimates of a page, by position in the page, and their sum (pages are immutable query data, so
+ * kept per object).
+ */
+function estimatesOf(page: MessagePage): { rows: Float64Array; total: number } {
   let estimates = estimatesByPage.get(page);
   if (!estimates) {
-    estimates = new Float64Array(page.messages.length);
-    page.messages.forEach((row, position) => (estimates![position] = estimateRowHeight(row.message as unknown as Message)));
+    const rows = new Float64Array(page.messages.length);
+    let total = 0;
+    page.messages.forEach((row, position) => (total += rows[position] = estimateRowHeight(row.message as unknown as Message)));
+    estimates = { rows, total };
     estimatesByPage.set(page, estimates);
   }
   return estimates;
