@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The lab CLI's prebuilt bundle (node_modules/.cache/lab-cli/<stamp>): esbuild, one chunk per command, loaded lazily
+// The lab CLI's prebuilt bundle (node_modules/.cache/lab-cli/<checkout>/<stamp>): esbuild, one chunk per command, loaded lazily
 // by scripts/lab.mjs. `node scripts/build-cli.mjs` builds it when a source is newer than it (scripts/start.sh and
 // scripts/test.sh run it after installing, so the first `lab` call pays nothing); lab.mjs builds it on its own too.
 // Packages stay external (resolved from node_modules) except zod (see bundledZod); `@/` paths follow tsconfig.json.
@@ -8,7 +8,10 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(import.meta.dirname, "..");
-const cache = path.join(root, "node_modules", ".cache", "lab-cli");
+/** This checkout's name in the shared caches: worktrees often share one node_modules (a symlink), and each keeps its
+ * own bundles there, so one checkout's build never deletes or serves another's. */
+const checkout = root.replace(/[^\w-]+/g, "_");
+const cache = path.join(root, "node_modules", ".cache", "lab-cli", checkout);
 
 /**
  * The CLI's sources: lib/ (generated Prisma client included) and the config files. The stamp is their newest
@@ -38,7 +41,7 @@ function walkSources() {
  * Where this checkout keeps its last walk (node_modules, so this cache, may be shared by several worktrees: one
  * record per root, beside the bundles so that their clean-up leaves it alone).
  */
-const recordFile = path.join(root, "node_modules", ".cache", "lab-cli-walks", `${root.replace(/[^\w-]+/g, "_")}.json`);
+const recordFile = path.join(root, "node_modules", ".cache", "lab-cli-walks", `${checkout}.json`);
 
 /**
  * The stamp of the last walk when nothing it saw has moved, else null. A folder's mtime changes when an entry is
