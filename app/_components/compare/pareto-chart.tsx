@@ -32,7 +32,8 @@ interface Point {
  * Who wins: every finished configuration as a point, retention of the lab's probes (weighted) against tokens — sent
  * over the session, or the final context (switchable). The Pareto frontier (no other configuration keeps as much for
  * fewer tokens) is drawn as a stepped line through its points; dominated configurations are faded. Clicking a point
- * opens its run in the playground; the frontier is also listed as links (keyboard and screen readers). Tokens on a
+ * opens its run in the playground, and so does Enter or Space on a focused point (every point with a run is in the
+ * tab order, faded ones included); the frontier is also listed as links. Tokens on a
  * log scale: `none` and the aggressive strategies differ by orders of magnitude.
  */
 export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; colourOf: (entry: CompareEntry) => string | undefined }) {
@@ -119,10 +120,17 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
                   data-testid="pareto-point"
                   data-config={payload.label}
                   data-frontier={payload.onFrontier ? "true" : "false"}
-                  role="link"
-                  aria-label={`${payload.label}: ${payload.retention.toFixed(1)}% retention, ${formatCount(payload.cost)} ${AXES[axis].short}${payload.onFrontier ? ", on the frontier" : ""}`}
+                  role={payload.runId ? "link" : "img"}
+                  tabIndex={payload.runId ? 0 : undefined}
+                  aria-label={`${payload.label}: ${payload.retention.toFixed(1)}% retention, ${formatCount(payload.cost)} ${AXES[axis].short}${payload.onFrontier ? ", on the frontier" : payload.dominatedBy ? `, beaten by ${payload.dominatedBy}` : ""}`}
+                  className="pareto-point outline-none focus-visible:[&>circle]:stroke-violet-900 focus-visible:[&>circle]:stroke-[3px]"
                   style={{ cursor: payload.runId ? "pointer" : "default" }}
                   onClick={() => open(payload)}
+                  onKeyDown={(event) => {
+                    if (event.key !== "Enter" && event.key !== " ") return;
+                    event.preventDefault();
+                    open(payload);
+                  }}
                 >
                   <circle cx={cx} cy={cy} r={payload.onFrontier ? 7 : 5.5} fill={payload.colour} fillOpacity={payload.onFrontier ? 0.95 : 0.25} stroke={payload.onFrontier ? "#4c1d95" : payload.colour} strokeOpacity={payload.onFrontier ? 1 : 0.4} strokeWidth={payload.onFrontier ? 2 : 1} />
                   <text x={cx + 10} y={cy + 4} fontSize={10} fill={payload.onFrontier ? "#3b0764" : "#94a3b8"} fontWeight={payload.onFrontier ? 600 : 400}>
