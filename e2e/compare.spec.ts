@@ -96,7 +96,7 @@ test("every strategy at its defaults on a real pi session: rows with figures, on
   await keepScreenshot(page, testInfo, "compare-lost-probes");
 });
 
-test("the Pareto chart: one point per configuration, the frontier drawn, dominated ones faded, a click opens the run", async ({ page }, testInfo) => {
+test("the Pareto chart: one point per configuration, the frontier drawn, dominated ones faded, a click or Enter opens the run", async ({ page }, testInfo) => {
   const compare = new ComparePage(page);
   await compare.goto(small.id);
   for (const id of ["none", "observation-masking", "pi", "evidence"]) await compare.addStrategy(id);
@@ -119,6 +119,11 @@ test("the Pareto chart: one point per configuration, the frontier drawn, dominat
   await chart.scrollIntoViewIfNeeded();
   await keepScreenshot(page, testInfo, "compare-pareto");
 
+  // every point with a run is in the tab order (faded, dominated ones too: not only the frontier's list of links)
+  for (const point of await points.all()) await expect(point).toHaveAttribute("tabindex", "0");
+  await points.first().focus();
+  await expect(points.first()).toBeFocused();
+
   // the other axis: the final context
   await chart.getByTestId("pareto-axis-final").click();
   await expect(chart).toHaveAttribute("data-axis", "final");
@@ -128,6 +133,14 @@ test("the Pareto chart: one point per configuration, the frontier drawn, dominat
   await chart.locator('[data-testid="pareto-point"][data-config="evidence"] circle').click();
   await expect(page).toHaveURL(new RegExp(`/sessions/${small.id}\\?run=[\\w-]+$`), { timeout: 20_000 });
   await expect(page.getByTestId("view-bar")).toContainText("evidence", { timeout: 20_000 });
+
+  // and so does Enter on a focused point
+  await page.goBack();
+  const pi = page.getByTestId("pareto-chart").locator('[data-testid="pareto-point"][data-config="pi"]');
+  await pi.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/sessions/${small.id}\\?run=[\\w-]+$`), { timeout: 20_000 });
+  await expect(page.getByTestId("view-bar")).toContainText("pi", { timeout: 20_000 });
 });
 
 test("a refused comparison shows the API's message naming the field", async ({ page, consoleErrors }) => {
@@ -202,7 +215,7 @@ test("a comparison is a job: reloading the page follows it again — the finishe
   await expect(compare.row("pi").getByTestId("cell-compactions")).not.toHaveText("0");
 });
 
-test("a 2×2 sweep gives four cells; a cell opens its run in the playground", async ({ page, request }, testInfo) => {
+test("a 2×2 sweep gives four cells; a cell opens its run in the playground; a reload brings the sweep back", async ({ page, request }, testInfo) => {
   const sweep = new CompareSweepPage(page);
   await sweep.goto(small.id);
   await sweep.pickStrategy("pi");
@@ -232,6 +245,20 @@ test("a 2×2 sweep gives four cells; a cell opens its run in the playground", as
   await page.goBack();
   await expect(page.locator('[data-testid="sweep-cell"][data-state="done"]')).toHaveCount(4);
   await expect(page.getByTestId("sweep-x-from")).toHaveValue("2000");
+
+  // a reload starts with nothing in memory: the stored sweep (?comparison=) brings back its heatmap, form and options
+  await expect(page).toHaveURL(/[?&]comparison=/);
+  await page.reload();
+  await expect(page.locator('[data-testid="sweep-cell"][data-state="done"]')).toHaveCount(4, { timeout: 20_000 });
+  await expect(sweep.cell(8_000, 4_000)).toHaveAttribute("href", href);
+  await expect(page.getByTestId("sweep-strategy")).toHaveValue("pi");
+  await expect(page.getByTestId("sweep-x-key")).toHaveValue("keepRecentTokens");
+  await expect(page.getByTestId("sweep-x-from")).toHaveValue("2000");
+  await expect(page.getByTestId("sweep-x-to")).toHaveValue("8000");
+  await expect(page.getByTestId("sweep-y-key")).toHaveValue("reserveTokens");
+  await expect(page.getByTestId("sweep-y-steps")).toHaveValue("2");
+  await expect(page.getByTestId("compare-window")).toHaveValue("30000");
+  await expect(sweep.runButton).toHaveText("Run 4 cells");
 });
 
 test("a configuration set over two sessions gives per-session rows and the aggregate", async ({ page, request }, testInfo) => {

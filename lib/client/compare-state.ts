@@ -1,4 +1,4 @@
-import type { AggregateRow, CompareRow, CompareSetup, CompareStreamLine } from "../api/contracts/compare-schemas";
+import type { AggregateRow, CompareRow, CompareSetup, CompareStreamLine, SweepSetup } from "../api/contracts/compare-schemas";
 
 /** One configuration on one session, as its stream lines describe it. */
 export interface CompareEntry {
@@ -37,6 +37,8 @@ export interface CompareState {
   comparisonId?: string | null;
   /** what the stored comparison was asked (from `started`): a page that follows it again fills its builder */
   setup?: CompareSetup | null;
+  /** what the stored sweep was asked (from `started`): a sweep page that follows it again fills its form and axes */
+  sweep?: SweepSetup | null;
 }
 
 export const IDLE_COMPARE_STATE: CompareState = { phase: "idle", totalSteps: 0, entries: [], aggregate: null, finished: null, error: null };
@@ -69,7 +71,7 @@ export function applyCompareLine(state: CompareState, line: CompareStreamLine): 
     case "started": {
       const known = new Set(state.entries.map((entry) => entry.key));
       const missing = (line.expected ?? []).filter((entry) => !known.has(entryKey(entry.sessionId, entry.index))).map((entry) => blankEntry(entry.sessionId, entry.index, entry.label));
-      return { ...state, phase: "running", totalSteps: line.totalSteps, queued: null, comparisonId: line.comparisonId ?? state.comparisonId ?? null, setup: line.setup ?? state.setup ?? null, entries: missing.length > 0 ? [...state.entries, ...missing] : state.entries };
+      return { ...state, phase: "running", totalSteps: line.totalSteps, queued: null, comparisonId: line.comparisonId ?? state.comparisonId ?? null, setup: line.setup ?? state.setup ?? null, sweep: line.sweep ?? state.sweep ?? null, entries: missing.length > 0 ? [...state.entries, ...missing] : state.entries };
     }
     case "config-started":
       return update({ ...state, queued: null },  line.sessionId, line.index, (entry) => ({ ...entry, label: line.label, runId: line.runId, phase: "running" }));

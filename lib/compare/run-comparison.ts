@@ -7,7 +7,7 @@ import { followComparison } from "../jobs/follow-comparison";
 import { ensureWebWorkers, workerConcurrency } from "../jobs/job-queue";
 import { pinnedWorkerId, runPinned } from "../jobs/run-pinned";
 import { loadSessionCached } from "../runs/session-cache";
-import { createComparison } from "../store/comparisons";
+import { createComparison, type SweepRequestParts } from "../store/comparisons";
 import { createRun } from "../store/runs";
 import { planComparison, type ComparisonConfigInput } from "./plan-comparison";
 
@@ -16,6 +16,8 @@ export interface RunComparisonOptions {
   sessionIds: readonly string[];
   configs: readonly ComparisonConfigInput[];
   compare: CompareOptions;
+  /** a sweep's strategy, shared settings and axes, stored so a page that follows it again can show them */
+  sweep?: SweepRequestParts;
   /** send an `aggregate` line (mean and worst per configuration over the sessions) before `done` */
   aggregate?: boolean;
   /** the request's: the client going away stops following (the jobs go on) */
@@ -69,6 +71,7 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
       ...(options.configs[config.index]?.label ? { requestedLabel: options.configs[config.index].label } : {}),
     })),
     options: storedOptions,
+    ...(options.sweep ? { sweep: options.sweep } : {}),
     aggregate: options.aggregate ?? false,
     totalSteps: loaded.reduce((sum, entry) => sum + entry.totalSteps * configs.length, 0),
   });

@@ -1,4 +1,4 @@
-import { CompareOptionsSchema, type CompareRow, type CompareSetup, type CompareStreamLine } from "../api/contracts/compare-schemas";
+import { CompareOptionsSchema, type CompareRow, type CompareSetup, type CompareStreamLine, type SweepSetup } from "../api/contracts/compare-schemas";
 import { aggregateRows } from "../compare/aggregate-rows";
 import type { StoredCompareRow } from "../compare/replay-config";
 import { getComparison, type StoredComparison } from "../store/comparisons";
@@ -22,7 +22,8 @@ export function followComparison(options: { comparisonId: string; signal?: Abort
       const labels = new Map(comparison.configs.map((config) => [config.index, config]));
       const expected = comparison.sessionIds.flatMap((sessionId) => comparison.configs.map((config) => ({ index: config.index, sessionId, label: config.label })));
       const setup = setupOf(comparison);
-      yield { type: "started", configs: comparison.configs.length, sessions: comparison.sessionIds.length, totalSteps: comparison.totalSteps, comparisonId: comparison.id, expected, ...(setup ? { setup } : {}) };
+      const sweep = sweepSetupOf(comparison);
+      yield { type: "started", configs: comparison.configs.length, sessions: comparison.sessionIds.length, totalSteps: comparison.totalSteps, comparisonId: comparison.id, expected, ...(setup ? { setup } : {}), ...(sweep ? { sweep } : {}) };
       const runs = comparison.runs;
       const seen = new Map<string, { started: boolean; ended: boolean; step: number }>(runs.map((run) => [run.id, { started: false, ended: false, step: 0 }]));
       const rowsByConfig: CompareRow[][] = comparison.configs.map(() => []);
@@ -92,7 +93,8 @@ export function followComparison(options: { comparisonId: string; signal?: Abort
 
 /**
  * The request a comparison was stored from, for a page that follows it again: null for a sweep (its page asks for
- * axes, not configurations) and for a comparison stored before configurations kept their strategy and overrides.
+ * axes, not configurations: see sweepSetupOf) and for a comparison stored before configurations kept their strategy
+ * and overrides.
  */
 function setupOf(comparison: StoredComparison): CompareSetup | null {
   if (comparison.kind === "sweep") return null;
@@ -104,4 +106,11 @@ function setupOf(comparison: StoredComparison): CompareSetup | null {
     configs.push({ strategy: config.strategy, settings: config.overrides ?? {}, ...(config.requestedLabel ? { label: config.requestedLabel } : {}) });
   }
   return { sessionIds: comparison.sessionIds, configs, options: options.data };
+}
+
+/** A sweep's request, for a sweep page that follows it again (its form and its heatmap's axes); null otherwise. */
+function sweepSetupOf(comparison: StoredComparison): SweepSetup | null {
+  if (comparison.kind !== "sweep" || !comparison.sweep) return null;
+  const options = CompareOptionsSchema.omit({ apiKey: true }).safeParse(comparison.options);
+  return options.success ? { ...comparison.sweep, options: options.data } : null;
 }

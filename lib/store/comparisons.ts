@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SweepAxisSchema } from "../api/contracts/compare-schemas";
 import { NotFoundError } from "../api/contracts/errors";
 import type { Prisma } from "../generated/prisma/client";
 import { db } from "./db";
@@ -18,6 +19,18 @@ export const ComparisonConfigSchema = z.object({
 });
 export type ComparisonConfig = z.infer<typeof ComparisonConfigSchema>;
 
+/** What a sweep was asked beyond its configurations: the strategy, the settings every cell shares, and the axes. */
+export const SweepRequestPartsSchema = z.object({
+  strategy: z.string(),
+  settings: z.record(z.string(), z.unknown()),
+  x: SweepAxisSchema,
+  y: SweepAxisSchema.optional(),
+});
+export type SweepRequestParts = z.infer<typeof SweepRequestPartsSchema>;
+
+/** Where a sweep's request parts sit in the stored options JSON (beside the options, so no column of its own). */
+const SWEEP_KEY = "sweep";
+
 export const ComparisonKindSchema = z.enum(["compare", "sweep", "multi"]);
 export type ComparisonKind = z.infer<typeof ComparisonKindSchema>;
 
@@ -29,6 +42,8 @@ export interface StoredComparison {
   configs: ComparisonConfig[];
   /** the comparison's options (CompareOptions without any key) */
   options: Record<string, unknown>;
+  /** a sweep's strategy, shared settings and axes (sweeps stored before these were kept lack them) */
+  sweep?: SweepRequestParts;
   aggregate: boolean;
   totalSteps: number;
   createdAt: Date;
@@ -43,7 +58,7 @@ export async function createComparison(input: Omit<StoredComparison, "id" | "cre
       kind: input.kind,
       sessionIds: input.sessionIds,
       configs: JSON.parse(JSON.stringify(input.configs)) as Prisma.InputJsonValue,
-      options: JSON.parse(JSON.stringify(input.options)) as Prisma.InputJsonValue,
+      options: JSON.parse(JSON.stringify(input.sweep ? { ...input.options, [SWEEP_KEY]: input.sweep } : input.options)) as Prisma.InputJsonValue,
       aggregate: input.aggregate,
       totalSteps: input.totalSteps,
     },
@@ -69,10 +84,16 @@ export async function getComparison(id: string): Promise<StoredComparison> {
     kind: ComparisonKindSchema.parse(row.kind),
     sessionIds,
     configs: z.array(ComparisonConfigSchema).parse(row.configs),
-    options: z.record(z.string(), z.unknown()).parse(row.options),
+    ...optionsAndSweep(z.record(z.string(), z.unknown()).parse(row.options)),
     aggregate: row.aggregate,
     totalSteps: row.totalSteps,
     createdAt: row.createdAt,
     runs,
   };
+}
+
+function optionsAndSweep(stored: Record<string, unknown>): { options: Record<string, unknown>; sweep?: SweepRequestParts } {
+  const { [SWEEP_KEY]: sweep, ...options } = stored;
+  const parsed = SweepRequestPartsSchema.safeParse(sweep);
+  return parsed.success ? { options, sweep: parsed.data } : { options };
 }

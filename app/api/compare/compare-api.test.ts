@@ -190,6 +190,14 @@ describe("compare / sweep / multi route handlers (real Requests, fresh SQLite da
     expect(rows[1].row.compactions).toBe(0);
     expect(rows[0].row.compactions).toBeGreaterThan(0);
     expect(lines.at(-1)).toEqual({ type: "done", rows: 4, failed: 0 });
+    // what the sweep was asked travels with `started` (the stream's and a later follower's), never as a compare setup
+    const asked = { strategy: "opencode", settings: { prune: false }, x: { key: "contextLimit", values: [40_000, 60_000] }, y: { key: "auto", values: [true, false] } };
+    const started = lines[0] as Line<"started">;
+    expect(started.setup).toBeUndefined();
+    expect(started.sweep).toMatchObject({ ...asked, options: { window: 60_000, estimator: "chars4", summarizer: "extractive", judge: false } });
+    expect(started.sweep!.options).not.toHaveProperty("sweep");
+    const followed = await readLines(await followComparison(new Request(`${BASE}/comparisons/${started.comparisonId}/stream`), params(started.comparisonId!)));
+    expect((followed[0] as Line<"started">).sweep).toEqual(started.sweep);
 
     const oneAxis = linesOf(await readLines(await sweep(post(`${BASE}/sessions/${sessionId}/sweep`, { strategy: "trim-messages", x: { key: "maxConversationMessages", values: [5, 40] } }), params(sessionId))), "row");
     expect(oneAxis.map((line) => [line.row.config, line.cell])).toEqual([

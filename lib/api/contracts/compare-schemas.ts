@@ -146,6 +146,15 @@ export interface CompareSetup {
   options: Omit<CompareOptions, "apiKey">;
 }
 
+/** A stored sweep's request as a follower gets it back: its strategy, shared settings, axes and options, no key. */
+export interface SweepSetup {
+  strategy: string;
+  settings: Record<string, unknown>;
+  x: SweepAxis;
+  y?: SweepAxis;
+  options: Omit<CompareOptions, "apiKey">;
+}
+
 /**
  * Lines of the compare / sweep / multi streams, one JSON object per line. `started.totalSteps` is the model calls
  * to replay over every (session, configuration); a `progress` line's `totalSteps` those of its session. Progress
@@ -165,8 +174,10 @@ export type CompareStreamLine =
       comparisonId?: string;
       /** every (session, configuration) of it, so a follower that joins late lists the ones not started yet */
       expected?: { index: number; sessionId: string; label: string }[];
-      /** what it was asked (never a key): a page following it again shows it in its builder — not for sweeps */
+      /** what it was asked (never a key): a page following it again shows it in its builder — compare and multi */
       setup?: CompareSetup;
+      /** a sweep's request (never a key): a page following it again shows its form and draws its heatmap's axes */
+      sweep?: SweepSetup;
     }
   | { type: "config-started"; index: number; label: string; sessionId: string; runId: string }
   | { type: "progress"; index: number; sessionId: string; step: number; totalSteps: number }

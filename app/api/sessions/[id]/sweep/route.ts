@@ -16,6 +16,6 @@ type Context = { params: Promise<{ id: string }> };
 export const POST = handle(async (request: Request, { params }: Context) => {
   const { strategy, settings, x, y, ...compare } = SweepRequestSchema.parse(await readJsonBody(request));
   const configs = sweepConfigs({ strategy, settings, x, y });
-  const stream = await runComparison({ sessionIds: [(await params).id], configs, compare, signal: request.signal });
+  const stream = await runComparison({ sessionIds: [(await params).id], configs, compare, sweep: { strategy, settings, x, ...(y ? { y } : {}) }, signal: request.signal });
   return ndjsonResponse(stream);
 });

@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
-import { MAX_SWEEP_CELLS } from "@/lib/api/contracts/compare-schemas";
+import { useEffect, useMemo, useState } from "react";
+import { MAX_SWEEP_CELLS, type SweepAxis, type SweepSetup } from "@/lib/api/contracts/compare-schemas";
 import type { StrategyInfo } from "@/lib/api/contracts/run-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { overridesOf } from "@/lib/client/compare-configs";
@@ -11,7 +11,7 @@ import { sweepValues, type SweepRange } from "@/lib/client/sweep-axis";
 import { runQueries } from "@/lib/queries/run-queries";
 import { sessionQueries } from "@/lib/queries/session-queries";
 import { ApiErrorView } from "@/app/_components/api-error-view";
-import { CompareOptionsForm, compareOptionsOf, initialCompareOptions, type CompareOptionsDraft } from "@/app/_components/compare/compare-options-form";
+import { CompareOptionsForm, compareOptionsOf, DEFAULT_COMPARE_MODEL, initialCompareOptions, type CompareOptionsDraft } from "@/app/_components/compare/compare-options-form";
 import { CompareProgress } from "@/app/_components/compare/compare-progress";
 import { useCompareStream } from "@/app/_components/compare/use-compare-stream";
 import { useRememberedState } from "@/app/_components/compare/use-remembered-state";
@@ -44,6 +44,31 @@ function numericControls(strategy: StrategyInfo): NumberControl[] {
   return settingControls(strategy.settingsJsonSchema, strategy.defaults).filter((control): control is NumberControl => control.kind === "number");
 }
 
+type RanAxes = { x: { key: string; values: number[] }; y: { key: string; values: number[] } | null };
+
+/** A stored sweep's axes as the heatmap draws them (the form only sends numbers), or null. */
+function axesOf(sweep: SweepSetup | null | undefined): RanAxes | null {
+  const numbers = (axis: SweepAxis) => (axis.values.every((value) => typeof value === "number") ? { key: axis.key, values: axis.values as number[] } : null);
+  if (!sweep) return null;
+  const x = numbers(sweep.x);
+  const y = sweep.y ? numbers(sweep.y) : null;
+  return x && (!sweep.y || y) ? { x, y } : null;
+}
+
+/** The form that asks a stored sweep again: its strategy, its shared settings over the defaults, its axes as ranges. */
+function formOf(sweep: SweepSetup, strategy: StrategyInfo): SweepForm | null {
+  const axes = axesOf(sweep);
+  const numeric = numericControls(strategy);
+  const rangeOf = (axis: { key: string; values: number[] }): SweepRange | null => {
+    const control = numeric.find((candidate) => candidate.key === axis.key);
+    return control ? { key: axis.key, from: axis.values[0], to: axis.values[axis.values.length - 1], steps: axis.values.length, integer: control.integer } : null;
+  };
+  const x = axes && rangeOf(axes.x);
+  const y = axes?.y ? rangeOf(axes.y) : null;
+  if (!x || (axes?.y && !y)) return null;
+  return { strategy: strategy.id, settings: { ...structuredClone(strategy.defaults), ...sweep.settings }, x, y };
+}
+
 /** Axis values, or the message naming the field that stops them. */
 function valuesOf(range: SweepRange | null): { values: number[] | null; error: string | null } {
   if (!range) return { values: null, error: null };
@@ -57,7 +82,8 @@ function valuesOf(range: SweepRange | null): { values: number[] | null; error: s
 /**
  * A parameter sweep on one session: one strategy, one or two numeric settings over ranges (threshold 40K–200K ×
  * keep-recent 5K–40K), every cell replayed with progress, then a heatmap of retention against tokens sent whose
- * cells open their runs.
+ * cells open their runs. The sweep is stored as jobs: a reload (or a `?comparison=` link) follows it again and gets
+ * back its form, its options and its heatmap's axes from the stream's `started` line.
  */
 export function SweepView({ sessionId }: { sessionId: string }) {
   const session = useQuery(sessionQueries.detail(sessionId));
@@ -66,8 +92,21 @@ export function SweepView({ sessionId }: { sessionId: string }) {
   const [form, setForm] = useRememberedState<SweepForm | null>(`sweep:${sessionId}:form`, null);
   const [options, setOptions] = useRememberedState<CompareOptionsDraft>(`sweep:${sessionId}:options`, () => initialCompareOptions(null));
   const [showShared, setShowShared] = useState(false);
-  const [ran, setRan] = useRememberedState<{ x: { key: string; values: number[] }; y: { key: string; values: number[] } | null } | null>(`sweep:${sessionId}:axes`, null);
+  const [ran, setRan] = useRememberedState<RanAxes | null>(`sweep:${sessionId}:axes`, null);
   const stream = useCompareStream(`sweep:${sessionId}`);
+  // the axes of the sweep on screen: the stored sweep's own once its stream says (a reload, a link), else the last run's
+  const axes = axesOf(stream.state.sweep) ?? ran;
+
+  // a page that follows a stored sweep again (?comparison=, a reload) shows what it asked, unless the form was touched
+  const restored = stream.state.sweep;
+  useEffect(() => {
+    if (form || !restored) return;
+    const strategy = list.find((candidate) => candidate.id === restored.strategy);
+    const next = strategy && formOf(restored, strategy);
+    if (!next) return;
+    setForm(next);
+    setOptions({ window: restored.options.window ?? null, estimator: restored.options.estimator, summarizer: restored.options.summarizer, model: restored.options.model ?? DEFAULT_COMPARE_MODEL, apiKey: "", judge: restored.options.judge });
+  }, [form, restored, list, setForm, setOptions]);
 
   const current = form ?? (list.length > 0 ? formFor(list.find((strategy) => strategy.id === "pi") ?? list[0]) : null);
   const strategy = list.find((candidate) => candidate.id === current?.strategy);
@@ -173,7 +212,7 @@ export function SweepView({ sessionId }: { sessionId: string }) {
       </div>
       {stream.state.error && <ApiErrorView title="The sweep was refused or failed" error={stream.state.error} testId="sweep-error" />}
       <CompareProgress state={stream.state} onCancel={stream.cancel} />
-      {ran && stream.state.phase !== "idle" && <SweepHeatmap sessionId={sessionId} entries={stream.state.entries} x={ran.x} y={ran.y} />}
+      {axes && stream.state.phase !== "idle" && <SweepHeatmap sessionId={sessionId} entries={stream.state.entries} x={axes.x} y={axes.y} />}
       {stream.state.entries.filter((entry) => entry.row).length >= 2 && <ParetoChart entries={stream.state.entries} colourOf={(entry) => seriesColour(entry.index)} />}
       {stream.state.entries.some((entry) => entry.error) && (
         <ul data-testid="sweep-failed-cells" className="space-y-0.5 text-xs text-red-700">
