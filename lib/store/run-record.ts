@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { REPLAY_ESTIMATOR_IDS } from "../api/contracts/replay-estimator-ids";
+import { SUMMARIZER_IDS } from "../api/contracts/summarizer-ids";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 
 /**
@@ -16,8 +18,8 @@ export const RunStatusSchema = z.enum(RUN_STATUSES);
 export const RunOptionsSchema = z.object({
   window: z.number().int(),
   outputReserve: z.number().int(),
-  estimator: z.enum(["chars4", "calibrated", "bpe", "count-tokens"]),
-  summarizer: z.enum(["extractive", "anthropic"]),
+  estimator: z.enum(REPLAY_ESTIMATOR_IDS),
+  summarizer: z.enum(SUMMARIZER_IDS),
   model: z.string().nullable(),
   instructions: z.string().nullable(),
   compactAtStep: z.number().int().nullable(),

@@ -3,6 +3,7 @@ import type { ReplayEvent } from "../../engine/simulate/replay-events";
 import type { ReplayResult } from "../../engine/simulate/replay-result";
 import type { PartMarkKind } from "../../engine/model";
 import { REPLAY_ESTIMATOR_IDS } from "./replay-estimator-ids";
+import { SUMMARIZER_IDS } from "./summarizer-ids";
 
 /**
  * Wire shapes of the playground: strategies, previews and compaction runs. Shared by the route handlers and
@@ -16,7 +17,7 @@ import { REPLAY_ESTIMATOR_IDS } from "./replay-estimator-ids";
  * before the replay (needs a key: lib/runs/resolve-estimator.ts); the instant preview stands in chars4 for it.
  */
 export const EstimatorIdSchema = z.enum(REPLAY_ESTIMATOR_IDS);
-export const SummarizerIdSchema = z.enum(["extractive", "anthropic"]);
+export const SummarizerIdSchema = z.enum(SUMMARIZER_IDS);
 
 /** GET /api/strategies → { strategies: StrategyInfo[] } */
 export const StrategyInfoSchema = z.object({
