@@ -9,6 +9,7 @@ import { ApiErrorView } from "@/app/_components/api-error-view";
 import { formatCount } from "@/app/_components/format-number";
 import type { RunOverlay } from "./build-run-overlay";
 import { CompactHere } from "./compact-here";
+import type { StepLookup } from "./create-step-lookup";
 import { JumpToMessage } from "./jump-to-message";
 import { MessageRow } from "./message-row";
 import { PivotCard } from "./pivot-card";
@@ -41,7 +42,7 @@ export const Timeline = memo(function Timeline({
   target,
   onJump,
   overlay,
-  stepByIndex,
+  stepOf,
   onCompactHere,
   compactDisabled = false,
 }: {
@@ -50,8 +51,8 @@ export const Timeline = memo(function Timeline({
   onJump: (index: number) => void;
   /** the selected run, drawn over the transcript: pivots, prunes, marks, messages no longer sent */
   overlay?: RunOverlay | null;
-  /** model call number by the index of the message it produced (for "compact here") */
-  stepByIndex?: ReadonlyMap<number, number>;
+  /** the model call that produced a message (for "compact here") */
+  stepOf?: StepLookup;
   onCompactHere?: (step: number, instructions: string) => void;
   compactDisabled?: boolean;
 }) {
@@ -107,7 +108,7 @@ export const Timeline = memo(function Timeline({
           tokens={row.tokens}
           message={asMessage(row)!}
           overlay={overlay ?? null}
-          step={stepByIndex?.get(row.seq) ?? null}
+          step={stepOf?.(row.seq) ?? null}
           onJump={onJump}
           onCompactHere={onCompactHere}
           compactDisabled={compactDisabled}
@@ -116,7 +117,7 @@ export const Timeline = memo(function Timeline({
         <RowPlaceholder index={index} />
       );
     },
-    [rowAt, overlay, stepByIndex, onJump, onCompactHere, compactDisabled],
+    [rowAt, overlay, stepOf, onJump, onCompactHere, compactDisabled],
   );
 
   if (pages.firstError) {
