@@ -19,9 +19,9 @@ import type { TimelineTarget } from "./timeline";
  * arrives, and the header and chart keep their space while the detail loads so the timeline does not jump.
  */
 export function SessionView({ id }: { id: string }) {
+  // the timeline, mounted from the first render on, asks for its first page alongside this (not through here: a
+  // subscription here re-rendered the whole playground when that page arrived, on the way to the first rows)
   const detail = useQuery(sessionQueries.detail(id));
-  // the timeline's first page loads in parallel with the detail (the Timeline reads it from the cache)
-  useQuery(sessionQueries.messagePage(id, 0));
   const [target, setTarget] = useState<TimelineTarget | null>(null);
   const jumpTo = useCallback((index: number) => setTarget((previous) => ({ index, nonce: (previous?.nonce ?? 0) + 1 })), []);
   const session = detail.data;
