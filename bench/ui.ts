@@ -15,7 +15,10 @@ import { exportOpenAI } from "../lib/transcripts/export-openai";
  *   first message row in the DOM (goal ≤ 100 ms);
  * - the chart: ms from the session detail arriving to the chart's line drawn (goal ≤ 300 ms);
  * - scrolling from top to bottom (the scroller moved in 40 steps, each waiting for its rows): long tasks over 50 ms
- *   (goal: none), their count and the longest.
+ *   (goal: none), their count and the longest;
+ * - the page's main-thread CPU time while loading and while scrolling (with the wall time spent in script, layout and
+ *   style): on a shared machine the wall-clock figures above grow with the load, CPU time much less, so compare
+ *   before/after with it.
  * Builds the app first when .next is missing; serves it on a fresh SQLite file in data/bench-ui.db.
  * `--profile <dir>` also records the page's CPU profile of loading and of scrolling (Chrome DevTools' .cpuprofile
  * files, for the Performance panel) and prints the functions with the most self time in each.
@@ -85,6 +88,7 @@ try {
     })();
   `);
   const profiler = values.profile ? await startProfiler(page) : null;
+  const metrics = await mainThreadMetrics(page);
   await page.goto(`${BASE}/sessions/${id}`);
   try {
     await page.waitForFunction(() => {
@@ -111,6 +115,7 @@ try {
       longTasksAtLoad: state.longTasks.map((task) => task.duration),
     };
   });
+  const loadCpu = await metrics.read();
   if (profiler) await profiler.stopInto(path.join(values.profile!, "load.cpuprofile"), "loading");
   const scrollProfiler = values.profile ? await startProfiler(page) : null;
   const before = await page.evaluate(() => (window as unknown as { __bench: { longTasks: unknown[] } }).__bench.longTasks.length);
@@ -123,6 +128,7 @@ try {
   }
   await page.waitForFunction(() => document.querySelector('[data-testid="timeline"] [data-testid="message"]') !== null);
   const scrollMs = performance.now() - scrollStarted;
+  const scrollCpu = await metrics.read();
   if (scrollProfiler) await scrollProfiler.stopInto(path.join(values.profile!, "scroll.cpuprofile"), "scrolling");
   const scroll = await page.evaluate((from) => (window as unknown as { __bench: { longTasks: { duration: number }[] } }).__bench.longTasks.slice(from).map((task) => task.duration), before);
   const lastRow = await page.evaluate(() => Math.max(...[...document.querySelectorAll('[data-testid="timeline"] [data-testid="message"]')].map((row) => Number(row.getAttribute("data-seq")))));
@@ -135,9 +141,45 @@ try {
   log(`  first timeline rows after data       ${ms(load.firstPageEnd === null ? null : load.firstRow - load.firstPageEnd)} (goal ≤ 100 ms)`);
   log(`  chart drawn after the session detail ${ms(load.detailEnd === null ? null : load.chartDrawn - load.detailEnd)} (goal ≤ 300 ms)`);
   log(`  long tasks while loading             ${load.longTasksAtLoad.length} (longest ${ms(load.longTasksAtLoad.length ? Math.max(...load.longTasksAtLoad) : 0)})`);
+  log(`  main-thread CPU while loading         ${cpu(loadCpu)}`);
+  log(`  main-thread CPU while scrolling       ${cpu(minus(scrollCpu, loadCpu))}`);
   log(`  scrolling top to bottom (${steps} steps)   ${ms(scrollMs)}, last row seen #${lastRow.toLocaleString("en-US")}; long tasks over 50 ms: ${scroll.length} (longest ${ms(scroll.length ? Math.max(...scroll) : 0)}) (goal: none)`);
 } finally {
   server.kill("SIGTERM");
+}
+
+/** Main-thread CPU time in ms, and the wall-clock time the thread spent in script, layout and style. */
+interface MainThreadCpu {
+  thread: number;
+  script: number;
+  layout: number;
+  style: number;
+}
+
+/**
+ * The page's main-thread CPU time (Chrome's Performance domain, cumulative since the page's process started): unlike
+ * the wall-clock figures it hardly moves when other processes load the machine, so before/after comparisons on a
+ * shared machine can use it.
+ */
+async function mainThreadMetrics(page: import("@playwright/test").Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  return {
+    async read(): Promise<MainThreadCpu> {
+      const { metrics } = await cdp.send("Performance.getMetrics");
+      const valueOf = (name: string) => (metrics.find((metric) => metric.name === name)?.value ?? 0) * 1_000;
+      return { thread: valueOf("ThreadTime"), script: valueOf("ScriptDuration"), layout: valueOf("LayoutDuration"), style: valueOf("RecalcStyleDuration") };
+    },
+  };
+}
+
+function minus(after: MainThreadCpu, before: MainThreadCpu): MainThreadCpu {
+  return { thread: after.thread - before.thread, script: after.script - before.script, layout: after.layout - before.layout, style: after.style - before.style };
+}
+
+function cpu(value: MainThreadCpu): string {
+  // the parts are Chrome's durations, wall-clock: under load they can add up to more than the CPU time
+  return `${value.thread.toFixed(0)} ms (wall time in script ${value.script.toFixed(0)} ms, layout ${value.layout.toFixed(0)} ms, style ${value.style.toFixed(0)} ms)`;
 }
 
 interface CpuProfile {

@@ -2,11 +2,12 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { SessionDetail } from "@/lib/api/contracts/schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { runQueries } from "@/lib/queries/run-queries";
 import { buildRunOverlay } from "./build-run-overlay";
+import type { StepLookup } from "./create-step-lookup";
 import { SharePanel } from "./share-panel";
 import { ModelContextView } from "./model-context-view";
 import { changedFromRun, configFromRun, initialConfig, previewRequestOf, runRequestOf, type PlaygroundConfig } from "./playground-config";
@@ -35,7 +36,7 @@ export function Playground({
   sessionChart,
   target,
   onJump,
-  stepByIndex,
+  stepOf,
 }: {
   sessionId: string;
   /** null while the detail loads: the timeline already shows, the panel and the run views wait for it */
@@ -44,7 +45,7 @@ export function Playground({
   sessionChart: ReactNode;
   target: TimelineTarget | null;
   onJump: (index: number) => void;
-  stepByIndex: ReadonlyMap<number, number>;
+  stepOf: StepLookup;
 }) {
   const sessionWindow = typeof session?.meta.contextWindow === "number" ? session.meta.contextWindow : null;
   const strategies = useQuery(runQueries.strategies());
@@ -76,9 +77,12 @@ export function Playground({
   // the first strategy list sets the panel up, once the session's own window is known
   const list = strategies.data?.strategies;
   const detailLoaded = session !== null;
+  // as a transition: the panel (and its preview request) mounts after the chart and the header the detail brought
+  // have drawn, in slices that leave the page responsive, instead of in the same task
   useEffect(() => {
     if (!list || config || !detailLoaded) return;
-    setConfig(initialConfig(list.find((strategy) => strategy.id === PREFERRED_STRATEGY) ?? list[0], sessionWindow));
+    const first = initialConfig(list.find((strategy) => strategy.id === PREFERRED_STRATEGY) ?? list[0], sessionWindow);
+    startTransition(() => setConfig((current) => current ?? first));
   }, [list, config, sessionWindow, detailLoaded]);
 
   // the step the preview forces its compaction before (null: after the last message)
@@ -267,7 +271,7 @@ export function Playground({
             target={target}
             onJump={onJump}
             overlay={overlay}
-            stepByIndex={stepByIndex}
+            stepOf={stepOf}
             onCompactHere={compactHere}
             compactDisabled={run.busy || !config}
           />

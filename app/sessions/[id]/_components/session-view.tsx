@@ -7,6 +7,7 @@ import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { sessionQueries } from "@/lib/queries/session-queries";
 import { ApiErrorView } from "@/app/_components/api-error-view";
 import { ContextChart, CONTEXT_CHART_HEIGHT } from "./context-chart";
+import { createStepLookup } from "./create-step-lookup";
 import { Playground } from "./playground";
 import { SessionHeader } from "./session-header";
 import type { TimelineTarget } from "./timeline";
@@ -18,13 +19,13 @@ import type { TimelineTarget } from "./timeline";
  * arrives, and the header and chart keep their space while the detail loads so the timeline does not jump.
  */
 export function SessionView({ id }: { id: string }) {
+  // the timeline, mounted from the first render on, asks for its first page alongside this (not through here: a
+  // subscription here re-rendered the whole playground when that page arrived, on the way to the first rows)
   const detail = useQuery(sessionQueries.detail(id));
-  // the timeline's first page loads in parallel with the detail (the Timeline reads it from the cache)
-  useQuery(sessionQueries.messagePage(id, 0));
   const [target, setTarget] = useState<TimelineTarget | null>(null);
   const jumpTo = useCallback((index: number) => setTarget((previous) => ({ index, nonce: (previous?.nonce ?? 0) + 1 })), []);
   const session = detail.data;
-  const stepByIndex = useMemo(() => new Map(session?.contextCurve.map((point) => [point.messageIndex, point.step]) ?? []), [session]);
+  const stepOf = useMemo(() => createStepLookup(session?.contextCurve ?? []), [session]);
 
   if (detail.error) {
     return (
@@ -54,7 +55,7 @@ export function SessionView({ id }: { id: string }) {
           <div aria-busy="true" data-testid="context-chart-loading" className="animate-pulse rounded border border-slate-200 bg-white" style={{ height: CONTEXT_CHART_HEIGHT + 34 }} />
         )
       }
-      stepByIndex={stepByIndex}
+      stepOf={stepOf}
     />
   );
 }

@@ -47,7 +47,9 @@ export const TimelinePage = memo(function TimelinePage({
     getScrollElement,
     estimateSize: (index) => estimateAt(first + index),
     scrollMargin: start,
-    overscan: 6,
+    // rows past the viewport each side: every row mounts and is measured in the task that scrolled to it, so a
+    // few (a wheel notch or two) rather than a screenful
+    overscan: 3,
     // a virtualizer writes its offset to the scroller when it attaches: a page mounting mid-scroll must start from
     // where the scroller is, not from 0 (which sent the reader back to the top)
     initialOffset: () => getScrollElement()?.scrollTop ?? 0,

@@ -1,20 +1,19 @@
 "use client";
 
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useCallback, useEffect, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useState } from "react";
 import type { Message } from "@/lib/engine/model";
-import { MESSAGE_PAGE_SIZE, pageOf } from "@/lib/queries/session-queries";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { ApiErrorView } from "@/app/_components/api-error-view";
 import { formatCount } from "@/app/_components/format-number";
 import type { RunOverlay } from "./build-run-overlay";
 import { CompactHere } from "./compact-here";
+import type { StepLookup } from "./create-step-lookup";
 import { JumpToMessage } from "./jump-to-message";
 import { MessageRow } from "./message-row";
 import { PivotCard } from "./pivot-card";
 import { PruneStrip } from "./prune-strip";
 import { ToggleMemoryProvider } from "./remembered-toggle";
-import { TimelinePage } from "./timeline-page";
+import { TimelineScroller } from "./timeline-scroller";
 import { useMessagePages, type PagedMessage } from "./use-message-pages";
 
 /** A request to bring message `index` into view; `nonce` makes a repeated jump to the same index count. */
@@ -31,8 +30,8 @@ const HIGHLIGHT_MS = 2_000;
  * on (unloaded rows are placeholders), so the scrollbar is honest; the pages under the viewport and a jump's
  * target page are fetched directly (see useMessagePages). Rows are measured as they render.
  *
- * Two levels: one virtualizer over the pages of {@link MESSAGE_PAGE_SIZE} messages, and one inside each page on
- * screen over its rows (TimelinePage, placed with the page's start as its scroll margin). A single list of
+ * Two levels: one virtualizer over the pages of MESSAGE_PAGE_SIZE messages (TimelineScroller), and one inside
+ * each page on screen over its rows (TimelinePage, placed with the page's start as its scroll margin). A single list of
  * 100,000 rows recomputed every row below a newly measured one — 100,000 steps per measurement, long tasks all
  * the way down a long session; this way a measurement costs at most one page of rows and one step per page.
  */
@@ -41,7 +40,7 @@ export const Timeline = memo(function Timeline({
   target,
   onJump,
   overlay,
-  stepByIndex,
+  stepOf,
   onCompactHere,
   compactDisabled = false,
 }: {
@@ -50,40 +49,26 @@ export const Timeline = memo(function Timeline({
   onJump: (index: number) => void;
   /** the selected run, drawn over the transcript: pivots, prunes, marks, messages no longer sent */
   overlay?: RunOverlay | null;
-  /** model call number by the index of the message it produced (for "compact here") */
-  stepByIndex?: ReadonlyMap<number, number>;
+  /** the model call that produced a message (for "compact here") */
+  stepOf?: StepLookup;
   onCompactHere?: (step: number, instructions: string) => void;
   compactDisabled?: boolean;
 }) {
   const pages = useMessagePages(sessionId);
   const { total, rowAt, estimateAt, estimatePage, want, loadedPages } = pages;
-  const scrollRef = useRef<HTMLDivElement>(null);
   const [highlight, setHighlight] = useState<number | null>(null);
   const [pending, setPending] = useState<TimelineTarget | null>(null);
-  const pageCount = Math.ceil(total / MESSAGE_PAGE_SIZE);
-
-  const virtualizer = useVirtualizer({
-    count: pageCount,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: estimatePage,
-    overscan: 0,
-  });
-  // a page the viewport is inside keeps the reader's place itself (its rows' virtualizer moves the scroll for a row
-  // above the viewport that changed height); only a page wholly above moves it here, so no change counts twice
-  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) => item.end <= (instance.scrollOffset ?? 0);
 
   // the page of a pending jump, fetched directly
   useEffect(() => {
     if (pending) want(pending.index, pending.index);
   }, [pending, want]);
 
-  // a new jump: bring its page to the top at once (placeholders mark the way); that page's rows then scroll to the
-  // row itself, and again once it has loaded
+  // a new jump: the scroller brings its page to the top at once (placeholders mark the way); that page's rows then
+  // scroll to the row itself, and again once it has loaded
   useEffect(() => {
-    if (!target) return;
-    setPending(target);
-    virtualizer.scrollToIndex(pageOf(target.index), { align: "start" });
-  }, [target, virtualizer]);
+    if (target) setPending(target);
+  }, [target]);
   useEffect(() => {
     // the target page's rows scrolled to it in this same commit (a child's effects run before its parent's)
     if (!pending || !rowAt(pending.index)) return;
@@ -97,7 +82,6 @@ export const Timeline = memo(function Timeline({
   }, [highlight]);
 
   // stable for the memoized pages: they re-render when a row's inputs change, not on every render of the list
-  const getScrollElement = useCallback(() => scrollRef.current, []);
   const renderRow = useCallback(
     (index: number) => {
       const row = rowAt(index);
@@ -107,7 +91,7 @@ export const Timeline = memo(function Timeline({
           tokens={row.tokens}
           message={asMessage(row)!}
           overlay={overlay ?? null}
-          step={stepByIndex?.get(row.seq) ?? null}
+          step={stepOf?.(row.seq) ?? null}
           onJump={onJump}
           onCompactHere={onCompactHere}
           compactDisabled={compactDisabled}
@@ -116,7 +100,7 @@ export const Timeline = memo(function Timeline({
         <RowPlaceholder index={index} />
       );
     },
-    [rowAt, overlay, stepByIndex, onJump, onCompactHere, compactDisabled],
+    [rowAt, overlay, stepOf, onJump, onCompactHere, compactDisabled],
   );
 
   if (pages.firstError) {
@@ -136,39 +120,19 @@ export const Timeline = memo(function Timeline({
         <div className="ml-auto">{total > 0 && <JumpToMessage messageCount={total} onJump={onJump} />}</div>
       </div>
       <ToggleMemoryProvider>
-        <div
-          ref={scrollRef}
-          data-testid="timeline"
-          data-total={total}
-          data-run-overlay={overlay ? String(overlay.viewStep) : undefined}
-          data-loaded={pages.loaded}
-          className="h-[72vh] min-h-96 overflow-auto rounded border border-slate-200 bg-slate-100 [overflow-anchor:none]"
-        >
-          <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((item) => (
-              <div
-                key={item.key}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                className="absolute top-0 left-0 w-full"
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                <TimelinePage
-                  page={item.index}
-                  start={item.start}
-                  rows={Math.min(MESSAGE_PAGE_SIZE, total - item.index * MESSAGE_PAGE_SIZE)}
-                  getScrollElement={getScrollElement}
-                  estimateAt={estimateAt}
-                  want={want}
-                  jumpTo={pending && pageOf(pending.index) === item.index ? pending : null}
-                  highlight={highlight}
-                  renderRow={renderRow}
-                  version={loadedPages}
-                />
-              </div>
-            ))}
-          </div>
-        </div>
+        <TimelineScroller
+          total={total}
+          loaded={pages.loaded}
+          overlayStep={overlay ? overlay.viewStep : null}
+          estimatePage={estimatePage}
+          estimateAt={estimateAt}
+          want={want}
+          target={target}
+          pending={pending}
+          highlight={highlight}
+          renderRow={renderRow}
+          loadedPages={loadedPages}
+        />
       </ToggleMemoryProvider>
     </section>
   );

@@ -17,7 +17,9 @@ export type PagedMessage = MessagePage["messages"][number];
  */
 export function useMessagePages(sessionId: string) {
   const [wanted, setWanted] = useState<readonly number[]>([0]);
-  const results = useQueries({ queries: wanted.map((page) => sessionQueries.messagePage(sessionId, page)) });
+  // the same options array until a page is added: useQueries then leaves its observers alone between renders
+  const queries = useMemo(() => wanted.map((page) => sessionQueries.messagePage(sessionId, page)), [sessionId, wanted]);
+  const results = useQueries({ queries });
 
   // `results` is a new array every render; what changes is which pages have data, and when they got it
   const signature = results.map((result) => result.dataUpdatedAt).join(",");
