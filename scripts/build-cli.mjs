@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The lab CLI's prebuilt bundle (node_modules/.cache/lab-cli/<checkout>/<stamp>): esbuild, one chunk per command, loaded lazily
-// by scripts/lab.mjs. `node scripts/build-cli.mjs` builds it when a source is newer than it (scripts/start.sh and
-// scripts/test.sh run it after installing, so the first `lab` call pays nothing); lab.mjs builds it on its own too.
+// The lab CLI's prebuilt bundle (node_modules/.cache/lab-cli/<checkout>/<stamp>/main.cjs): esbuild, one CommonJS script
+// whose commands run their modules' code only when called, loaded by scripts/lab.mjs with V8's code cache
+// (scripts/run-cli-bundle.mjs). `node scripts/build-cli.mjs` builds it when a source is newer than it (scripts/start.sh
+// and scripts/test.sh run it after installing, so the first `lab` call pays nothing); lab.mjs builds it on its own too.
 // Packages stay external (resolved from node_modules) except zod (see bundledZod); `@/` paths follow tsconfig.json.
 import fs from "node:fs";
 import path from "node:path";
@@ -12,6 +13,10 @@ const root = path.resolve(import.meta.dirname, "..");
  * own bundles there, so one checkout's build never deletes or serves another's. */
 const checkout = root.replace(/[^\w-]+/g, "_");
 const cache = path.join(root, "node_modules", ".cache", "lab-cli", checkout);
+
+/** The bundle's script in its folder, and the folder (made with the bundle) where its code caches go. */
+export const CLI_BUNDLE_FILE = "main.cjs";
+export const CODE_CACHE_FOLDER = "code-cache";
 
 /**
  * The CLI's sources: lib/ (generated Prisma client included) and the config files. The stamp is their newest
@@ -77,16 +82,18 @@ function recordWalk(walk) {
  * gpt-tokenizer's o200k module builds its 200,000-rank encoder when it is imported (~2 MB of source, ~130 ms
  * here), and only the `bpe` estimator uses it. In the CLI bundle its one import (`countTokens`, from
  * lib/engine/tokens/bpe-estimator.ts) becomes a function that requires the package's own CommonJS build on first
- * use, so every other command starts without it. Same package, same code, same counts.
+ * use (the bundle's own `require`, resolved from its folder), so every other command starts without it. Same
+ * package, same code, same counts.
  */
 const lazyTokenizer = {
   name: "lazy-o200k",
   setup(build) {
-    build.onResolve({ filter: /^gpt-tokenizer\/encoding\/o200k_base$/ }, () => ({ path: "o200k_base", namespace: "lazy-o200k" }));
+    // the lazy module's own require of the package stays a require of the package (external), not of itself
+    build.onResolve({ filter: /^gpt-tokenizer\/encoding\/o200k_base$/ }, (args) =>
+      args.namespace === "lazy-o200k" ? { path: args.path, external: true } : { path: "o200k_base", namespace: "lazy-o200k" },
+    );
     build.onLoad({ filter: /.*/, namespace: "lazy-o200k" }, () => ({
       contents: [
-        'import { createRequire } from "node:module";',
-        "const require = createRequire(import.meta.url);",
         "let encoding;",
         'export function countTokens(text, options) { return (encoding ??= require("gpt-tokenizer/encoding/o200k_base")).countTokens(text, options); }',
       ].join("\n"),
@@ -99,8 +106,8 @@ const lazyTokenizer = {
 /**
  * zod is the one package bundled in (the others stay external): `lab simulate` and `lab compare` load it for the
  * strategies' settings schemas, and as a package it is ~90 ES modules that Node resolves, reads and links one by one
- * at every start. Inlined into the chunk that needs it, starting `lab simulate` costs ~40 ms less CPU here. The
- * same zod code either way (`import.meta.resolve` finds the copy Node would load).
+ * at every start. Inlined, starting `lab simulate` costs ~40 ms less CPU here. The same zod code either way
+ * (`import.meta.resolve` finds the ES build Node would load, which esbuild turns into CommonJS with the rest).
  */
 const bundledZod = {
   name: "bundled-zod",
@@ -111,14 +118,20 @@ const bundledZod = {
 
 /** The bundle's folder for the current sources, built first when missing. One folder per source state, built aside
  * and renamed into place: processes starting together (tests) never read a half-written bundle, and a process
- * still running an older build keeps its files. */
+ * still running an older build keeps its files.
+ *
+ * One CommonJS script rather than ES module chunks: Node 20 compiles every ES module it loads from source at every
+ * start (no compile cache before Node 22), while a script can be compiled with V8's code cache (`vm.Script`
+ * `cachedData`, see run-cli-bundle.mjs). Dynamic imports inside it (the commands, the Anthropic summarizer) become
+ * lazy module initialisers, so a command still runs only its own modules' code. The folder's `code-cache/` holds the
+ * caches, one per command, written by the command's first run. */
 export async function ensureCliBundle() {
   const recorded = recordedStamp();
-  if (recorded !== null && fs.existsSync(path.join(cache, recorded, "main.mjs"))) return path.join(cache, recorded);
+  if (recorded !== null && fs.existsSync(path.join(cache, recorded, CLI_BUNDLE_FILE))) return path.join(cache, recorded);
   const walk = walkSources();
   const stamp = walk.stamp;
   const current = path.join(cache, stamp);
-  if (fs.existsSync(path.join(current, "main.mjs"))) {
+  if (fs.existsSync(path.join(current, CLI_BUNDLE_FILE))) {
     recordWalk(walk);
     return current;
   }
@@ -127,17 +140,18 @@ export async function ensureCliBundle() {
   await build({
     entryPoints: [path.join(root, "lib", "cli", "main.ts")],
     bundle: true,
-    splitting: true,
-    format: "esm",
+    format: "cjs",
     platform: "node",
     target: "node20",
     packages: "external",
     plugins: [lazyTokenizer, bundledZod],
-    outdir: staging,
-    outExtension: { ".js": ".mjs" },
+    outfile: path.join(staging, CLI_BUNDLE_FILE),
+    // the sources are ES modules, strict throughout; a CommonJS script is not unless it says so
+    banner: { js: '"use strict";' },
     tsconfig: path.join(root, "tsconfig.json"),
     logLevel: "warning",
   });
+  fs.mkdirSync(path.join(staging, CODE_CACHE_FOLDER));
   try {
     fs.renameSync(staging, current);
   } catch {

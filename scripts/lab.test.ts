@@ -18,6 +18,19 @@ describe("npm run lab (scripts/lab.mjs: the CLI from its prebuilt bundle)", () =
     await expect(run("simulate", path.join(ROOT, "package.json"), "--strategy", "none")).rejects.toMatchObject({ code: 2 });
   });
 
+  it("a command's first run leaves its code cache beside the bundle, and runs that start from it answer the same", async () => {
+    const built = await promisify(execFile)(process.execPath, ["scripts/build-cli.mjs"], { cwd: ROOT });
+    const folder = /CLI bundle: (.+)/.exec(built.stdout)?.[1] ?? "";
+    const cache = path.join(ROOT, folder, "code-cache", "formats.bin");
+    fs.rmSync(cache, { force: true });
+    const first = await run("formats", "--json");
+    expect(fs.statSync(cache).size).toBeGreaterThan(0);
+    const written = fs.statSync(cache).mtimeMs;
+    const second = await run("formats", "--json");
+    expect(second.stdout).toBe(first.stdout);
+    expect(fs.statSync(cache).mtimeMs).toBe(written); // accepted by V8, so not written again
+  });
+
   it("the bundle's lazily loaded o200k tokenizer counts exactly as the module the app imports (--estimator bpe)", async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "lab-cli-bpe-")), "session.json");
     await run("generate", "--seed", "7", "--messages", "120", "--as", "anthropic", "--out", file);

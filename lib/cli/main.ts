@@ -6,9 +6,14 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   process.exit(process.exitCode ?? 0);
 });
 
-/** The lab's command line: `npm run --silent lab -- <command> [options]` (see run-cli.ts and commands/). */
-const exitCode = await runCli(process.argv.slice(2), {
+/**
+ * The lab's command line: `npm run --silent lab -- <command> [options]` (see run-cli.ts and commands/). No top-level
+ * await: scripts/build-cli.mjs bundles this file as one CommonJS script, so that scripts/lab.mjs can load it with
+ * V8's code cache.
+ */
+void runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+}).then((exitCode) => {
+  process.exitCode = exitCode;
 });
-process.exitCode = exitCode;
