@@ -117,9 +117,14 @@ function parseImageSource(source: unknown): ImageRef {
 
 /**
  * Splits a user turn's parts: tool results go to a "tool" message, everything else to a "user" message after it
- * (the canonical convention). Either may be empty; the caller skips empty messages and assigns the ids.
+ * (the canonical convention). Either may be empty; the caller skips empty messages and assigns the ids. A turn of
+ * one kind only (nearly every turn) hands back `parts` itself as that side, not a copy: callers give it to a message.
  */
 export function splitUserParts(parts: Part[]): { toolResults: Part[]; rest: Part[] } {
+  let toolResultCount = 0;
+  for (const part of parts) if (part.type === "tool-result") toolResultCount++;
+  if (toolResultCount === 0) return { toolResults: [], rest: parts };
+  if (toolResultCount === parts.length) return { toolResults: parts, rest: [] };
   const toolResults: Part[] = [];
   const rest: Part[] = [];
   for (const part of parts) (part.type === "tool-result" ? toolResults : rest).push(part);
