@@ -3,7 +3,7 @@ import { db } from "./db";
 import { insertMessages } from "./session-messages";
 import type { SessionRecord } from "./session-record";
 import { SESSION_SUMMARY_SELECT, sessionColumns, toSessionRecord } from "./session-row";
-import { uploadColumns } from "./upload-columns";
+import { uploadColumns, type UploadColumns } from "./upload-columns";
 
 /** A big session's inserts can outlast Prisma's 5 s default for interactive transactions. */
 export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 120_000 };
@@ -15,10 +15,11 @@ export interface StoreSessionInput {
   pick: number;
   sourceName?: string;
   /**
-   * the uploaded file exactly as received, kept (gzipped, with its size and SHA-256) for re-import; absent for
+   * the uploaded file exactly as received, kept (gzipped, with its size and SHA-256) for re-import — or those
+   * columns already being computed ({@link uploadColumns}, which importUpload starts before it imports); absent for
    * sessions that never were a file (a demo the importer rejected), which cannot be re-imported
    */
-  upload?: Uint8Array;
+  upload?: Uint8Array | Promise<UploadColumns>;
 }
 
 /**
@@ -27,7 +28,7 @@ export interface StoreSessionInput {
  * imported first (lib/sessions/import-upload.ts), and hand-built sessions (tests, benches) come here directly.
  */
 export async function storeSession(input: StoreSessionInput): Promise<SessionRecord> {
-  const upload = input.upload ? await uploadColumns(input.upload) : undefined;
+  const upload = input.upload === undefined ? undefined : await (input.upload instanceof Uint8Array ? uploadColumns(input.upload) : input.upload);
   const prisma = await db();
   const row = await prisma.$transaction(async (tx) => {
     const created = await tx.session.create({

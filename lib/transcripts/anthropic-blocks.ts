@@ -30,36 +30,47 @@ export function parseAnthropicContent(content: unknown, context: BlockContext, p
   }
   const parts: Part[] = [];
   for (let index = 0; index < content.length; index++) {
-    const part = parseBlock(content[index], context, `${path}[${index}]`);
+    const part = parseBlock(content[index], context, { path, index });
     if (part) parts.push(part);
   }
   return parts;
 }
 
-/** Throws the ImportError for the block at `path` (a plain function: a closure per block was garbage on large imports). */
-function failBlock(context: BlockContext, path: string, expected: string, found: unknown): never {
-  return invalid(context.format, { ...context.location, path }, expected, found);
+/**
+ * Where a block sits: the content's path and the block's index, spelled out (`message.content[3]`) only for an
+ * error — a path string per block was most of a large import's garbage.
+ */
+interface BlockAt {
+  path: string;
+  index: number;
 }
 
-function parseBlock(block: unknown, context: BlockContext, path: string): Part | null {
-  if (!isRecord(block) || typeof block.type !== "string") return failBlock(context, path, "a content block with a string `type`", block);
+const blockPath = (at: BlockAt) => `${at.path}[${at.index}]`;
+
+/** Throws the ImportError for the block at `at` (a plain function: a closure per block was garbage on large imports). */
+function failBlock(context: BlockContext, at: BlockAt, expected: string, found: unknown, within = ""): never {
+  return invalid(context.format, { ...context.location, path: `${blockPath(at)}${within}` }, expected, found);
+}
+
+function parseBlock(block: unknown, context: BlockContext, at: BlockAt): Part | null {
+  if (!isRecord(block) || typeof block.type !== "string") return failBlock(context, at, "a content block with a string `type`", block);
   switch (block.type) {
     case "text":
-      if (typeof block.text !== "string") return failBlock(context, path, "a string `text` in a text block", block.text);
+      if (typeof block.text !== "string") return failBlock(context, at, "a string `text` in a text block", block.text);
       return { type: "text", text: block.text };
     case "thinking":
-      if (typeof block.thinking !== "string") return failBlock(context, path, "a string `thinking` in a thinking block", block.thinking);
+      if (typeof block.thinking !== "string") return failBlock(context, at, "a string `thinking` in a thinking block", block.thinking);
       return { type: "reasoning", text: block.thinking };
     case "redacted_thinking":
       return { type: "reasoning", text: "", redacted: true };
     case "tool_use": {
-      if (typeof block.id !== "string" || block.id.length === 0) return failBlock(context, path, "a tool_use block with a string `id`", block.id);
-      if (typeof block.name !== "string") return failBlock(context, path, "a tool_use block with a string `name`", block.name);
+      if (typeof block.id !== "string" || block.id.length === 0) return failBlock(context, at, "a tool_use block with a string `id`", block.id);
+      if (typeof block.name !== "string") return failBlock(context, at, "a tool_use block with a string `name`", block.name);
       context.toolNames.set(block.id, block.name);
       return { type: "tool-call", id: block.id, name: block.name, input: block.input ?? {} };
     }
     case "tool_result":
-      return parseToolResult(block, context, path);
+      return parseToolResult(block, context, at);
     case "image":
       return { type: "image", ...parseImageSource(block.source) };
     case "document": {
@@ -73,34 +84,27 @@ function parseBlock(block: unknown, context: BlockContext, path: string): Part |
   }
 }
 
-function parseToolResult(block: Record<string, unknown>, context: BlockContext, path: string): ToolResultPart {
+function parseToolResult(block: Record<string, unknown>, context: BlockContext, at: BlockAt): ToolResultPart {
   const callId = block.tool_use_id;
-  if (typeof callId !== "string" || callId.length === 0) {
-    invalid(context.format, { ...context.location, path }, "a tool_result block with a string `tool_use_id`", callId);
-  }
-  const texts: string[] = [];
+  if (typeof callId !== "string" || callId.length === 0) failBlock(context, at, "a tool_result block with a string `tool_use_id`", callId);
+  let output = "";
   const images: ImageRef[] = [];
-  if (typeof block.content === "string") texts.push(block.content);
+  if (typeof block.content === "string") output = block.content;
   else if (Array.isArray(block.content)) {
-    block.content.forEach((inner, index) => {
-      if (!isRecord(inner)) {
-        invalid(context.format, { ...context.location, path: `${path}.content[${index}]` }, "a content block", inner);
-      }
+    const texts: string[] = [];
+    for (let index = 0; index < block.content.length; index++) {
+      const inner: unknown = block.content[index];
+      if (!isRecord(inner)) failBlock(context, at, "a content block", inner, `.content[${index}]`);
       if (inner.type === "text" && typeof inner.text === "string") texts.push(inner.text);
       else if (inner.type === "image") images.push(parseImageSource(inner.source));
-    });
+    }
+    output = texts.join("\n");
   } else if (block.content !== undefined && block.content !== null) {
-    invalid(context.format, { ...context.location, path: `${path}.content` }, "a string or an array of blocks", block.content);
+    failBlock(context, at, "a string or an array of blocks", block.content, ".content");
   }
   const name = context.toolNames.get(callId);
-  return {
-    type: "tool-result",
-    callId,
-    ...(name ? { name } : {}),
-    output: texts.join("\n"),
-    isError: block.is_error === true,
-    images,
-  };
+  const isError = block.is_error === true;
+  return name ? { type: "tool-result", callId, name, output, isError, images } : { type: "tool-result", callId, output, isError, images };
 }
 
 function parseImageSource(source: unknown): ImageRef {
@@ -113,9 +117,14 @@ function parseImageSource(source: unknown): ImageRef {
 
 /**
  * Splits a user turn's parts: tool results go to a "tool" message, everything else to a "user" message after it
- * (the canonical convention). Either may be empty; the caller skips empty messages and assigns the ids.
+ * (the canonical convention). Either may be empty; the caller skips empty messages and assigns the ids. A turn of
+ * one kind only (nearly every turn) hands back `parts` itself as that side, not a copy: callers give it to a message.
  */
 export function splitUserParts(parts: Part[]): { toolResults: Part[]; rest: Part[] } {
+  let toolResultCount = 0;
+  for (const part of parts) if (part.type === "tool-result") toolResultCount++;
+  if (toolResultCount === 0) return { toolResults: [], rest: parts };
+  if (toolResultCount === parts.length) return { toolResults: parts, rest: [] };
   const toolResults: Part[] = [];
   const rest: Part[] = [];
   for (const part of parts) (part.type === "tool-result" ? toolResults : rest).push(part);
@@ -128,14 +137,15 @@ export function splitUserParts(parts: Part[]): { toolResults: Part[]; rest: Part
  */
 export function anthropicUsage(usage: unknown): Usage | undefined {
   if (!isRecord(usage) || typeof usage.input_tokens !== "number") return undefined;
-  const count = (value: unknown) => (typeof value === "number" ? value : 0);
   return {
     input: usage.input_tokens,
-    output: count(usage.output_tokens),
-    cacheRead: count(usage.cache_read_input_tokens),
-    cacheWrite: count(usage.cache_creation_input_tokens),
+    output: countOrZero(usage.output_tokens),
+    cacheRead: countOrZero(usage.cache_read_input_tokens),
+    cacheWrite: countOrZero(usage.cache_creation_input_tokens),
   };
 }
+
+const countOrZero = (value: unknown): number => (typeof value === "number" ? value : 0);
 
 /** A note for the session naming the block types that were skipped, or none. */
 export function blockNotes(context: BlockContext): string[] {

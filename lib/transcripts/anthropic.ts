@@ -60,19 +60,16 @@ function parseAnthropic(document: TranscriptDocument, options: ParseOptions): Se
   const context = createBlockContext(FORMAT);
   const used = new Set<string>();
   const messages: Message[] = [];
-  // each message is built once, keys in the order the spread copies gave them (id, role, parts, usage?, model?,
-  // source): a 10,000-message import made two throw-away objects per message before
-  const push = (options: { role: Message["role"]; parts: Part[]; source: Message["source"]; preferred?: unknown; usage?: Usage; model?: unknown }) => {
-    if (options.parts.length === 0) return;
-    const message: Message = { id: claimMessageId({ used, preferred: options.preferred, format: FORMAT, index: messages.length }), role: options.role, parts: options.parts };
-    if (options.usage) message.usage = options.usage;
-    if (typeof options.model === "string") message.model = options.model;
-    message.source = options.source;
-    messages.push(message);
-  };
+  // each message is built once, keys in the order the importer has always given them (id, role, parts, usage?,
+  // model?, source); a message without parts is left out
+  const claim = (parts: Part[], preferred: unknown): string | null =>
+    parts.length === 0 ? null : claimMessageId({ used, preferred, format: FORMAT, index: messages.length });
   if (root.system !== undefined) {
-    context.location = { path: "$.system" };
-    push({ role: "system", parts: parseAnthropicContent(root.system, context, "$.system"), source: { path: "$.system" } });
+    const source = { path: "$.system" };
+    context.location = source;
+    const parts = parseAnthropicContent(root.system, context, "$.system");
+    const id = claim(parts, undefined);
+    if (id !== null) messages.push({ id, role: "system", parts, source });
   }
   const usages = usageByResponse(root.per_response_usage);
   let assistantCount = 0;
@@ -82,20 +79,29 @@ function parseAnthropic(document: TranscriptDocument, options: ParseOptions): Se
   for (let index = 0; index < rawMessages.length; index++) {
     const raw = rawMessages[index];
     const path = `${prefix}[${index}]`;
-    context.location = { path };
+    // one object for the messages' source and the blocks' error location: neither is ever changed
+    const source = { path };
+    context.location = source;
     if (!isRecord(raw)) invalid(FORMAT, { path }, "a message object", raw);
     if (raw.role !== "user" && raw.role !== "assistant") invalid(FORMAT, { path: `${path}.role` }, '"user" or "assistant"', raw.role);
     const parts = parseAnthropicContent(raw.content, context, `${path}.content`);
-    const source = { path };
     if (raw.role === "user") {
       const { toolResults, rest } = splitUserParts(parts);
-      push({ role: "tool", parts: toolResults, source, preferred: raw.id });
-      push({ role: "user", parts: rest, source });
+      const toolId = claim(toolResults, raw.id);
+      if (toolId !== null) messages.push({ id: toolId, role: "tool", parts: toolResults, source });
+      const userId = claim(rest, undefined);
+      if (userId !== null) messages.push({ id: userId, role: "user", parts: rest, source });
       continue;
     }
     const usage: Usage | undefined = (typeof raw.id === "string" ? usages.get(raw.id) : undefined) ?? usageInOrder[assistantIndex];
     assistantIndex++;
-    push({ role: "assistant", parts, usage, model: raw.model, source, preferred: raw.id });
+    const id = claim(parts, raw.id);
+    if (id === null) continue;
+    const message: Message = { id, role: "assistant", parts };
+    if (usage) message.usage = usage;
+    if (typeof raw.model === "string") message.model = raw.model;
+    message.source = source;
+    messages.push(message);
   }
   const kept = dropOrphanToolResults(messages);
   const notes = [...blockNotes(context), ...orphanNotes(kept.dropped)];

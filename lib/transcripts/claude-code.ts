@@ -1,4 +1,4 @@
-import type { Message, Session } from "../engine/model";
+import type { Message, Part, Session } from "../engine/model";
 import {
   anthropicUsage,
   blockNotes,
@@ -21,6 +21,8 @@ const TITLE_LENGTH = 80;
 const SYNTHETIC_MODEL = "<synthetic>";
 
 interface Entry {
+  /** position in the file's entries, for the marks kept in typed arrays below */
+  index: number;
   line: number;
   value: Record<string, unknown>;
   type: string;
@@ -58,9 +60,10 @@ export const claudeCodeImporter: Importer = {
  */
 function parseClaudeCode(document: TranscriptDocument, options: ParseOptions): Session {
   if (document.kind !== "jsonl") invalid(FORMAT, { path: "$" }, "JSON lines (one entry per line)", "a single JSON document");
-  const entries = document.lines.map(({ line, value }): Entry => {
+  const entries = document.lines.map(({ line, value }, index): Entry => {
     if (!isRecord(value) || typeof value.type !== "string") invalid(FORMAT, { line }, "an object with a string `type`", value);
     return {
+      index,
       line,
       value,
       type: value.type,
@@ -85,7 +88,9 @@ function parseClaudeCode(document: TranscriptDocument, options: ParseOptions): S
       notes.push("parent links loop (repeated uuids): imported the non-sidechain lines in file order");
       selected = inFileOrder(entries, { withSidechain: false });
     }
-    const left = conversation.filter((entry) => !entry.sidechain && !selected.includes(entry)).length;
+    const isSelected = new Uint8Array(entries.length);
+    for (const entry of selected) isSelected[entry.index] = 1;
+    const left = conversation.filter((entry) => !entry.sidechain && isSelected[entry.index] === 0).length;
     if (left > 0) notes.push(`${left} user/assistant line(s) on other branches left out`);
   }
   const context = createBlockContext(FORMAT);
@@ -113,11 +118,11 @@ function walkFromLeaf(leaf: Entry, entries: Entry[], notes: string[]): Entry[] |
   const byUuid = new Map<string, Entry>();
   for (const entry of entries) if (entry.uuid && !byUuid.has(entry.uuid)) byUuid.set(entry.uuid, entry);
   const chain: Entry[] = [];
-  const visited = new Set<Entry>();
+  const visited = new Uint8Array(entries.length);
   let current: Entry | undefined = leaf;
   while (current) {
-    if (visited.has(current)) return null;
-    visited.add(current);
+    if (visited[current.index] === 1) return null;
+    visited[current.index] = 1;
     chain.push(current);
     let parentUuid = current.value.parentUuid;
     if ((parentUuid === null || parentUuid === undefined) && isBoundary(current)) parentUuid = current.value.logicalParentUuid;
@@ -131,20 +136,39 @@ function walkFromLeaf(leaf: Entry, entries: Entry[], notes: string[]): Entry[] |
 /**
  * Claude Code chains each parallel tool result off its own tool_use line, so the walk from the leaf passes only the
  * last one. A user line of tool results whose parent is on the chain and whose calls are on the chain was sent to
- * the model too. Lines are appended, so sorting by line number restores the order.
+ * the model too. Lines are appended, so file order (the entries' order) is the conversation's.
  */
 function withParallelToolResults(chain: Entry[], entries: Entry[]): Entry[] {
-  const onChain = new Set(chain);
-  const chainUuids = new Set(chain.map((entry) => entry.uuid));
+  const taken = new Uint8Array(entries.length);
+  const chainUuids = new Set<string | undefined>();
   const calledIds = new Set<string>();
-  for (const entry of chain) for (const block of contentBlocks(entry)) if (block.type === "tool_use") calledIds.add(String(block.id));
-  const extra = entries.filter((entry) => {
-    if (entry.type !== "user" || entry.sidechain || onChain.has(entry)) return false;
-    if (!chainUuids.has(entry.value.parentUuid as string)) return false;
-    const blocks = contentBlocks(entry);
-    return blocks.length > 0 && blocks.every((block) => block.type === "tool_result" && calledIds.has(String(block.tool_use_id)));
-  });
-  return [...chain, ...extra].filter((entry) => isConversation(entry) || isBoundary(entry)).sort((a, b) => a.line - b.line);
+  for (const entry of chain) {
+    taken[entry.index] = 1;
+    chainUuids.add(entry.uuid);
+    const blocks = contentOf(entry);
+    for (let index = 0; index < blocks.length; index++) {
+      const block = blocks[index];
+      if (isRecord(block) && block.type === "tool_use") calledIds.add(String(block.id));
+    }
+  }
+  for (const entry of entries) {
+    if (entry.type !== "user" || entry.sidechain || taken[entry.index] === 1) continue;
+    if (chainUuids.has(entry.value.parentUuid as string) && answersCalledTools(entry, calledIds)) taken[entry.index] = 1;
+  }
+  return entries.filter((entry) => taken[entry.index] === 1 && (isConversation(entry) || isBoundary(entry)));
+}
+
+/** Whether the line's content blocks are tool results only (at least one), each answering one of `calledIds`. */
+function answersCalledTools(entry: Entry, calledIds: Set<string>): boolean {
+  const blocks = contentOf(entry);
+  let results = 0;
+  for (let index = 0; index < blocks.length; index++) {
+    const block = blocks[index];
+    if (!isRecord(block)) continue;
+    if (block.type !== "tool_result" || !calledIds.has(String(block.tool_use_id))) return false;
+    results++;
+  }
+  return results > 0;
 }
 
 /** Conversation lines and compact boundaries in file order; a compact summary stays with the boundary before it. */
@@ -158,39 +182,45 @@ function inFileOrder(entries: Entry[], options: { withSidechain: boolean }): Ent
   return selected;
 }
 
+/**
+ * The messages of the selected lines. Each message is built once, its keys in the order this importer has always
+ * given them: id, role, the flags and parts of its kind, then source and timestamp.
+ */
 function buildMessages(selected: Entry[], context: BlockContext, notes: string[]): Message[] {
   const messages: Message[] = [];
   const used = new Set<string>();
   const usageTaken = new Set<string>();
   let openAssistantId: string | null = null;
   let emptyDropped = 0;
-  const push = (message: Omit<Message, "id">, preferredId: unknown) => {
-    if (message.parts.length === 0) return void emptyDropped++;
-    messages.push({ id: claimMessageId({ used, preferred: preferredId, format: FORMAT, index: messages.length }), ...message });
+  /** The id of a message about to be pushed, or null (and counted) when it has no parts and is left out. */
+  const claim = (parts: Part[], preferredId: unknown): string | null => {
+    if (parts.length === 0) {
+      emptyDropped++;
+      return null;
+    }
+    return claimMessageId({ used, preferred: preferredId, format: FORMAT, index: messages.length });
+  };
+  const push = (message: Message, source: Message["source"], timestamp: string | undefined): void => {
+    message.source = source;
+    if (timestamp !== undefined) message.timestamp = timestamp;
+    messages.push(message);
   };
   for (const entry of selected) {
     const { value, line } = entry;
-    context.location = { line };
-    const base = { source: { line }, ...(typeof value.timestamp === "string" ? { timestamp: value.timestamp } : {}) };
+    // one object for the messages' source and the blocks' error location: neither is ever changed
+    const source = { line };
+    context.location = source;
+    const timestamp = typeof value.timestamp === "string" ? value.timestamp : undefined;
     if (isBoundary(entry)) {
       openAssistantId = null;
       const metadata = isRecord(value.compactMetadata) ? value.compactMetadata : {};
       const trigger = metadata.trigger ?? value.trigger;
-      push(
-        {
-          role: "system",
-          parts: [
-            {
-              type: "compaction",
-              auto: trigger === "auto",
-              ...(typeof metadata.preTokens === "number" ? { tokensBefore: metadata.preTokens } : {}),
-              ...(typeof metadata.postTokens === "number" ? { tokensAfter: metadata.postTokens } : {}),
-            },
-          ],
-          ...base,
-        },
-        entry.uuid,
-      );
+      const compaction: Part = { type: "compaction", auto: trigger === "auto" };
+      if (typeof metadata.preTokens === "number") compaction.tokensBefore = metadata.preTokens;
+      if (typeof metadata.postTokens === "number") compaction.tokensAfter = metadata.postTokens;
+      const parts = [compaction];
+      const id = claim(parts, entry.uuid);
+      if (id !== null) push({ id, role: "system", parts }, source, timestamp);
       continue;
     }
     const payload = value.message;
@@ -200,14 +230,21 @@ function buildMessages(selected: Entry[], context: BlockContext, notes: string[]
     if (entry.type === "user") {
       openAssistantId = null;
       if (value.isCompactSummary === true) {
-        push({ role: "user", summary: true, parts: parts.filter((part) => part.type === "text"), ...base }, entry.uuid);
+        const texts = parts.filter((part) => part.type === "text");
+        const id = claim(texts, entry.uuid);
+        if (id !== null) push({ id, role: "user", summary: true, parts: texts }, source, timestamp);
         continue;
       }
       const { toolResults, rest } = splitUserParts(parts);
-      const synthetic = value.isMeta === true ? { synthetic: true } : {};
       // a user line is tool results, text, or (rarely) both: only a line with neither counts as empty
-      if (toolResults.length > 0) push({ role: "tool", parts: toolResults, ...base }, entry.uuid);
-      if (rest.length > 0 || toolResults.length === 0) push({ role: "user", parts: rest, ...synthetic, ...base }, entry.uuid);
+      if (toolResults.length > 0) {
+        const id = claim(toolResults, entry.uuid);
+        if (id !== null) push({ id, role: "tool", parts: toolResults }, source, timestamp);
+      }
+      if (rest.length > 0 || toolResults.length === 0) {
+        const id = claim(rest, entry.uuid);
+        if (id !== null) push(value.isMeta === true ? { id, role: "user", parts: rest, synthetic: true } : { id, role: "user", parts: rest }, source, timestamp);
+      }
       continue;
     }
     const responseId = typeof payload.id === "string" ? payload.id : null;
@@ -220,31 +257,28 @@ function buildMessages(selected: Entry[], context: BlockContext, notes: string[]
       continue;
     }
     const takeUsage = usage && !(responseId && usageTaken.has(responseId));
-    const before = messages.length;
-    push(
-      {
-        role: "assistant",
-        parts,
-        ...(model === SYNTHETIC_MODEL ? { synthetic: true } : {}),
-        ...(takeUsage ? { usage } : {}),
-        ...(model ? { model } : {}),
-        ...base,
-      },
-      entry.uuid,
-    );
-    const pushed = messages.length > before;
-    if (pushed && takeUsage && responseId) usageTaken.add(responseId);
-    openAssistantId = pushed ? responseId : null;
+    const id = claim(parts, entry.uuid);
+    if (id !== null) {
+      const message: Message = { id, role: "assistant", parts };
+      if (model === SYNTHETIC_MODEL) message.synthetic = true;
+      if (takeUsage) message.usage = usage;
+      if (model) message.model = model;
+      push(message, source, timestamp);
+      if (takeUsage && responseId) usageTaken.add(responseId);
+    }
+    openAssistantId = id !== null ? responseId : null;
   }
   if (emptyDropped > 0) notes.push(`${emptyDropped} line(s) with no importable content left out`);
   return messages;
 }
 
-function contentBlocks(entry: Entry): Record<string, unknown>[] {
+/** The line's `message.content` when it is an array of blocks, else none (blocks that are not objects included). */
+function contentOf(entry: Entry): readonly unknown[] {
   const message = entry.value.message;
-  if (!isRecord(message) || !Array.isArray(message.content)) return [];
-  return message.content.filter(isRecord);
+  return isRecord(message) && Array.isArray(message.content) ? message.content : NO_BLOCKS;
 }
+
+const NO_BLOCKS: readonly unknown[] = [];
 
 /** The `summary` line's title for the leaf, else the first typed user text, else the file name. */
 function titleOf(options: { entries: Entry[]; leaf?: Entry; messages: Message[]; sourceName?: string }): string {

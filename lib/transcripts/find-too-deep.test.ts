@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { importTranscript } from ".";
 import { ImportError } from "./import-error";
 import { findTooDeep, MAX_JSON_DEPTH } from "./find-too-deep";
+import { readDocument } from "./read-document";
 
 const nested = (depth: number) => JSON.parse(`${"[".repeat(depth)}${"]".repeat(depth)}`) as unknown;
 
@@ -32,5 +33,17 @@ describe("importing a transcript nested deeper than the limit", () => {
     expect(error).toBeInstanceOf(ImportError);
     expect(error).toMatchObject({ code: "too_deep", issues: [{ line: 2, path: "$.message.content[0].extra[0][0]…" }] });
     expect((error as Error).message).toMatch(/^line 2 \(\$\.message\.content\[0\]\.extra\[0\]\[0\]…\) nests deeper than 1,000 levels/);
+  });
+});
+
+describe("the depth check of JSON lines (skipped for lines too short to nest that deep)", () => {
+  const line = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
+  it.each([
+    ["1,000 levels (2,000 characters) pass", MAX_JSON_DEPTH, null],
+    ["1,001 levels (2,002 characters, the shortest refused) are refused", MAX_JSON_DEPTH + 1, { line: 2, path: "$[0][0][0][0][0][0]…" }],
+  ])("%s", (_name, depth, refused) => {
+    const read = () => readDocument(`{"type":"a"}\n${line(depth)}`);
+    if (refused === null) expect(read()).toMatchObject({ kind: "jsonl" });
+    else expect(read).toThrow(expect.objectContaining({ code: "too_deep", issues: [expect.objectContaining(refused)] }));
   });
 });

@@ -8,33 +8,40 @@ export const MAX_JSON_DEPTH = 1_000;
 
 /**
  * The JSON path (`$.message.content[0].input…`, cut after a few steps) of the first place `value` nests deeper
- * than `maxDepth`, or null when it does not. Iterative, so it cannot overflow the stack itself. A file that
- * passes (every real one) is walked once without building any path; the paths are only spelled out for a file
- * that fails.
+ * than `maxDepth`, or null when it does not. A file that passes (every real one) is walked once without building
+ * any path; the paths are only spelled out for a file that fails.
  */
 export function findTooDeep(value: unknown, maxDepth: number = MAX_JSON_DEPTH): string | null {
-  return nestsDeeperThan(value, maxDepth) ? pathTooDeep(value, maxDepth) : null;
+  return value !== null && typeof value === "object" && nestsDeeperThan(value, 0, maxDepth) ? pathTooDeep(value, maxDepth) : null;
 }
 
-/** Whether some object or array in `value` sits at depth `maxDepth` or deeper (the root object at depth 0). */
-function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
-  const values: object[] = [];
-  const depths: number[] = [];
-  if (value !== null && typeof value === "object") {
-    values.push(value);
-    depths.push(0);
-  }
-  while (values.length > 0) {
-    const current = values.pop()!;
-    const depth = depths.pop()!;
-    if (depth >= maxDepth) return true;
-    const items = Array.isArray(current) ? current : Object.values(current);
-    for (let index = 0; index < items.length; index++) {
-      const item: unknown = items[index];
-      if (item === null || typeof item !== "object") continue;
-      values.push(item);
-      depths.push(depth + 1);
+/**
+ * Whether JSON `text` is long enough to nest deeper than `maxDepth`: an object or array at depth `maxDepth` sits
+ * inside `maxDepth` others, and each of them takes an opening and a closing character. A shorter line (most lines
+ * of a transcript) cannot, so its parsed value need not be walked.
+ */
+export function mayNestTooDeep(text: string, maxDepth: number = MAX_JSON_DEPTH): boolean {
+  return text.length >= 2 * (maxDepth + 1);
+}
+
+/**
+ * Whether some object or array in `value` (itself at `depth`, the root at 0) sits at depth `maxDepth` or deeper.
+ * Recursive, but never past `maxDepth` calls deep, so a value nested 200,000 levels cannot overflow the stack; the
+ * loops read the items in place (no Object.values array per object).
+ */
+function nestsDeeperThan(value: object, depth: number, maxDepth: number): boolean {
+  if (depth >= maxDepth) return true;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      if (item !== null && typeof item === "object" && nestsDeeperThan(item, depth + 1, maxDepth)) return true;
     }
+    return false;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const item = record[key];
+    if (item !== null && typeof item === "object" && nestsDeeperThan(item, depth + 1, maxDepth)) return true;
   }
   return false;
 }

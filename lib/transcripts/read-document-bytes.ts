@@ -1,5 +1,5 @@
-import type { ImportIssue } from "./import-error";
-import { jsonLinesDocument, readDocument, readJsonLine, tryParse, type JsonLine, type TranscriptDocument } from "./read-document";
+import { isAscii } from "node:buffer";
+import { createJsonLinesReading, jsonLinesDocument, keepJsonLine, readDocument, readJsonLine, tryParse, type TranscriptDocument } from "./read-document";
 
 const NEWLINE = 0x0a;
 
@@ -17,25 +17,30 @@ export function readDocumentBytes(bytes: Uint8Array, format: string | null = nul
   const start = firstContent(bytes, 0);
   const firstEnd = start < 0 ? -1 : bytes.indexOf(NEWLINE, start);
   if (firstEnd < 0 || firstContent(bytes, firstEnd + 1) < 0) return readDocument(decoder.decode(bytes), format);
-  const first = tryParse(lineText(decoder, bytes, start, firstEnd));
+  const firstText = lineText(decoder, bytes, start, firstEnd);
+  const first = tryParse(firstText);
   if (!first.ok || typeof first.value !== "object" || first.value === null || Array.isArray(first.value)) return readDocument(decoder.decode(bytes), format);
 
-  const lines: JsonLine[] = [{ line: 1, value: first.value }];
-  const broken: ImportIssue[] = [];
+  const reading = createJsonLinesReading();
+  keepJsonLine(reading, { raw: firstText, line: 1, value: first.value });
   let line = 1;
   for (let from = firstEnd + 1; from < bytes.length; ) {
     const newline = bytes.indexOf(NEWLINE, from);
     const end = newline < 0 ? bytes.length : newline;
     line++;
-    readJsonLine({ raw: lineText(decoder, bytes, from, end), line, lines, broken });
+    readJsonLine(reading, lineText(decoder, bytes, from, end), line);
     from = end + 1;
   }
-  return jsonLinesDocument({ lines, broken, format, whyNotJson: "a JSON object or array" });
+  return jsonLinesDocument({ reading, format, whyNotJson: "a JSON object or array" });
 }
 
-/** The text of bytes [from, end), without a line's closing carriage return. */
+/**
+ * The text of bytes [from, end), without a line's closing carriage return. A line of ASCII only (most lines) is
+ * copied as Latin-1, which for those bytes is the same text as the UTF-8 decode, at about half its cost.
+ */
 function lineText(decoder: TextDecoder, bytes: Uint8Array, from: number, end: number): string {
-  return decoder.decode(bytes.subarray(from, end > from && bytes[end - 1] === 0x0d ? end - 1 : end));
+  const line = bytes.subarray(from, end > from && bytes[end - 1] === 0x0d ? end - 1 : end);
+  return isAscii(line) ? Buffer.from(line.buffer, line.byteOffset, line.byteLength).toString("latin1") : decoder.decode(line);
 }
 
 /** Index of the first byte at or after `from` that is not a UTF-8 byte-order mark or JSON whitespace; -1 if none. */

@@ -1,4 +1,4 @@
-import { findTooDeep, MAX_JSON_DEPTH } from "./find-too-deep";
+import { findTooDeep, mayNestTooDeep, MAX_JSON_DEPTH } from "./find-too-deep";
 import { ImportError, MAX_LISTED_ISSUES, type ImportIssue } from "./import-error";
 
 export interface JsonLine {
@@ -24,24 +24,62 @@ export function readDocument(text: string, format: string | null = null): Transc
   const whole = tryParse(trimmed);
   if (whole.ok && (typeof whole.value === "object" && whole.value !== null)) {
     // a one-line JSONL file is also valid JSON; it is read as JSONL when it is a single object line
-    if (!trimmed.includes("\n") && !Array.isArray(whole.value) && looksLikeJsonlEntry(whole.value)) {
-      return checkedDepth({ kind: "jsonl", lines: [{ line: 1, value: whole.value }] }, format);
-    }
-    return checkedDepth({ kind: "json", value: whole.value }, format);
+    const oneLineEntry = !trimmed.includes("\n") && !Array.isArray(whole.value) && looksLikeJsonlEntry(whole.value);
+    const path = mayNestTooDeep(trimmed) ? findTooDeep(whole.value) : null;
+    if (path !== null) throwTooDeep({ ...(oneLineEntry ? { line: 1 } : {}), path, format });
+    return oneLineEntry ? { kind: "jsonl", lines: [{ line: 1, value: whole.value }] } : { kind: "json", value: whole.value };
   }
-  const rawLines = trimmed.split(/\r?\n/);
-  const lines: JsonLine[] = [];
-  const broken: ImportIssue[] = [];
-  rawLines.forEach((raw, index) => readJsonLine({ raw, line: index + 1, lines, broken }));
-  return jsonLinesDocument({ lines, broken, format, whyNotJson: whole.ok ? "a JSON object or array" : whole.error });
+  // lines end at "\n", a "\r" before it dropped (split(/\r?\n/) without the regular expression or the array of lines)
+  const reading = createJsonLinesReading();
+  let line = 0;
+  for (let from = 0; from <= trimmed.length; ) {
+    const newline = trimmed.indexOf("\n", from);
+    const end = newline < 0 ? trimmed.length : newline;
+    line++;
+    readJsonLine(reading, trimmed.slice(from, newline > from && trimmed.charCodeAt(newline - 1) === CARRIAGE_RETURN ? newline - 1 : end), line);
+    from = end + 1;
+  }
+  return jsonLinesDocument({ reading, format, whyNotJson: whole.ok ? "a JSON object or array" : whole.error });
 }
 
-/** One line of a JSON-lines file: skipped when blank, else added to `lines` when it parses and to `broken` when not. */
-export function readJsonLine(input: { raw: string; line: number; lines: JsonLine[]; broken: ImportIssue[] }): void {
-  if (input.raw.trim().length === 0) return;
-  const parsed = tryParse(input.raw);
-  if (parsed.ok) input.lines.push({ line: input.line, value: parsed.value });
-  else input.broken.push({ line: input.line, message: parsed.error });
+const CARRIAGE_RETURN = 0x0d;
+
+/** The lines of a JSON-lines file read so far: those that parse, those that do not, and the first that nests too deep. */
+export interface JsonLinesReading {
+  lines: JsonLine[];
+  broken: ImportIssue[];
+  tooDeep: { line: number; path: string } | null;
+}
+
+export function createJsonLinesReading(): JsonLinesReading {
+  return { lines: [], broken: [], tooDeep: null };
+}
+
+/**
+ * One line of a JSON-lines file: skipped when blank, else added to `lines` when it parses (its depth checked while
+ * it is at hand, and only when it is long enough to nest too deep) and to `broken` when not.
+ */
+export function readJsonLine(reading: JsonLinesReading, raw: string, line: number): void {
+  if (isBlank(raw)) return;
+  const parsed = tryParse(raw);
+  if (parsed.ok) keepJsonLine(reading, { raw, line, value: parsed.value });
+  else reading.broken.push({ line, message: parsed.error });
+}
+
+/** Adds a line already parsed (`value` from `raw`) to the reading, noting it when it is the first to nest too deep. */
+export function keepJsonLine(reading: JsonLinesReading, input: { raw: string; line: number; value: unknown }): void {
+  reading.lines.push({ line: input.line, value: input.value });
+  if (reading.tooDeep === null && mayNestTooDeep(input.raw)) {
+    const path = findTooDeep(input.value);
+    if (path !== null) reading.tooDeep = { line: input.line, path };
+  }
+}
+
+/** `raw.trim().length === 0` without trimming a line that starts with content (every JSON line does). */
+function isBlank(raw: string): boolean {
+  const first = raw.charCodeAt(0);
+  if (first === 0x7b || first === 0x5b) return false; // "{" or "["
+  return raw.trim().length === 0;
 }
 
 /**
@@ -49,8 +87,9 @@ export function readJsonLine(input: { raw: string; line: number; lines: JsonLine
  * (`broken_lines`, every broken line listed up to a cap), or when a line nests too deep. Shared with
  * readDocumentBytes, which reads the lines straight from an upload's bytes.
  */
-export function jsonLinesDocument(input: { lines: JsonLine[]; broken: ImportIssue[]; format: string | null; whyNotJson: string }): TranscriptDocument {
-  const { lines, broken, format } = input;
+export function jsonLinesDocument(input: { reading: JsonLinesReading; format: string | null; whyNotJson: string }): TranscriptDocument {
+  const { format } = input;
+  const { lines, broken, tooDeep } = input.reading;
   if (lines.length === 0) {
     throw new ImportError({
       code: "not_json",
@@ -71,24 +110,20 @@ export function jsonLinesDocument(input: { lines: JsonLine[]; broken: ImportIssu
       totalIssues: broken.length,
     });
   }
-  return checkedDepth({ kind: "jsonl", lines }, format);
+  if (tooDeep !== null) throwTooDeep({ ...tooDeep, format });
+  return { kind: "jsonl", lines };
 }
 
 /** Refuses a document that nests deeper than {@link MAX_JSON_DEPTH}, naming the line and path (see find-too-deep.ts). */
-function checkedDepth(document: TranscriptDocument, format: string | null): TranscriptDocument {
-  const values = document.kind === "json" ? [{ line: undefined, value: document.value }] : document.lines;
-  for (const { line, value } of values) {
-    const path = findTooDeep(value);
-    if (path === null) continue;
-    const where = line === undefined ? path : `line ${line} (${path})`;
-    throw new ImportError({
-      code: "too_deep",
-      format,
-      message: `${format ? `Not a valid ${format} transcript: ` : ""}${where} nests deeper than ${MAX_JSON_DEPTH.toLocaleString("en-US")} levels; no transcript needs that.`,
-      issues: [{ ...(line === undefined ? {} : { line }), path, message: `nests deeper than ${MAX_JSON_DEPTH} levels` }],
-    });
-  }
-  return document;
+function throwTooDeep(input: { line?: number; path: string; format: string | null }): never {
+  const { line, path, format } = input;
+  const where = line === undefined ? path : `line ${line} (${path})`;
+  throw new ImportError({
+    code: "too_deep",
+    format,
+    message: `${format ? `Not a valid ${format} transcript: ` : ""}${where} nests deeper than ${MAX_JSON_DEPTH.toLocaleString("en-US")} levels; no transcript needs that.`,
+    issues: [{ ...(line === undefined ? {} : { line }), path, message: `nests deeper than ${MAX_JSON_DEPTH} levels` }],
+  });
 }
 
 function looksLikeJsonlEntry(value: object): boolean {
