@@ -3,7 +3,7 @@ import type { AnyStrategy, CompactionPlan } from "../strategies/strategy";
 import { resolveSettings } from "../strategies/resolve-settings";
 import { extractiveSummary } from "../summarize/extractive-summarizer";
 import { createEstimator, type EstimatorChoice } from "../tokens/create-estimator";
-import { replayCore } from "./replay-core";
+import { isReplayPause, replayCore } from "./replay-core";
 import type { ReplayEvent } from "./replay-events";
 import type { ReplayResult } from "./replay-result";
 import { resolveWindow } from "./resolve-window";
@@ -69,7 +69,7 @@ export function planCompaction(options: PlanCompactionOptions): CompactionPrevie
     forceAtEnd: true,
   });
   let next = run.next();
-  while (!next.done) next = run.next({ ok: true, result: extractiveSummary(next.value) });
+  while (!next.done) next = isReplayPause(next.value) ? run.next() : run.next({ ok: true, result: extractiveSummary(next.value) });
   const replay = next.value;
   const events = forcedFrom < 0 ? [] : replay.events.slice(forcedFrom);
   const end = events.find((event) => event.type === "compaction-end" || event.type === "trim");

@@ -33,14 +33,29 @@ export interface ReplayCoreOptions {
 }
 
 /**
+ * Yielded by the replay loop every {@link REPLAY_PAUSE_EVERY} messages and resumed with nothing: an async caller
+ * lets other work run there (a worker's heartbeat, progress writes, a cancel check, other requests), so a long
+ * session that never summarizes is not one blocking stretch of seconds. Where the pauses fall changes nothing
+ * in the result.
+ */
+export const REPLAY_PAUSE = Object.freeze({ pause: true as const });
+export type ReplayPause = typeof REPLAY_PAUSE;
+export const REPLAY_PAUSE_EVERY = 500;
+
+export function isReplayPause(value: SummarizeRequest | ReplayPause): value is ReplayPause {
+  return value === REPLAY_PAUSE;
+}
+
+/**
  * The replay loop, as a generator that yields each summarize request and is resumed with its outcome, so the
  * same loop runs with an async summarizer ({@link replaySession}) or synchronously ({@link planCompaction}).
+ * It also yields {@link REPLAY_PAUSE} now and then, resumed with `next()`.
  *
  * One pass over the session: each message is appended once, each step reports the running total, and the
  * strategy is asked at the trigger points it listens to. Linear in the session's length plus whatever the
  * strategy's own decisions cost (pruners walk back only to their idempotence boundary).
  */
-export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequest, ReplayResult, SummaryOutcome> {
+export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequest | ReplayPause, ReplayResult, SummaryOutcome> {
   const { session, strategy, settings, estimator } = options;
   const kinds = classifyMessages(session);
   const live = new LiveContext(session, estimator);
@@ -128,6 +143,7 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
   }
 
   for (let index = 0; index < session.messages.length; index++) {
+    if (index > 0 && index % REPLAY_PAUSE_EVERY === 0) yield REPLAY_PAUSE;
     options.signal?.throwIfAborted();
     const message = session.messages[index];
     const kind = kinds[index];

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { noneStrategy } from "../strategies/none";
 import { buildSession, deepFreeze } from "../testing/build-session";
 import { estimateMessageTokens } from "../tokens/chars4";
+import { generateSession } from "../../generator/generate-session";
 import { contextAt, finalContext } from "./context-at";
+import { planCompaction } from "./plan-compaction";
+import { REPLAY_PAUSE_EVERY } from "./replay-core";
 import { replaySession } from "./replay-session";
 
 const session = deepFreeze(
@@ -54,5 +57,34 @@ describe("replaySession with none", () => {
     const first = await replaySession({ session, strategy: noneStrategy });
     const second = await replaySession({ session, strategy: noneStrategy });
     expect(JSON.stringify(second)).toBe(JSON.stringify(first));
+  });
+});
+
+describe("replaySession on a long session", () => {
+  it("lets timers run while it replays, even when the strategy never summarizes", async () => {
+    const long = deepFreeze(generateSession({ seed: 11, messages: 3_000 }));
+    let ticks = 0;
+    let timerFired = false;
+    let replaying = true;
+    const tick = () => {
+      if (!replaying) return;
+      ticks++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    setTimeout(() => (timerFired = replaying), 0);
+    const result = await replaySession({ session: long, strategy: noneStrategy });
+    replaying = false;
+    expect(result.steps.length).toBeGreaterThan(0);
+    // one pause per REPLAY_PAUSE_EVERY messages (a synchronous replay would let none through)
+    expect(ticks).toBeGreaterThanOrEqual(Math.floor(long.messages.length / REPLAY_PAUSE_EVERY) - 1);
+    expect(timerFired).toBe(true);
+  });
+
+  it("gives the same result as the synchronous preview loop, pauses and all", async () => {
+    const long = deepFreeze(generateSession({ seed: 12, messages: 2_400 }));
+    const asynchronous = await replaySession({ session: long, strategy: noneStrategy, window: 40_000 });
+    const synchronous = planCompaction({ session: long, strategy: noneStrategy, window: 40_000 }).replay;
+    expect(synchronous.steps).toEqual(asynchronous.steps);
   });
 });

@@ -6,7 +6,7 @@ import { extractiveSummarizer } from "../summarize/extractive-summarizer";
 import type { Summarizer } from "../summarize/summarizer";
 import { createEstimator, type EstimatorChoice } from "../tokens/create-estimator";
 import type { SummaryOutcome } from "./execute-compaction";
-import { replayCore } from "./replay-core";
+import { isReplayPause, replayCore } from "./replay-core";
 import { resolveWindow } from "./resolve-window";
 import type { ReplayEvent } from "./replay-events";
 import type { ReplayResult, ReplayStep } from "./replay-result";
@@ -44,6 +44,9 @@ export interface ReplayOptions {
  * strategy's pruning and compactions, later steps building on the compacted context. Returns the timeline
  * (tokens sent per model call), the events and the stored contexts (see `contextAt`).
  *
+ * Every few hundred messages it yields to the event loop (see REPLAY_PAUSE in replay-core), so a replay in a
+ * server process leaves room for that process's timers and requests.
+ *
  * Summarizer failures do not reject: they become `fallback` events. An aborted signal rejects with its reason.
  * The session is never mutated; replaying twice with the same options gives the same result.
  */
@@ -68,6 +71,11 @@ export async function replaySession(options: ReplayOptions): Promise<ReplayResul
   });
   let next = run.next();
   while (!next.done) {
+    if (isReplayPause(next.value)) {
+      await yieldToEventLoop();
+      next = run.next();
+      continue;
+    }
     let outcome: SummaryOutcome;
     try {
       outcome = { ok: true, result: await summarizer({ ...next.value, signal: options.signal }) };
@@ -78,4 +86,9 @@ export async function replaySession(options: ReplayOptions): Promise<ReplayResul
     next = run.next(outcome);
   }
   return warnings.length === 0 ? next.value : { ...next.value, events: [...warnings, ...next.value.events] };
+}
+
+/** A macrotask turn: timers and I/O callbacks queued meanwhile run first (a resolved promise would not let them). */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)));
 }
