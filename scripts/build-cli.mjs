@@ -80,10 +80,10 @@ function recordWalk(walk) {
 
 /**
  * gpt-tokenizer's o200k module builds its 200,000-rank encoder when it is imported (~2 MB of source, ~130 ms
- * here), and only the `bpe` estimator uses it. In the CLI bundle its one import (`countTokens`, from
- * lib/engine/tokens/bpe-estimator.ts) becomes a function that requires the package's own CommonJS build on first
- * use (the bundle's own `require`, resolved from its folder), so every other command starts without it. Same
- * package, same code, same counts.
+ * here), and only the `bpe` estimator uses it. In the CLI bundle its imports (`countTokens` and `clearMergeCache`,
+ * from lib/engine/tokens/bpe-estimator.ts) become functions that require the package's own CommonJS build on first
+ * count (the bundle's own `require`, resolved from its folder), so every other command starts without it. Same
+ * package, same code, same counts; a cache not yet built has nothing to clear.
  */
 const lazyTokenizer = {
   name: "lazy-o200k",
@@ -96,6 +96,7 @@ const lazyTokenizer = {
       contents: [
         "let encoding;",
         'export function countTokens(text, options) { return (encoding ??= require("gpt-tokenizer/encoding/o200k_base")).countTokens(text, options); }',
+        "export function clearMergeCache() { encoding?.clearMergeCache(); }",
       ].join("\n"),
       loader: "js",
       resolveDir: root,

@@ -31,6 +31,13 @@ describe("estimators", () => {
     expect(countBpeTokens("<|endoftext|>")).toBeGreaterThan(1);
   });
 
+  it("counts the same after the tokenizer's merge cache is started afresh (every 40,000 counts)", () => {
+    const texts = Array.from({ length: 300 }, (_, index) => `line ${index}: const value${index} = compute(${index * 7}); // ünïcode ✓`);
+    const before = texts.map(countBpeTokens);
+    for (let index = 0; index < 40_000; index++) countBpeTokens(texts[index % texts.length]);
+    expect(texts.map(countBpeTokens)).toEqual(before);
+  });
+
   it("caches BPE counts per part object", () => {
     const estimator = createBpeEstimator();
     const part = text("x ".repeat(1000));
