@@ -5,7 +5,7 @@ import { messagesTokensWith } from "../lib/engine/tokens/estimator";
 import { ESTIMATOR_IDS } from "../lib/engine/tokens/estimator";
 import { generateSession } from "../lib/generator/generate-session";
 import type { Session } from "../lib/engine/model";
-import { measure } from "./measure";
+import { measure, settleGarbage } from "./measure";
 import { REPLAY_SEED, REPLAY_WINDOW } from "./replay-cases";
 
 /** Growth above this per-message ratio (largest size ÷ 4K) is flagged: the work is not linear in the session. */
@@ -35,23 +35,13 @@ function compactionsOf(result: Awaited<ReturnType<typeof replaySession>>): numbe
  * generated sessions of growing size, and the estimators and `none` further up. Prints ms and µs per message at
  * each size and the per-message ratio of the largest size to 4K, flagging ratios above {@link LADDER_RATIO_LIMIT}.
  * `quick` stops at 16K (about a minute on 2 cores); `full` adds 64K (and 100K for the linear cases). Timed in CPU
- * time (see measure.ts), median of 3 runs below 64K.
+ * time (see measure.ts), median of 3 runs below 64K, each case after a full GC (see settleGarbage); one size at a time.
  */
 /** Where the estimator rungs leave their count, so that the work is used. */
 let estimatedTokens = 0;
 
 export async function runSizeLadder(mode: LadderMode, log: (line: string) => void, filter?: string): Promise<void> {
   const sizes = LADDER_SIZES[mode];
-  const sessions = new Map<number, Session>();
-  const sessionOf = (messages: number) => {
-    let session = sessions.get(messages);
-    if (!session) {
-      process.stderr.write(`[bench] generating a ${messages.toLocaleString("en-US")}-message session\n`);
-      session = generateSession({ seed: REPLAY_SEED, messages });
-      sessions.set(messages, session);
-    }
-    return session;
-  };
   const rungs: Rung[] = [
     ...ESTIMATOR_IDS.map((id) => ({
       name: `estimate ${id}`,
@@ -68,28 +58,40 @@ export async function runSizeLadder(mode: LadderMode, log: (line: string) => voi
   const allSizes = [...new Set(rungs.flatMap((rung) => rung.sizes))].sort((a, b) => a - b);
   const header = ["case", ...allSizes.map((size) => `${size / 1_000}K ms (µs/msg)`), "ratio", "compactions per 1K msgs", ""];
   const table: string[][] = [header];
-  for (const rung of rungs) {
-    const perMessage = new Map<number, number>();
-    const compactionRate = new Map<number, number>();
-    const cells: string[] = [];
-    for (const size of allSizes) {
-      if (!rung.sizes.includes(size)) {
-        cells.push("");
-        continue;
-      }
+  const perMessage = new Map<Rung, Map<number, number>>(rungs.map((rung) => [rung, new Map()]));
+  const compactionRate = new Map<Rung, Map<number, number>>(rungs.map((rung) => [rung, new Map()]));
+  const cells = new Map<Rung, Map<number, string>>(rungs.map((rung) => [rung, new Map()]));
+  // size by size, with only that size's session alive: every garbage collection traces what the process holds, so
+  // keeping the smaller sessions (or the larger, for later rungs) made the largest sizes look slower per message
+  for (const size of allSizes) {
+    const wanted = rungs.filter((rung) => rung.sizes.includes(size));
+    if (wanted.length === 0) continue;
+    process.stderr.write(`[bench] generating a ${size.toLocaleString("en-US")}-message session\n`);
+    const session = generateSession({ seed: REPLAY_SEED, messages: size });
+    for (const rung of wanted) {
       process.stderr.write(`[bench] ladder ${rung.name} at ${size.toLocaleString("en-US")} messages\n`);
-      const session = sessionOf(size);
       let made: unknown;
+      await settleGarbage();
       const result = await measure({ run: async () => (made = await rung.run(session)), runs: size >= 64_000 ? 1 : 3, clock: "cpu" });
       const micros = (result.medianMs * 1_000) / session.messages.length;
-      perMessage.set(size, micros);
-      if (typeof made === "number") compactionRate.set(size, (1_000 * made) / session.messages.length);
-      cells.push(`${result.medianMs.toFixed(0)} (${micros.toFixed(1)})`);
+      perMessage.get(rung)!.set(size, micros);
+      if (typeof made === "number") compactionRate.get(rung)!.set(size, (1_000 * made) / session.messages.length);
+      cells.get(rung)!.set(size, `${result.medianMs.toFixed(0)} (${micros.toFixed(1)})`);
     }
+  }
+  for (const rung of rungs) {
+    const micros = perMessage.get(rung)!;
+    const rates = compactionRate.get(rung)!;
     const largest = Math.max(...rung.sizes);
-    const ratio = (perMessage.get(largest) ?? NaN) / (perMessage.get(4_000) ?? NaN);
-    const rates = rung.sizes.filter((size) => size >= 4_000 && compactionRate.has(size)).map((size) => compactionRate.get(size)!.toFixed(1));
-    table.push([rung.name, ...cells, `${ratio.toFixed(2)} (${largest / 1_000}K÷4K)`, rates.length > 0 ? rates.join(" → ") : "", ratio > LADDER_RATIO_LIMIT ? `> ${LADDER_RATIO_LIMIT}: superlinear` : ""]);
+    const ratio = (micros.get(largest) ?? NaN) / (micros.get(4_000) ?? NaN);
+    const shownRates = rung.sizes.filter((size) => size >= 4_000 && rates.has(size)).map((size) => rates.get(size)!.toFixed(1));
+    table.push([
+      rung.name,
+      ...allSizes.map((size) => cells.get(rung)!.get(size) ?? ""),
+      `${ratio.toFixed(2)} (${largest / 1_000}K÷4K)`,
+      shownRates.length > 0 ? shownRates.join(" → ") : "",
+      ratio > LADDER_RATIO_LIMIT ? `> ${LADDER_RATIO_LIMIT}: superlinear` : "",
+    ]);
   }
   log(`size ladder (${mode}): generated sessions (seed ${REPLAY_SEED}), window ${REPLAY_WINDOW.toLocaleString("en-US")}, median CPU ms of this process (user + system: steadier than wall time on a shared machine) and µs per message; ratio = µs/msg at the largest size ÷ at 4K`);
   log(`  compactions per 1K messages from 4K up: a strategy whose carried summary, kept messages or ledger fill toward their caps compacts more often per message as the session grows — the same results, more work per message, until they saturate`);
