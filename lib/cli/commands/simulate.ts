@@ -8,13 +8,14 @@ import { resolveSettings, SettingsError } from "../../engine/strategies/resolve-
 import type { Summarizer } from "../../engine/summarize/summarizer";
 import { UpstreamError, BadRequestError } from "../../api/contracts/errors";
 import { isReplayEstimatorId, REPLAY_ESTIMATOR_IDS } from "../../api/contracts/replay-estimator-ids";
+import { SUMMARIZER_IDS } from "../../api/contracts/summarizer-ids";
 import { checkReplayEstimator, resolveReplayEstimator } from "../../runs/resolve-estimator";
 import { exportAnthropic } from "../../transcripts/export-anthropic";
 import { breakerOutcome, circuitBreakerSummarizer } from "../../runs/summarizer-circuit-breaker";
 import { EXIT_BAD_INPUT, EXIT_DEGRADED, EXIT_FAILURE, EXIT_OK, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
 import { readTranscriptFile } from "../read-transcript-file";
 
-const SUMMARIZERS = ["extractive", "anthropic"] as const;
+const SUMMARIZERS = SUMMARIZER_IDS;
 const ESTIMATORS = REPLAY_ESTIMATOR_IDS;
 
 export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [--window N] [--output-reserve N] [--set key=value …] [--estimator ${ESTIMATORS.join("|")}] [--summarizer ${SUMMARIZERS.join("|")}] [--model <id> (anthropic, count-tokens)] [--context-out <path>] [--json]`;
