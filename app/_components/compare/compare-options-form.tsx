@@ -21,6 +21,18 @@ export function initialCompareOptions(window: number | null): CompareOptionsDraf
   return { window, estimator: "chars4", summarizer: "extractive", model: DEFAULT_COMPARE_MODEL, apiKey: "", judge: false };
 }
 
+/** The form showing a stored comparison's options again (none holds a key: the form's stays empty). */
+export function compareOptionsDraftOf(options: Omit<CompareOptions, "apiKey">): CompareOptionsDraft {
+  return {
+    window: options.window ?? null,
+    estimator: options.estimator,
+    summarizer: options.summarizer,
+    model: options.model ?? DEFAULT_COMPARE_MODEL,
+    apiKey: "",
+    judge: options.judge,
+  };
+}
+
 /**
  * The wire options of the form. The model and a typed key go along when anything calls Anthropic (the anthropic
  * summarizer, the judge, the count-tokens estimator); without a typed key the server's own is used. Keys are never

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import type { CompareSetup } from "@/lib/api/contracts/compare-schemas";
 import type { StrategyInfo } from "@/lib/api/contracts/run-schemas";
 import { draftsFromConfigs, type DraftConfig } from "@/lib/client/compare-configs";
-import { DEFAULT_COMPARE_MODEL, type CompareOptionsDraft } from "./compare-options-form";
+import { compareOptionsDraftOf, type CompareOptionsDraft } from "./compare-options-form";
 
 /**
  * A page that follows a stored comparison again (a reload, a shared `?comparison=` link) starts with an empty
@@ -29,14 +29,7 @@ export function useRestoredSetup(options: {
     if (!setup.configs.every((config) => known.has(config.strategy))) return;
     const defaultsById = new Map(strategies.map((strategy) => [strategy.id, strategy.defaults]));
     setDrafts(draftsFromConfigs(setup.configs, (id) => defaultsById.get(id) ?? {}));
-    setOptions({
-      window: setup.options.window ?? null,
-      estimator: setup.options.estimator,
-      summarizer: setup.options.summarizer,
-      model: setup.options.model ?? DEFAULT_COMPARE_MODEL,
-      apiKey: "",
-      judge: setup.options.judge,
-    });
+    setOptions(compareOptionsDraftOf(setup.options));
     setSessionIds?.(setup.sessionIds);
   }, [setup, strategies, empty, setDrafts, setOptions, setSessionIds]);
 }

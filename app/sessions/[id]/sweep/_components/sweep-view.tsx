@@ -11,7 +11,7 @@ import { sweepValues, type SweepRange } from "@/lib/client/sweep-axis";
 import { runQueries } from "@/lib/queries/run-queries";
 import { sessionQueries } from "@/lib/queries/session-queries";
 import { ApiErrorView } from "@/app/_components/api-error-view";
-import { CompareOptionsForm, compareOptionsOf, DEFAULT_COMPARE_MODEL, initialCompareOptions, type CompareOptionsDraft } from "@/app/_components/compare/compare-options-form";
+import { CompareOptionsForm, compareOptionsDraftOf, compareOptionsOf, initialCompareOptions, type CompareOptionsDraft } from "@/app/_components/compare/compare-options-form";
 import { CompareProgress } from "@/app/_components/compare/compare-progress";
 import { useCompareStream } from "@/app/_components/compare/use-compare-stream";
 import { useRememberedState } from "@/app/_components/compare/use-remembered-state";
@@ -105,7 +105,7 @@ export function SweepView({ sessionId }: { sessionId: string }) {
     const next = strategy && formOf(restored, strategy);
     if (!next) return;
     setForm(next);
-    setOptions({ window: restored.options.window ?? null, estimator: restored.options.estimator, summarizer: restored.options.summarizer, model: restored.options.model ?? DEFAULT_COMPARE_MODEL, apiKey: "", judge: restored.options.judge });
+    setOptions(compareOptionsDraftOf(restored.options));
   }, [form, restored, list, setForm, setOptions]);
 
   const current = form ?? (list.length > 0 ? formFor(list.find((strategy) => strategy.id === "pi") ?? list[0]) : null);
