@@ -21,22 +21,27 @@ const NO_GRID_LINES = () => [];
  * Context size before each model call: the chars/4 estimate, and what the transcript recorded where it did.
  * Clicking a point asks the timeline to scroll to the message that call produced. Long sessions are thinned to
  * {@link MAX_CONTEXT_CHART_POINTS} points that keep each stretch's highest and lowest value (`downsample`).
+ *
+ * `points` is null while the session's detail loads: the chart is mounted empty meanwhile (axes, no line), so
+ * recharts' own set-up — most of a first draw, ~200 ms on a 2-core machine whatever the number of points — is done
+ * while the curve is on its way, and the curve's arrival only adds the line.
  */
 export function ContextChart({
   points,
   contextWindow,
   onPointClick,
 }: {
-  points: ContextPoint[];
+  points: ContextPoint[] | null;
   contextWindow: number | null;
   onPointClick: (messageIndex: number) => void;
 }) {
-  const hasRecorded = points.some((point) => point.recordedTokens !== null);
+  const loading = points === null;
+  const hasRecorded = points?.some((point) => point.recordedTokens !== null) ?? false;
   const drawn = useMemo(
-    () => downsample({ points, maxPoints: MAX_CONTEXT_CHART_POINTS, value: (point) => Math.max(point.estimatedTokens, point.recordedTokens ?? 0) }),
+    () => (points === null ? [] : downsample({ points, maxPoints: MAX_CONTEXT_CHART_POINTS, value: (point) => Math.max(point.estimatedTokens, point.recordedTokens ?? 0) })),
     [points],
   );
-  if (points.length === 0) {
+  if (points?.length === 0) {
     return (
       <section data-testid="context-chart" className="rounded border border-slate-200 bg-white px-3 py-4 text-slate-500">
         No model calls in this session, so there is no context curve to draw.
@@ -45,22 +50,29 @@ export function ContextChart({
   }
   return (
     <section
-      data-testid="context-chart"
-      data-series={hasRecorded ? "estimated,recorded" : "estimated"}
-      data-points={drawn.length}
-      data-steps={points.length}
+      data-testid={loading ? "context-chart-loading" : "context-chart"}
+      aria-busy={loading || undefined}
+      data-series={loading ? undefined : hasRecorded ? "estimated,recorded" : "estimated"}
+      data-points={loading ? undefined : drawn.length}
+      data-steps={points?.length}
       className="rounded border border-slate-200 bg-white px-2 pt-2 pb-1"
       aria-label="Context size per model call"
     >
       <div className="flex flex-wrap items-center gap-4 px-2 pb-1 text-xs text-slate-600">
         <span className="font-semibold text-slate-800">Context size per model call</span>
-        <Swatch colour={ESTIMATED_COLOUR} label="estimated (chars/4)" />
-        {hasRecorded ? (
-          <Swatch colour={RECORDED_COLOUR} label="recorded by the source" />
+        {loading ? (
+          <span className="animate-pulse text-slate-400">loading the curve…</span>
         ) : (
-          <span className="text-slate-400">no recorded usage in this transcript</span>
+          <>
+            <Swatch colour={ESTIMATED_COLOUR} label="estimated (chars/4)" />
+            {hasRecorded ? (
+              <Swatch colour={RECORDED_COLOUR} label="recorded by the source" />
+            ) : (
+              <span className="text-slate-400">no recorded usage in this transcript</span>
+            )}
+            <span className="ml-auto text-slate-400">click a point to open its message</span>
+          </>
         )}
-        <span className="ml-auto text-slate-400">click a point to open its message</span>
       </div>
       <ResponsiveContainer width="100%" height={CONTEXT_CHART_HEIGHT}>
         <LineChart
@@ -114,7 +126,7 @@ export function ContextChart({
             name="estimated"
             stroke={ESTIMATED_COLOUR}
             strokeWidth={1.5}
-            dot={points.length <= 60}
+            dot={drawn.length <= 60}
             activeDot={{ r: 4 }}
             isAnimationActive={false}
           />
@@ -126,7 +138,7 @@ export function ContextChart({
               name="recorded"
               stroke={RECORDED_COLOUR}
               strokeWidth={1.5}
-              dot={points.length <= 60}
+              dot={drawn.length <= 60}
               activeDot={{ r: 4 }}
               connectNulls
               isAnimationActive={false}

@@ -4,6 +4,7 @@ import { memo } from "react";
 import type { Message, Role } from "@/lib/engine/model";
 import { contextTokensOf } from "@/lib/engine/model";
 import { formatCount, formatDateTime } from "@/app/_components/format-number";
+import { useHydrated } from "@/app/_components/use-hydrated";
 import type { RowOverlay } from "./build-run-overlay";
 import { PartView } from "./part-view";
 
@@ -123,10 +124,14 @@ export const MessageRow = memo(function MessageRow({
   );
 });
 
-/** The source's timestamp, shown as local date and time when it is one (sources sometimes hold other text). */
+/**
+ * The source's timestamp, shown as local date and time when it is one (sources sometimes hold other text). Only in
+ * the browser: the server renders the first rows in its own time zone, which would not match the viewer's.
+ */
 function MessageTime({ timestamp }: { timestamp: string }) {
+  const hydrated = useHydrated();
   const date = new Date(timestamp);
-  if (Number.isNaN(date.getTime())) return null;
+  if (!hydrated || Number.isNaN(date.getTime())) return null;
   return (
     <time dateTime={timestamp} title={timestamp} className="ml-auto tabular-nums">
       {formatDateTime(timestamp)}:{String(date.getSeconds()).padStart(2, "0")}

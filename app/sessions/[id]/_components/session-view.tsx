@@ -6,7 +6,7 @@ import { useCallback, useMemo, useState } from "react";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { sessionQueries } from "@/lib/queries/session-queries";
 import { ApiErrorView } from "@/app/_components/api-error-view";
-import { ContextChart, CONTEXT_CHART_HEIGHT } from "./context-chart";
+import { ContextChart } from "./context-chart";
 import { createStepLookup } from "./create-step-lookup";
 import { Playground } from "./playground";
 import { SessionHeader } from "./session-header";
@@ -16,7 +16,8 @@ import type { TimelineTarget } from "./timeline";
  * One imported session: its figures, and the playground (strategy panel, run chart and history, the
  * timeline with the selected run drawn over it). The timeline does not wait for the session detail (its
  * context curve is the large part of a long session's detail): it shows its rows as soon as its first page
- * arrives, and the header and chart keep their space while the detail loads so the timeline does not jump.
+ * arrives (the server puts that page in the HTML), and the header and chart keep their space while the detail loads
+ * so the timeline does not jump; the chart is mounted empty meanwhile (see ContextChart).
  */
 export function SessionView({ id }: { id: string }) {
   // the timeline, mounted from the first render on, asks for its first page alongside this (not through here: a
@@ -45,15 +46,11 @@ export function SessionView({ id }: { id: string }) {
       onJump={jumpTo}
       header={session ? <SessionHeader session={session} /> : <div aria-busy="true" data-testid="session-header-loading" className="h-[6.75rem] animate-pulse rounded bg-slate-200/60" />}
       sessionChart={
-        session ? (
-          <ContextChart
-            points={session.contextCurve}
-            contextWindow={typeof session.meta.contextWindow === "number" ? session.meta.contextWindow : null}
-            onPointClick={jumpTo}
-          />
-        ) : (
-          <div aria-busy="true" data-testid="context-chart-loading" className="animate-pulse rounded border border-slate-200 bg-white" style={{ height: CONTEXT_CHART_HEIGHT + 34 }} />
-        )
+        <ContextChart
+          points={session?.contextCurve ?? null}
+          contextWindow={typeof session?.meta.contextWindow === "number" ? session.meta.contextWindow : null}
+          onPointClick={jumpTo}
+        />
       }
       stepOf={stepOf}
     />

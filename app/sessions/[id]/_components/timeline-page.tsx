@@ -4,6 +4,12 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, type ReactNode } from "react";
 import { MESSAGE_PAGE_SIZE } from "@/lib/queries/session-queries";
 
+/**
+ * The scroller's size until it is measured: on the server (which renders the first rows into the page's HTML) and in
+ * the hydrating render, which must match it. About 72vh of a laptop's window; the real size replaces it on mount.
+ */
+export const TIMELINE_INITIAL_RECT = { width: 880, height: 720 };
+
 /** Start fetching the next page when the viewport comes this close to the last loaded message. */
 const PREFETCH_ROWS = 60;
 
@@ -53,6 +59,8 @@ export const TimelinePage = memo(function TimelinePage({
     // a virtualizer writes its offset to the scroller when it attaches: a page mounting mid-scroll must start from
     // where the scroller is, not from 0 (which sent the reader back to the top)
     initialOffset: () => getScrollElement()?.scrollTop ?? 0,
+    // rows on the server too (see TIMELINE_INITIAL_RECT)
+    initialRect: TIMELINE_INITIAL_RECT,
   });
   const items = virtualizer.getVirtualItems();
   const firstVisible = items.length > 0 ? first + items[0].index : first;

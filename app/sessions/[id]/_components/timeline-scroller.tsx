@@ -4,7 +4,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useEffect, useRef, type ReactNode } from "react";
 import { MESSAGE_PAGE_SIZE, pageOf } from "@/lib/queries/session-queries";
 import type { TimelineTarget } from "./timeline";
-import { TimelinePage } from "./timeline-page";
+import { TIMELINE_INITIAL_RECT, TimelinePage } from "./timeline-page";
 
 /**
  * The scroller and its virtualizer over pages, apart from the data: a scroll re-renders this and the pages on
@@ -43,6 +43,7 @@ export const TimelineScroller = memo(function TimelineScroller({
     getScrollElement,
     estimateSize: estimatePage,
     overscan: 0,
+    initialRect: TIMELINE_INITIAL_RECT,
   });
   // a page the viewport is inside keeps the reader's place itself (its rows' virtualizer moves the scroll for a row
   // above the viewport that changed height); only a page wholly above moves it here, so no change counts twice
