@@ -21,7 +21,12 @@ export function findTooDeep(value: unknown, maxDepth: number = MAX_JSON_DEPTH): 
  * of a transcript) cannot, so its parsed value need not be walked.
  */
 export function mayNestTooDeep(text: string, maxDepth: number = MAX_JSON_DEPTH): boolean {
-  return text.length >= 2 * (maxDepth + 1);
+  return lengthMayNestTooDeep(text.length, maxDepth);
+}
+
+/** {@link mayNestTooDeep} for a text of `length` characters (or any bound above it). */
+export function lengthMayNestTooDeep(length: number, maxDepth: number = MAX_JSON_DEPTH): boolean {
+  return length >= 2 * (maxDepth + 1);
 }
 
 /**

@@ -9,7 +9,7 @@ import { opencodeImporter } from "./opencode";
 import { openhandsImporter } from "./openhands";
 import { piImporter } from "./pi";
 import { readDocument, type TranscriptDocument } from "./read-document";
-import { readDocumentBytes } from "./read-document-bytes";
+import { readDocumentBytes, type ReadBytesOptions } from "./read-document-bytes";
 import { sweAgentImporter } from "./swe-agent";
 
 export { ImportError } from "./import-error";
@@ -69,10 +69,11 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
 
 /**
  * {@link importTranscript} on an uploaded file's bytes: JSON lines are parsed line by line straight from the
- * bytes, without building the file's whole text (see readDocumentBytes); the same sessions and errors.
+ * bytes, without building the file's whole text, and one JSON document as one-byte text (see readDocumentBytes,
+ * and `read` for room to escape it in); the same sessions and errors.
  */
-export function importTranscriptBytes(bytes: Uint8Array, options: ImportOptions = {}): ImportOutcome {
-  return importDocument(readDocumentBytes(bytes, options.format ?? null), options);
+export function importTranscriptBytes(bytes: Uint8Array, options: ImportOptions = {}, read: ReadBytesOptions = {}): ImportOutcome {
+  return importDocument(readDocumentBytes(bytes, options.format ?? null, read), options);
 }
 
 function importDocument(document: TranscriptDocument, options: ImportOptions): ImportOutcome {

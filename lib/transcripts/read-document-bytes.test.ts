@@ -15,9 +15,19 @@ function outcome(read: () => unknown) {
   }
 }
 
+/**
+ * readDocumentBytes gives what readDocument gives on the decoded text: on the bytes alone, and on the bytes with room
+ * after them to escape in (then written to, and read again through `reread` when they do not parse).
+ */
 function expectSameAsText(bytes: Uint8Array, format: string | null = null) {
-  const fromText = outcome(() => readDocument(new TextDecoder("utf-8").decode(bytes), format));
+  // the text as `readFileSync(file, "utf8")` gives it: a leading BOM kept
+  const fromText = outcome(() => readDocument(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes), format));
   expect(outcome(() => readDocumentBytes(bytes, format))).toEqual(fromText);
+  for (const room of [0, 8, 4_096]) {
+    const roomy = new Uint8Array(bytes.length + room).fill(0x41);
+    roomy.set(bytes);
+    expect(outcome(() => readDocumentBytes(roomy, format, { length: bytes.length, reread: () => bytes.slice() }))).toEqual(fromText);
+  }
   return fromText;
 }
 
@@ -39,8 +49,17 @@ describe("readDocumentBytes: the same documents and errors as readDocument on th
     ["a first line that is an array", '[1,2]\n{"type":"a"}'],
     ["empty", ""],
     ["whitespace only", " \n\t\r\n"],
+    ["a BOM only", "\uFEFF"],
     ["not JSON at all", "hello\nworld"],
     ["a line nested too deep", `{"type":"a"}\n{"deep":${deep(600)}}`],
+    ["one JSON document with characters outside ASCII", '{"messages":[{"role":"user","content":"naïve — ✓ 🚀 日本語"}]}'],
+    ["a pretty-printed document with them, a BOM before", '\uFEFF{\n  "messages": [\n    {"role": "user", "content": "é\\n✓ \\"🚀\\""}\n  ]\n}\n'],
+    ["an escaped backslash before one (valid)", '{"messages":[{"role":"user","content":"a\\\\é"}]}'],
+    ["an escaping backslash before one (invalid JSON)", '{"messages":[{"role":"user","content":"a\\é"}]}'],
+    ["one outside a string (invalid JSON)", '{"messages":[]}é'],
+    ["a key outside ASCII", '{"ключ":"значение","type":"x"}'],
+    ["a document nested too deep, with one", `{"text":"é","deep":${deep(1_100)}}`],
+    ["a one-line entry with one", '{"type":"session","id":"é"}'],
   ])("%s", (_name, text) => {
     expectSameAsText(utf8(text));
     expectSameAsText(utf8(text), "claude-code");
@@ -51,6 +70,14 @@ describe("readDocumentBytes: the same documents and errors as readDocument on th
     const { document } = expectSameAsText(bytes) as { document: { kind: string; lines: { value: { text?: string } }[] } };
     expect(document.kind).toBe("jsonl");
     expect(document.lines[0].value.text).toBe("\uFFFD\uFFFD");
+  });
+
+  it("invalid UTF-8 bytes in one JSON document become U+FFFD, as in the whole-file decode", () => {
+    const bytes = new Uint8Array([...utf8('{"messages":[{"role":"user","content":"a'), 0xff, 0xc3, 0x28, 0xe2, 0x82, ...utf8('z"}]}')]);
+    const { document } = expectSameAsText(bytes) as { document: { kind: string; value: { messages: { content: string }[] } } };
+    expect(document.kind).toBe("json");
+    // 0xff; 0xc3 before a byte that does not continue it; 0xe2 0x82 cut short: one U+FFFD each, "(" kept
+    expect(document.value.messages[0].content).toBe("a\uFFFD\uFFFD(\uFFFDz");
   });
 
   it.skipIf(!hasSharedTranscripts)(`every shared transcript reads the same (${hasSharedTranscripts ? "../shared present" : SHARED_SKIP_REASON})`, () => {

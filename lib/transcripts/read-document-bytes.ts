@@ -1,25 +1,47 @@
 import { isAscii } from "node:buffer";
-import { createJsonLinesReading, jsonLinesDocument, keepJsonLine, readDocument, readJsonLine, tryParse, type TranscriptDocument } from "./read-document";
+import { asciiJsonText } from "./ascii-json-text";
+import { lengthMayNestTooDeep } from "./find-too-deep";
+import { createJsonLinesReading, jsonLinesDocument, keepJsonLine, readDocument, readJsonLine, tryParse, wholeDocument, type TranscriptDocument } from "./read-document";
 
 const NEWLINE = 0x0a;
+
+/** How {@link readDocumentBytes} may treat the bytes it reads. */
+export interface ReadBytesOptions {
+  /** the file's length when `bytes` is longer: what follows is room the escaping of one JSON document may write into */
+  length?: number;
+  /**
+   * The file's bytes again, for a document that was escaped in that room and then did not parse (it is read the usual
+   * way, for its own message). Without it the room is not written to.
+   */
+  reread?: () => Uint8Array;
+}
 
 /**
  * {@link readDocument} on an uploaded file's bytes, with JSON lines read as a stream of lines: when the file's
  * first line is a whole JSON object and more follows, each line is decoded (UTF-8, invalid bytes as U+FFFD, like
  * the whole-file decode) and parsed straight from the bytes, so the file's text is never built as one string — an
  * 80 MB JSONL upload would otherwise be held once more as text (twice, when a single character outside Latin-1
- * makes V8 store it two bytes a character) and again as its split lines. Anything else (one JSON document, a
- * one-line file, a first line that is not an object) is decoded whole and read by {@link readDocument}. Same
- * documents, same errors and line numbers (counted, as there, from the first line with content).
+ * makes V8 store it two bytes a character) and again as its split lines. One JSON document is parsed from its
+ * bytes as ASCII text, its other characters escaped (asciiJsonText), so it is read as one-byte text too. Anything
+ * else (a document that does not parse, a one-line file that is not an object or array, a first line that is not an
+ * object) is decoded whole and read by {@link readDocument}. Same documents, same errors and line numbers (counted,
+ * as there, from the first line with content).
  */
-export function readDocumentBytes(bytes: Uint8Array, format: string | null = null): TranscriptDocument {
-  const decoder = new TextDecoder("utf-8");
+export function readDocumentBytes(input: Uint8Array, format: string | null = null, options: ReadBytesOptions = {}): TranscriptDocument {
+  const length = options.length ?? input.length;
+  const bytes = input.subarray(0, length);
+  // a leading BOM stays in a text decoded whole, as in `readFileSync(file, "utf8")`: readDocument strips it itself and
+  // counts it in its "empty file" message (a file holding only a BOM is not "0 bytes")
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   const start = firstContent(bytes, 0);
   const firstEnd = start < 0 ? -1 : bytes.indexOf(NEWLINE, start);
-  if (firstEnd < 0 || firstContent(bytes, firstEnd + 1) < 0) return readDocument(decoder.decode(bytes), format);
+  const wholeOrText = (): TranscriptDocument =>
+    (start >= 0 && readWholeJson({ bytes: options.reread ? input : bytes, start, length, format })) ||
+    readDocument(decoder.decode(options.reread && input.length > length ? options.reread() : bytes), format);
+  if (firstEnd < 0 || firstContent(bytes, firstEnd + 1) < 0) return wholeOrText();
   const firstText = lineText(decoder, bytes, start, firstEnd);
   const first = tryParse(firstText);
-  if (!first.ok || typeof first.value !== "object" || first.value === null || Array.isArray(first.value)) return readDocument(decoder.decode(bytes), format);
+  if (!first.ok || typeof first.value !== "object" || first.value === null || Array.isArray(first.value)) return wholeOrText();
 
   const reading = createJsonLinesReading();
   keepJsonLine(reading, { raw: firstText, line: 1, value: first.value });
@@ -32,6 +54,29 @@ export function readDocumentBytes(bytes: Uint8Array, format: string | null = nul
     from = end + 1;
   }
   return jsonLinesDocument({ reading, format, whyNotJson: "a JSON object or array" });
+}
+
+/**
+ * The document when the bytes from `start` (the first content) to `length` parse as one JSON object or array, read as
+ * ASCII text (asciiJsonText, escaping in place when `bytes` has room past `length`); null otherwise, for the caller
+ * to read the file the usual way.
+ */
+function readWholeJson(input: { bytes: Uint8Array; start: number; length: number; format: string | null }): TranscriptDocument | null {
+  const { bytes, start, length } = input;
+  if (bytes[start] !== 0x7b && bytes[start] !== 0x5b) return null; // "{" or "["
+  let last = length - 1;
+  while (last > start && isJsonWhitespace(bytes[last])) last--;
+  const oneLine = bytes.subarray(start, last + 1).indexOf(NEWLINE) < 0;
+  // bytes bound the trimmed text's length in characters: at worst the depth is checked when it need not be
+  const mayNestDeep = lengthMayNestTooDeep(last + 1 - start);
+  const text = asciiJsonText(bytes, start, length);
+  const parsed = text === null ? null : tryParse(text);
+  if (!parsed?.ok || typeof parsed.value !== "object" || parsed.value === null) return null;
+  return wholeDocument({ value: parsed.value, oneLine, mayNestTooDeep: mayNestDeep, format: input.format });
+}
+
+function isJsonWhitespace(byte: number): boolean {
+  return byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
 }
 
 /**

@@ -23,11 +23,7 @@ export function readDocument(text: string, format: string | null = null): Transc
   }
   const whole = tryParse(trimmed);
   if (whole.ok && (typeof whole.value === "object" && whole.value !== null)) {
-    // a one-line JSONL file is also valid JSON; it is read as JSONL when it is a single object line
-    const oneLineEntry = !trimmed.includes("\n") && !Array.isArray(whole.value) && looksLikeJsonlEntry(whole.value);
-    const path = mayNestTooDeep(trimmed) ? findTooDeep(whole.value) : null;
-    if (path !== null) throwTooDeep({ ...(oneLineEntry ? { line: 1 } : {}), path, format });
-    return oneLineEntry ? { kind: "jsonl", lines: [{ line: 1, value: whole.value }] } : { kind: "json", value: whole.value };
+    return wholeDocument({ value: whole.value, oneLine: !trimmed.includes("\n"), mayNestTooDeep: mayNestTooDeep(trimmed), format });
   }
   // lines end at "\n", a "\r" before it dropped (split(/\r?\n/) without the regular expression or the array of lines)
   const reading = createJsonLinesReading();
@@ -43,6 +39,19 @@ export function readDocument(text: string, format: string | null = null): Transc
 }
 
 const CARRIAGE_RETURN = 0x0d;
+
+/**
+ * The document of a file that parsed whole as an object or array (`oneLine`: its trimmed text holds no line break;
+ * `mayNestTooDeep`: it is long enough to, see find-too-deep.ts). Shared with readDocumentBytes.
+ */
+export function wholeDocument(input: { value: object; oneLine: boolean; mayNestTooDeep: boolean; format: string | null }): TranscriptDocument {
+  const { value, format } = input;
+  // a one-line JSONL file is also valid JSON; it is read as JSONL when it is a single object line
+  const oneLineEntry = input.oneLine && !Array.isArray(value) && looksLikeJsonlEntry(value);
+  const path = input.mayNestTooDeep ? findTooDeep(value) : null;
+  if (path !== null) throwTooDeep({ ...(oneLineEntry ? { line: 1 } : {}), path, format });
+  return oneLineEntry ? { kind: "jsonl", lines: [{ line: 1, value }] } : { kind: "json", value };
+}
 
 /** The lines of a JSON-lines file read so far: those that parse, those that do not, and the first that nests too deep. */
 export interface JsonLinesReading {
