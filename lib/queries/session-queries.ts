@@ -2,8 +2,12 @@ import { queryOptions } from "@tanstack/react-query";
 import { MessagePageSchema, SessionDetailSchema, SessionListSchema } from "../api/contracts/schemas";
 import { fetchJson } from "../client/fetch-json";
 
-/** Messages per timeline page: a few screens of rows, small enough to arrive quickly. */
-export const MESSAGE_PAGE_SIZE = 250;
+/**
+ * Messages per timeline page: a screenful or two of rows, small enough to arrive and parse quickly. Page 0 comes in
+ * the session page's HTML (app/sessions/[id]/page.tsx). At 250, a page arriving while scrolling a 100,000-message
+ * session was ~283 KB of JSON to parse in the task that mounted its rows.
+ */
+export const MESSAGE_PAGE_SIZE = 100;
 
 /**
  * The one source of session query keys. Everything under `sessionKeys.all` belongs to sessions, so an
