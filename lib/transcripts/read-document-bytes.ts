@@ -35,9 +35,11 @@ export function readDocumentBytes(input: Uint8Array, format: string | null = nul
   const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   const start = firstContent(bytes, 0);
   const firstEnd = start < 0 ? -1 : bytes.indexOf(NEWLINE, start);
+  // the room past `length` is written to only when the file can be read again, should the escaped document not parse
+  const escapable = options.reread && input.length > length ? input : bytes;
   const wholeOrText = (): TranscriptDocument =>
-    (start >= 0 && readWholeJson({ bytes: options.reread ? input : bytes, start, length, format })) ||
-    readDocument(decoder.decode(options.reread && input.length > length ? options.reread() : bytes), format);
+    (start >= 0 && readWholeJson({ bytes: escapable, start, length, format })) ||
+    readDocument(decoder.decode(escapable === bytes ? bytes : options.reread!()), format);
   if (firstEnd < 0 || firstContent(bytes, firstEnd + 1) < 0) return wholeOrText();
   const firstText = lineText(decoder, bytes, start, firstEnd);
   const first = tryParse(firstText);
@@ -92,7 +94,7 @@ function lineText(decoder: TextDecoder, bytes: Uint8Array, from: number, end: nu
 function firstContent(bytes: Uint8Array, from: number): number {
   for (let index = from; index < bytes.length; index++) {
     const byte = bytes[index];
-    if (byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d) continue;
+    if (isJsonWhitespace(byte)) continue;
     if (index === 0 && byte === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
       index += 2;
       continue;
