@@ -104,7 +104,7 @@ try {
     })();
   `);
   const profiler = values.profile ? await startProfiler(page) : null;
-  if (values.trace) await browser.startTracing(page, { path: values.trace, categories: (process.env.TRACE_CATEGORIES ?? "devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing,loading,v8.execute,toplevel").split(",") });
+  if (values.trace) await browser.startTracing(page, { path: values.trace, categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "loading", "v8.execute", "toplevel"] });
   const metrics = await mainThreadMetrics(page);
   await page.goto(`${BASE}/sessions/${id}`);
   try {
