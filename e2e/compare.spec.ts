@@ -3,6 +3,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { generateSession } from "../lib/generator/generate-session";
 import { exportOpenAI } from "../lib/transcripts/export-openai";
+import { checkRadio } from "./fixtures/check-radio";
 import { importFileThroughApi, importThroughApi, type UploadedSession } from "./fixtures/api";
 import { keepScreenshot } from "./fixtures/keep-screenshot";
 import { sharedTranscript } from "./fixtures/shared-transcripts";
@@ -161,7 +162,7 @@ test("the anthropic summarizer (fake server) gives cost and judged retention; a 
   await compare.addStrategy("none");
   await compare.addStrategy("pi");
   await compare.setWindow(30_000);
-  await page.getByTestId("compare-summarizer-anthropic").check({ force: true });
+  await checkRadio(page.getByTestId("compare-summarizer-anthropic"));
   await page.getByTestId("compare-judge").check();
   await expect(page.getByTestId("compare-model")).toHaveValue("claude-haiku-4-5");
   await compare.run("done");
@@ -190,7 +191,7 @@ test("a comparison is a job: reloading the page follows it again — the finishe
   // 6 pi compactions on this session at 45,000 (40 at 30,000), each summary 5 s from the fake server's slow model:
   // long enough to reload mid-run, short enough to finish; trim-messages never summarizes
   await compare.setWindow(45_000);
-  await page.getByTestId("compare-summarizer-anthropic").check({ force: true });
+  await checkRadio(page.getByTestId("compare-summarizer-anthropic"));
   await page.getByTestId("compare-model").fill("fake-slow");
   await compare.runButton.click();
   await expect(compare.rowByLabel("trim-messages")).toHaveAttribute("data-phase", "done", { timeout: 30_000 });
@@ -226,7 +227,7 @@ test("a 2×2 sweep gives four cells; a cell opens its run in the playground; a r
   await sweep.run();
   await expect(sweep.cells).toHaveCount(4);
   await expect(page.locator('[data-testid="sweep-cell"][data-state="done"]')).toHaveCount(4);
-  await page.getByTestId("sweep-metric-totalTokensSent").check({ force: true });
+  await checkRadio(page.getByTestId("sweep-metric-totalTokensSent"));
   await keepScreenshot(page, testInfo, "compare-sweep");
 
   const cell = sweep.cell(8_000, 4_000);

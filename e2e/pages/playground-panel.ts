@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { checkRadio } from "../fixtures/check-radio";
 
 /** The playground on the session page: strategy panel, preview, run progress, run history, chart and overlays. */
 export class PlaygroundPanel {
@@ -70,7 +71,7 @@ export class PlaygroundPanel {
   }
 
   async chooseSummarizer(summarizer: "extractive" | "anthropic") {
-    await this.page.getByTestId(`summarizer-${summarizer}`).check({ force: true });
+    await checkRadio(this.page.getByTestId(`summarizer-${summarizer}`));
   }
 
   async setModel(model: string) {
