@@ -15,7 +15,8 @@ async function signInThroughPage(context: BrowserContext): Promise<Cookie> {
   await expect(page).toHaveURL(/\/sign-in/);
   await page.getByTestId("sign-in-token").fill(TEAM_TOKEN);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("sign-out")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { name: "Sessions" }).first()).toBeVisible();
   const cookie = (await context.cookies()).find((entry) => entry.name === "lab_access");
   expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}\.[0-9a-f]{64}$/);
   expect(cookie?.value).not.toContain(TEAM_TOKEN);
