@@ -1,5 +1,5 @@
 import { ACCESS_COOKIE } from "./access-token";
-import { BROWSER_SESSION_LIFETIME_MS } from "../store/browser-sessions";
+import { BROWSER_SESSION_LIFETIME_MS } from "./session-cookie";
 
 /**
  * The Set-Cookie header that signs a browser in (value = sessionCookieValue) or, with null, signs it out:

@@ -1,5 +1,8 @@
 import { hmacHex, timingSafeEqualHex } from "./access-token";
 
+/** How long a sign-in lasts: the cookie's Max-Age and the session record's expiry, 30 days from signing in. */
+export const BROWSER_SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
 /** Bumped if the cookie's shape ever changes, so an old cookie can never be read as a new one. */
 const PURPOSE = "compaction-lab:browser-session:v1:";
 const COOKIE_PATTERN = /^([A-Za-z0-9_-]{43})\.([0-9a-f]{64})$/;

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { BROWSER_SESSION_LIFETIME_MS } from "../security/session-cookie";
 import { db } from "./db";
 
-/** How long a sign-in lasts (the cookie's Max-Age is the same): 30 days from signing in, however active. */
-export const BROWSER_SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+export { BROWSER_SESSION_LIFETIME_MS };
 /** A session's last-seen time is written at most this often, not on every request. */
 export const LAST_SEEN_RESOLUTION_MS = 60 * 1000;
 /** 32 random bytes, base64url: an id nobody can guess (the cookie's HMAC is the second lock). */
