@@ -30,6 +30,8 @@ export async function proxy(request: NextRequest) {
   requestHeaders.set("x-nonce", nonce);
   // the root layout drops the app's navigation on a share page (a visitor without the token could not follow it)
   if (SHARE_PAGE.test(request.nextUrl.pathname)) requestHeaders.set("x-lab-view", "share");
+  // …and the sign-out buttons on the sign-in page (nobody is signed in there)
+  else if (request.nextUrl.pathname === "/sign-in") requestHeaders.set("x-lab-view", "sign-in");
   else requestHeaders.delete("x-lab-view");
   requestHeaders.set("Content-Security-Policy", policy);
   return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), policy);

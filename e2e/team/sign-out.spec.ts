@@ -13,6 +13,8 @@ async function signInThroughPage(context: BrowserContext): Promise<Cookie> {
   const page = await context.newPage();
   await page.goto("/");
   await expect(page).toHaveURL(/\/sign-in/);
+  await expect(page.getByTestId("sign-in-token")).toBeVisible();
+  await expect(page.getByTestId("sign-out")).toHaveCount(0); // nobody to sign out on the sign-in page
   await page.getByTestId("sign-in-token").fill(TEAM_TOKEN);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/$/);
