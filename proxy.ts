@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { configuredAccessToken, hasAccess } from "@/lib/security/access-token";
+import { configuredAccessToken } from "@/lib/security/access-token";
+import { hasAccess } from "@/lib/api/http/assert-access";
 import { contentSecurityPolicy, SECURITY_HEADERS } from "@/lib/security/content-security-policy";
 
 /** Pages open without the access token in team mode: the sign-in page and the icons a browser fetches for it. */
@@ -8,7 +9,9 @@ const OPEN_PATHS = new Set(["/sign-in", "/favicon.ico", "/og.png"]);
 const SHARE_PAGE = /^\/share\/[A-Za-z0-9_-]+$/;
 
 /**
- * Runs before every page: in team mode (LAB_ACCESS_TOKEN) a browser without the signed-in cookie is sent to
+ * Runs before every page: in team mode (LAB_ACCESS_TOKEN) a browser without a live sign-in session (a cookie whose
+ * HMAC holds under the token and whose record is still in the database — Next.js 16 runs the proxy on the Node.js
+ * runtime, in the server's process, so it reads the same database as the route handlers) is sent to
  * /sign-in?next=…; then a fresh nonce per request for the Content-Security-Policy (Next.js reads it
  * from the request's CSP header and stamps its inline scripts with it; the root layout reads headers, so every page
  * renders per request), and the security headers on every page (API routes get theirs from next.config.ts).
@@ -27,6 +30,8 @@ export async function proxy(request: NextRequest) {
   requestHeaders.set("x-nonce", nonce);
   // the root layout drops the app's navigation on a share page (a visitor without the token could not follow it)
   if (SHARE_PAGE.test(request.nextUrl.pathname)) requestHeaders.set("x-lab-view", "share");
+  // …and the sign-out buttons on the sign-in page (nobody is signed in there)
+  else if (request.nextUrl.pathname === "/sign-in") requestHeaders.set("x-lab-view", "sign-in");
   else requestHeaders.delete("x-lab-view");
   requestHeaders.set("Content-Security-Policy", policy);
   return withSecurityHeaders(NextResponse.next({ request: { headers: requestHeaders } }), policy);

@@ -27,7 +27,8 @@ export const metadata: Metadata = {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // reading the request makes every page render per request, so Next.js can stamp the CSP nonce (proxy.ts) on its scripts
-  const shared = (await headers()).get("x-lab-view") === "share";
+  const view = (await headers()).get("x-lab-view");
+  const shared = view === "share";
   return (
     <html lang="en">
       <body className="min-h-screen">
@@ -51,7 +52,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                     Share links
                   </Link>
                 </nav>
-                {configuredAccessToken() !== null && <SignOutButton />}
+                {configuredAccessToken() !== null && view !== "sign-in" && <SignOutButton />}
               </>
             )}
           </div>

@@ -46,6 +46,25 @@ test.describe("security headers and cross-site writes", () => {
     expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected === true)).toBe(false);
   });
 
+  test("a forged X-Forwarded-Host with the same foreign Origin is refused 403 (no trusted proxy is configured) and stores nothing", async ({ request }) => {
+    const count = async () => ((await (await request.get("/api/sessions")).json()) as { sessions: unknown[] }).sessions.length;
+    const before = await count();
+    const chat = JSON.stringify([{ role: "user", content: "forged" }, { role: "assistant", content: "headers" }]);
+    const forged = await request.post("/api/sessions?name=forged.json", {
+      headers: { "content-type": "application/json", origin: "http://evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "http" },
+      data: chat,
+    });
+    expect(forged.status()).toBe(403);
+    expect((await forged.json()).error.code).toBe("cross_site_request");
+    // even a guess at a proxy secret changes nothing when the lab trusts no proxy
+    const guessed = await request.post("/api/sessions?name=forged.json", {
+      headers: { "content-type": "application/json", origin: "http://evil.example", "x-forwarded-host": "evil.example", "x-lab-proxy-secret": "x".repeat(40) },
+      data: chat,
+    });
+    expect(guessed.status()).toBe(403);
+    expect(await count()).toBe(before);
+  });
+
   test("a cross-site DELETE is refused with 403 and a same-origin JSON rule applies to runs", async ({ request }) => {
     const sessions = (await (await request.get("/api/sessions")).json()) as { sessions: { id: string }[] };
     const id = sessions.sessions[0]?.id ?? "missing";

@@ -13,6 +13,7 @@ import { DELETE as deleteRun } from "./runs/[id]/route";
 
 const LAB = "http://lab.test";
 const EVIL = "https://evil.example";
+const PROXY_SECRET = "cross-site-test-proxy-secret-0123456789";
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
 async function errorOf(response: Response) {
@@ -34,6 +35,7 @@ describe("state-changing routes refuse cross-site requests (real route handlers,
   useTestDatabase("sqlite");
   afterEach(() => {
     delete process.env.LAB_TRUSTED_ORIGINS;
+    delete process.env.LAB_TRUSTED_PROXY_SECRET;
   });
 
   async function seeded() {
@@ -94,6 +96,26 @@ describe("state-changing routes refuse cross-site requests (real route handlers,
     );
     expect(run.status).toBe(200);
     await run.text();
+  });
+
+  it("a forged X-Forwarded-Host naming the foreign origin is ignored without the trusted proxy's proof, and nothing is stored", async () => {
+    const before = await counts();
+    const forged = { origin: "http://evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "http" };
+    const refused = await uploadForm(forged);
+    expect(refused.status).toBe(403);
+    expect((await errorOf(refused)).code).toBe("cross_site_request");
+    process.env.LAB_TRUSTED_PROXY_SECRET = PROXY_SECRET;
+    expect((await uploadForm(forged)).status).toBe(403);
+    expect((await uploadForm({ ...forged, "x-lab-proxy-secret": "a-guess-at-the-secret-of-similar-length" })).status).toBe(403);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("through the trusted proxy, its forwarded host is the lab's own origin", async () => {
+    process.env.LAB_TRUSTED_PROXY_SECRET = PROXY_SECRET;
+    const viaProxy = { origin: "https://lab.example.org", host: "127.0.0.1:3000", "x-forwarded-host": "lab.example.org", "x-forwarded-proto": "https", "x-lab-proxy-secret": PROXY_SECRET };
+    expect((await uploadForm(viaProxy)).status).toBe(201);
+    // the proxy's proof does not make a foreign page's Origin its own
+    expect((await uploadForm({ ...viaProxy, origin: "https://evil.example" })).status).toBe(403);
   });
 
   it("a client outside a browser (no Origin, no Sec-Fetch-Site: curl, scripts) is not a cross-site request", async () => {

@@ -1,9 +1,13 @@
 import { ACCESS_COOKIE } from "./access-token";
+import { BROWSER_SESSION_LIFETIME_MS } from "./session-cookie";
 
-const THIRTY_DAYS = 30 * 24 * 60 * 60;
-
-/** The Set-Cookie header that signs a browser in (value = accessCookieValue) or, with null, signs it out. */
+/**
+ * The Set-Cookie header that signs a browser in (value = sessionCookieValue) or, with null, signs it out:
+ * HttpOnly (no script reads it), SameSite=Lax, Secure when the lab is reached over https (publicAddressOf), and
+ * lasting as long as the session record.
+ */
 export function accessCookieHeader(value: string | null, secure: boolean): string {
   const attributes = ["Path=/", "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])];
-  return value === null ? [`${ACCESS_COOKIE}=`, "Max-Age=0", ...attributes].join("; ") : [`${ACCESS_COOKIE}=${value}`, `Max-Age=${THIRTY_DAYS}`, ...attributes].join("; ");
+  const maxAge = Math.floor(BROWSER_SESSION_LIFETIME_MS / 1000);
+  return value === null ? [`${ACCESS_COOKIE}=`, "Max-Age=0", ...attributes].join("; ") : [`${ACCESS_COOKIE}=${value}`, `Max-Age=${maxAge}`, ...attributes].join("; ");
 }

@@ -1,7 +1,7 @@
 /**
- * Team mode's access token (LAB_ACCESS_TOKEN), checked with Web Crypto so the same code runs in the proxy and in
- * route handlers. Browsers hold a cookie with an HMAC of the token, never the token itself; scripts send
- * `Authorization: Bearer <token>`. Comparisons are constant-time over equal-length digests.
+ * Team mode's access token (LAB_ACCESS_TOKEN), checked with Web Crypto (the proxy and route handlers share it).
+ * Scripts send `Authorization: Bearer <token>`; browsers hold a session cookie (session-cookie.ts) whose HMAC is
+ * keyed by the token. Comparisons are constant-time over equal-length digests.
  */
 export const ACCESS_COOKIE = "lab_access";
 
@@ -13,24 +13,26 @@ export function configuredAccessToken(env: Record<string, string | undefined> = 
 
 const encoder = new TextEncoder();
 
-async function hmacHex(key: string, message: string): Promise<string> {
+/** HMAC-SHA256 of `message` keyed by `key`, as 64 hex digits. */
+export async function hmacHex(key: string, message: string): Promise<string> {
   const cryptoKey = await crypto.subtle.importKey("raw", encoder.encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const signature = new Uint8Array(await crypto.subtle.sign("HMAC", cryptoKey, encoder.encode(message)));
   return Array.from(signature, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** The cookie value that proves a browser signed in with `token` (changes whenever the token does). */
-export function accessCookieValue(token: string): Promise<string> {
-  return hmacHex(token, "compaction-lab:access-cookie:v1");
+/** Two digests of the same length compared without an early exit (false for different lengths). */
+export function timingSafeEqualHex(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let index = 0; index < a.length; index += 1) difference |= a.charCodeAt(index) ^ b.charCodeAt(index);
+  return difference === 0;
 }
 
 /** Equal strings, compared through their HMACs so the time taken says nothing about where they differ. */
 async function constantTimeEqual(a: string, b: string): Promise<boolean> {
   const key = "compaction-lab:compare";
   const [x, y] = await Promise.all([hmacHex(key, a), hmacHex(key, b)]);
-  let difference = 0;
-  for (let index = 0; index < x.length; index += 1) difference |= x.charCodeAt(index) ^ y.charCodeAt(index);
-  return difference === 0;
+  return timingSafeEqualHex(x, y);
 }
 
 /** Whether a token someone typed or sent is the configured one. */
@@ -38,19 +40,16 @@ export function isAccessToken(candidate: string, token: string): Promise<boolean
   return constantTimeEqual(candidate, token);
 }
 
-/** Whether the request carries the token (Bearer) or the signed-in cookie. */
-export async function hasAccess(request: { headers: Headers }, token: string): Promise<boolean> {
-  const authorization = request.headers.get("authorization");
-  const bearer = /^Bearer\s+(.+)$/i.exec(authorization ?? "")?.[1]?.trim();
-  if (bearer) return isAccessToken(bearer, token);
-  const cookie = cookieValue(request.headers.get("cookie"), ACCESS_COOKIE);
-  return cookie !== null && constantTimeEqual(cookie, await accessCookieValue(token));
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(headers: Headers): string | null {
+  return /^Bearer\s+(.+)$/i.exec(headers.get("authorization") ?? "")?.[1]?.trim() || null;
 }
 
-function cookieValue(header: string | null, name: string): string | null {
-  for (const part of (header ?? "").split(";")) {
+/** The sign-in cookie's value on a request, or null. */
+export function accessCookieOf(headers: Headers): string | null {
+  for (const part of (headers.get("cookie") ?? "").split(";")) {
     const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=");
+    if (key === ACCESS_COOKIE) return rest.join("=");
   }
   return null;
 }

@@ -1,3 +1,4 @@
+import { publicAddressOf } from "../../security/public-address";
 import { ForbiddenError } from "../contracts/errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -8,7 +9,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Browsers mark every cross-site request: `Sec-Fetch-Site` (cross-site / same-site) and an `Origin` that differs
  * from the host. A request with neither header is not from a browser page (curl, the CLI, scripts): it carries no
  * ambient credentials a foreign page could borrow, so it is allowed here (team mode's access token guards those).
- * `LAB_TRUSTED_ORIGINS` (comma-separated origins) admits a reverse proxy's public origin.
+ * `LAB_TRUSTED_ORIGINS` (comma-separated origins) admits a reverse proxy's public origin. `X-Forwarded-Host` counts
+ * only on a request from the trusted proxy (LAB_TRUSTED_PROXY_SECRET, see publicAddressOf): anyone can write it.
  */
 export function assertSameOrigin(request: Request, trustedOrigins: readonly string[] = trustedOriginsFromEnv()): void {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return;
@@ -26,13 +28,14 @@ function refuse(from: string): never {
   );
 }
 
-/** The host names this request may have been addressed to: its URL and the Host / X-Forwarded-Host headers. */
+/**
+ * The host names this request may have been addressed to: its URL's (the address Next.js listens on) and the one
+ * the browser used — the Host header, or X-Forwarded-Host when the request came through the trusted proxy.
+ */
 function hostsOf(request: Request): Set<string> {
   const hosts = new Set([new URL(request.url).host]);
-  for (const name of ["host", "x-forwarded-host"]) {
-    const value = request.headers.get(name);
-    if (value) hosts.add(value.split(",")[0].trim().toLowerCase());
-  }
+  const { host } = publicAddressOf(request);
+  if (host) hosts.add(host);
   return hosts;
 }
 

@@ -7,7 +7,7 @@ import { assertAccess } from "./assert-access";
 import { BadRequestError, ForbiddenError, UnauthorizedError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, UpstreamError } from "../contracts/errors";
 
 /**
- * Wraps a route handler: in team mode (LAB_ACCESS_TOKEN) a request without the token or the signed-in cookie is a
+ * Wraps a route handler: in team mode (LAB_ACCESS_TOKEN) a request without the token or a live sign-in session is a
  * 401 `unauthorized` (routes marked `access: "public"` — health, sign-in — excepted); a state-changing request from another site is refused first (403 `cross_site_request`,
  * assertSameOrigin); a plain object it returns becomes a 200 JSON response (return a `Response` for any other
  * status), and every thrown error becomes one JSON `ApiError` body:
