@@ -2,7 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures/test";
-import { firstSeqWithPart, firstSummarySeq } from "./fixtures/api";
+import { generateSession } from "../lib/generator/generate-session";
+import { exportOpenAI } from "../lib/transcripts/export-openai";
+import { firstSeqWithPart, firstSummarySeq, importThroughApi } from "./fixtures/api";
 import { keepScreenshot } from "./fixtures/keep-screenshot";
 import { sharedTranscript } from "./fixtures/shared-transcripts";
 import { SessionPage } from "./pages/session-page";
@@ -119,7 +121,7 @@ test.describe("upload errors", () => {
   });
 
   test("forcing the wrong format explains what did not fit", async ({ page, consoleErrors }) => {
-    consoleErrors.expect(/status of 400 .*\/api\/sessions\?format=openai\)$/);
+    consoleErrors.expect(/status of 400 .*\/api\/sessions\?format=openai&duplicate=refuse\)$/);
     const file = sharedTranscript("claude-code/agent-sessions__claude-small-schema-fixture.jsonl");
     const sessions = new SessionsPage(page);
     await sessions.goto();
@@ -129,4 +131,25 @@ test.describe("upload errors", () => {
     await expect(sessions.error.getByTestId("error-message")).not.toBeEmpty();
     await expect(sessions.error).toContainText("openai");
   });
+});
+
+test("uploading a file the lab already holds offers its session, or a second copy on request", async ({ page, request, consoleErrors }) => {
+  consoleErrors.expect(/status of 409 .*\/api\/sessions\?duplicate=refuse\)$/);
+  const body = JSON.stringify(exportOpenAI(generateSession({ seed: 41, messages: 24 })));
+  const file = path.join(test.info().outputDir, "already-here.json");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, body);
+  const first = await importThroughApi(request, { name: "already-here.json", body });
+
+  const sessions = new SessionsPage(page);
+  await sessions.goto();
+  await sessions.uploadWithPicker(file);
+  const duplicate = page.getByTestId("upload-duplicate");
+  await expect(duplicate).toContainText(`already-here.json is already in the lab as ${first.title}`);
+  await expect(sessions.success).toHaveCount(0);
+  await expect(duplicate.getByTestId("upload-duplicate-open")).toHaveAttribute("href", `/sessions/${first.id}`);
+
+  await duplicate.getByTestId("upload-duplicate-again").click();
+  await expect(sessions.success).toBeVisible();
+  await expect(sessions.rows.filter({ hasText: "already-here.json" })).toHaveCount(2);
 });

@@ -25,3 +25,8 @@ export function formatDateTime(iso: string): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+/** "1 compaction", "2 compactions", "1,204 prunes" (English plural by `s`, which every noun it is given takes) */
+export function plural(count: number, noun: string): string {
+  return `${integer.format(count)} ${noun}${count === 1 ? "" : "s"}`;
+}

@@ -5,16 +5,18 @@ import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { sessionQueries } from "@/lib/queries/session-queries";
 import { ApiErrorView } from "./api-error-view";
 import { EmptyState } from "./empty-state";
+import { HomeIntro } from "./home-intro";
 import { SessionsTable } from "./sessions-table";
 import { UploadPanel } from "./upload-panel";
 
-/** The sessions page: import on top, the imported sessions below. */
+/** The home page: what the lab is and where to start, then import, then the imported sessions. */
 export function SessionsView() {
   const list = useQuery(sessionQueries.list());
   return (
     <div className="space-y-4">
+      <HomeIntro sessions={list.data?.sessions} />
       <div className="flex items-baseline justify-between">
-        <h1 className="text-lg font-semibold">Sessions</h1>
+        <h2 className="text-lg font-semibold">Sessions</h2>
         {list.data && list.data.sessions.length > 0 && (
           <span className="text-xs text-slate-500">{list.data.sessions.length} imported</span>
         )}

@@ -38,14 +38,14 @@ export function UploadPanel() {
     };
   }, []);
 
-  function start(nextFile: File, pick?: number) {
+  function start(nextFile: File, pick?: number, allowDuplicate?: boolean) {
     abortRef.current?.abort();
     const controller = new AbortController();
     abortRef.current = controller;
     setFile(nextFile);
     setProgress({ loaded: 0, total: nextFile.size });
     upload.mutate(
-      { file: nextFile, format: format || undefined, pick, onProgress: setProgress, signal: controller.signal },
+      { file: nextFile, format: format || undefined, pick, allowDuplicate, onProgress: setProgress, signal: controller.signal },
       { onSettled: () => setProgress(null) },
     );
   }
@@ -89,8 +89,8 @@ export function UploadPanel() {
             data-testid="upload-input"
             type="file"
             accept=".json,.jsonl,.traj,.txt,.gz,application/json,application/gzip"
-            className="sr-only"
-            tabIndex={-1}
+            aria-label="Transcript file"
+            className="hidden"
             onChange={(event) => {
               const chosen = event.target.files?.[0];
               event.target.value = "";
@@ -120,7 +120,26 @@ export function UploadPanel() {
         <UploadProgressBar fileName={file.name} progress={progress} onCancel={() => abortRef.current?.abort()} />
       )}
 
-      {error && file && !upload.isPending && (
+      {error?.code === "duplicate_upload" && error.existing && file && !upload.isPending && (
+        <div data-testid="upload-duplicate" className="mt-3 flex flex-wrap items-center gap-2 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950">
+          <span>
+            {file.name} is already in the lab as <span className="font-medium">{error.existing.title}</span>.
+          </span>
+          <Link href={`/sessions/${error.existing.id}`} data-testid="upload-duplicate-open" className="font-medium text-amber-900 underline">
+            Open it →
+          </Link>
+          <button
+            type="button"
+            data-testid="upload-duplicate-again"
+            onClick={() => start(file, upload.variables?.pick, true)}
+            className="rounded border border-amber-400 bg-white px-2 py-0.5 font-medium hover:bg-amber-100"
+          >
+            Import a second copy
+          </button>
+        </div>
+      )}
+
+      {error && error.code !== "duplicate_upload" && file && !upload.isPending && (
         <div className="mt-3">
           <ApiErrorView error={error} testId="upload-error" title={`Could not import ${file.name}`} />
         </div>

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORMAT_IDS } from "../engine/model";
 import { sessionStats } from "../engine/session-stats";
+import { generateClaudeCodeSession } from "../generator/generate-claude-code-session";
 import { generateSession } from "../generator/generate-session";
 import { describeWithShared } from "../testing/describe-with-shared";
 import { sharedTranscript } from "../testing/shared-transcripts";
@@ -50,9 +51,10 @@ describe("lab CLI in a child process", () => {
       "estimatedTokens",
       "recordedPeakContextTokens",
     ]);
-    const expected = sessionStats(generateSession({ seed: 5, messages: 200 }));
+    const expected = sessionStats(generateClaudeCodeSession({ seed: 5, messages: 200 }));
     expect(summary).toMatchObject({
       format: "claude-code",
+      messages: 200,
       toolCalls: expected.toolCalls,
       toolResults: expected.toolResults,
       recordedCompactions: 0,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { labelOf, settingControls } from "./setting-controls";
+import { z } from "zod";
+import { findStrategy, strategiesById } from "../engine/strategies";
+import { labelOf, settingControls, valueWhenSet } from "./setting-controls";
 
 const MAX = 9007199254740991;
 
@@ -32,5 +34,33 @@ describe("settingControls", () => {
     ["keep_recent", "Keep recent"],
   ])("labels %s as %s", (key, label) => {
     expect(labelOf(key)).toBe(label);
+  });
+});
+
+describe("valueWhenSet: what ticking a nullable number's 'set' box fills in", () => {
+  const controlOf = (strategyId: string, key: string) => {
+    const strategy = findStrategy(strategyId)!;
+    const control = settingControls(z.toJSONSchema(strategy.settingsSchema) as Record<string, unknown>, strategy.defaults as Record<string, unknown>).find((entry) => entry.key === key);
+    if (control?.kind !== "number") throw new Error(`${strategyId}.${key} is not a number control`);
+    return control;
+  };
+
+  it("leaves Codex's open-ended token limit unset until a number is typed, instead of 0 (which its schema refuses)", () => {
+    const control = controlOf("codex", "autoCompactTokenLimit");
+    expect(control.nullable).toBe(true);
+    expect(valueWhenSet(control)).toBeNull();
+  });
+
+  it("takes the middle of the slider, on a step and within the schema's bounds, for every nullable number of every strategy", () => {
+    for (const strategy of Object.values(strategiesById)) {
+      const schema = z.toJSONSchema(strategy.settingsSchema) as Record<string, unknown>;
+      for (const control of settingControls(schema, strategy.defaults as Record<string, unknown>)) {
+        if (control.kind !== "number" || !control.nullable) continue;
+        const value = valueWhenSet(control);
+        if (value === null) continue;
+        const parsed = strategy.settingsSchema.safeParse({ ...(strategy.defaults as object), [control.key]: value });
+        expect(parsed.success, `${strategy.id}.${control.key} = ${value}`).toBe(true);
+      }
+    }
   });
 });

@@ -67,3 +67,19 @@ export function labelOf(key: string): string {
   const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/**
+ * The value a nullable number takes when its "set" box is ticked: the middle of its slider, on a step and within
+ * its bounds. Null when it has no slider (an open-ended limit with no default, such as Codex's
+ * `autoCompactTokenLimit`): no number would be a fair guess, so the field waits for one to be typed instead of
+ * filling in 0, which the schema refuses before the user typed anything.
+ */
+export function valueWhenSet(control: Extract<SettingControl, { kind: "number" }>): number | null {
+  const slider = control.slider;
+  if (!slider) return null;
+  const middle = slider.min + Math.round((slider.max - slider.min) / 2 / slider.step) * slider.step;
+  const low = Math.max(slider.min, control.min ?? -Infinity);
+  const high = Math.min(slider.max, control.max ?? Infinity);
+  const value = Math.min(high, Math.max(low, middle));
+  return control.integer ? Math.round(value) : value;
+}

@@ -18,6 +18,8 @@ export interface UploadTranscriptOptions {
   format?: FormatId;
   /** which session of a multi-session file to import (0-based) */
   pick?: number;
+  /** store it even though the lab already holds the same file (the server answers 409 `duplicate_upload` otherwise) */
+  allowDuplicate?: boolean;
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
 }
@@ -28,10 +30,12 @@ export interface UploadTranscriptOptions {
  * (message and issues with line / path) unchanged.
  */
 export function uploadTranscript(options: UploadTranscriptOptions): Promise<UploadResult> {
-  const { file, format, pick, onProgress, signal } = options;
+  const { file, format, pick, allowDuplicate, onProgress, signal } = options;
   const params = new URLSearchParams();
   if (format) params.set("format", format);
   if (pick !== undefined) params.set("pick", String(pick));
+  // a file already in the lab is answered with the session it became, unless a second copy is wanted
+  params.set("duplicate", allowDuplicate ? "allow" : "refuse");
   const query = params.toString();
   const url = `/api/sessions${query ? `?${query}` : ""}`;
   const body = new FormData();

@@ -146,3 +146,17 @@ function hex(text: string, length: number): string {
   }
   return digits.slice(0, length);
 }
+
+/**
+ * How many messages the lab reads back from {@link toClaudeCodeJsonl}'s file of `session`: the same rules as the
+ * writer (a leading system prompt is left out; a run of consecutive tool messages becomes one line, so one message).
+ */
+export function claudeCodeMessageCount(session: Session): number {
+  let count = 0;
+  session.messages.forEach((message, index) => {
+    if (index === 0 && message.role === "system" && !message.parts.some((part) => part.type === "compaction")) return;
+    if (message.role === "tool" && session.messages[index - 1]?.role === "tool") return;
+    count++;
+  });
+  return count;
+}

@@ -1,9 +1,11 @@
+import { ConflictError } from "../api/contracts/errors";
 import { contextCurve } from "../engine/context-curve";
 import type { FormatId } from "../engine/model";
 import { rememberSessionDetail } from "../runs/session-detail-cache";
+import { findDuplicateUpload } from "../store/find-duplicate-upload";
 import type { SessionRecord } from "../store/session-record";
 import { storeSession } from "../store/store-session";
-import { uploadColumns } from "../store/upload-columns";
+import { sha256Of, uploadColumns } from "../store/upload-columns";
 import { importTranscriptBytes, type ImportOutcome } from "../transcripts";
 
 export interface ImportUploadInput {
@@ -14,6 +16,10 @@ export interface ImportUploadInput {
   pick?: number;
   /** the uploaded file's name */
   sourceName?: string;
+  /** a file the lab already holds (same bytes, same pick) is refused with a ConflictError naming its session */
+  refuseDuplicate?: boolean;
+  /** the request's: a client that went away (a closed tab, a cancelled upload) stores nothing */
+  signal?: AbortSignal;
 }
 
 /**
@@ -28,11 +34,24 @@ export interface ImportUploadInput {
  * detail (its context curve) is built from the parsed session while it is in memory, for the first visit.
  */
 export async function importUpload(input: ImportUploadInput): Promise<SessionRecord> {
+  const sha256 = sha256Of(input.bytes);
+  if (input.refuseDuplicate) {
+    const existing = await findDuplicateUpload({ sha256, pick: input.pick ?? 0 });
+    if (existing) {
+      throw new ConflictError("duplicate_upload", `This file is already in the lab as "${existing.title}" (imported ${existing.createdAt.toISOString().slice(0, 10)}). Open that session, or import the file again as a second copy.`, {
+        id: existing.id,
+        title: existing.title,
+      });
+    }
+  }
+  input.signal?.throwIfAborted();
   // the raw file's gzip runs on the thread pool while this thread imports (half a second of a 35 MB upload)
-  const upload = uploadColumns(input.bytes);
+  const upload = uploadColumns(input.bytes, sha256);
   let outcome: ImportOutcome;
   try {
     outcome = importTranscriptBytes(input.bytes, { format: input.format, pick: input.pick, sourceName: input.sourceName });
+    // the parse is the long part: a client gone meanwhile wanted nothing stored
+    input.signal?.throwIfAborted();
   } catch (error) {
     upload.catch(() => undefined); // a file that does not import is not stored: its gzip is not waited for
     throw error;

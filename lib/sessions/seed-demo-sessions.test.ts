@@ -11,11 +11,9 @@ describe("seedDemoSessions (fresh SQLite file)", () => {
     const stored = await seedDemoSessions();
     expect(stored).toHaveLength(3);
     for (const session of stored) expect(session).toMatchObject({ title: expect.stringMatching(/^Generated demo session/), format: "claude-code" });
-    const [small, medium, large] = stored.map((session) => session.messageCount);
-    expect(small).toBeGreaterThan(30);
-    expect(small).toBeLessThan(medium);
-    expect(medium).toBeLessThan(large);
-    expect(large).toBeGreaterThan(1_000);
+    // each reads back with exactly the message count its title gives
+    expect(stored.map((session) => session.messageCount)).toEqual([60, 400, 2_000]);
+    for (const session of stored) expect(session.title).toContain(`(${session.messageCount.toLocaleString("en-US")} messages)`);
 
     expect(await seedDemoSessions()).toEqual([]);
     expect(await listSessions()).toHaveLength(3);

@@ -1,4 +1,4 @@
-import { generateSession } from "../generator/generate-session";
+import { generateClaudeCodeSession } from "../generator/generate-claude-code-session";
 import { toClaudeCodeJsonl } from "../generator/to-claude-code-jsonl";
 import { ImportError } from "../transcripts/import-error";
 import { db } from "../store/db";
@@ -19,8 +19,8 @@ export const DEMO_SESSIONS = [
  * they are generated.
  *
  * Each one goes through the real upload path as a Claude Code file (lib/generator/to-claude-code-jsonl.ts), so
- * it has raw bytes and can be re-imported like any upload; the import merges parallel tool results and drops the
- * system prompt, so message counts come out slightly below the generated ones. Should the importer reject the
+ * it has raw bytes and can be re-imported like any upload, generated so that it reads back with exactly the demo's
+ * message count (see generateClaudeCodeSession). Should the importer reject the
  * file, the canonical session is stored directly instead (with a warning), so a start never fails on demo data.
  */
 export async function seedDemoSessions(): Promise<SessionRecord[]> {
@@ -28,8 +28,8 @@ export async function seedDemoSessions(): Promise<SessionRecord[]> {
   if ((await prisma.session.count()) > 0) return [];
   const stored: SessionRecord[] = [];
   for (const demo of DEMO_SESSIONS) {
-    const session = generateSession({ seed: demo.seed, messages: demo.messages });
-    session.title = `Generated demo session — ${demo.size} (~${demo.messages.toLocaleString("en-US")} messages): ${session.title}`;
+    const session = generateClaudeCodeSession({ seed: demo.seed, messages: demo.messages });
+    session.title = `Generated demo session — ${demo.size} (${demo.messages.toLocaleString("en-US")} messages): ${session.title}`;
     const sourceName = `generated-demo-${demo.size}.jsonl`;
     try {
       const bytes = new TextEncoder().encode(toClaudeCodeJsonl(session));

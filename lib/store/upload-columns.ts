@@ -25,10 +25,15 @@ const MAX_GZIP_CHUNK = 8 * 1024 * 1024;
  * original size and SHA-256 so a stored file can be checked against the one a user still has. The gzip runs on
  * libuv's thread pool: a caller that starts this before importing the file (importUpload) has it done meanwhile.
  */
-export async function uploadColumns(bytes: Uint8Array): Promise<UploadColumns> {
+export async function uploadColumns(bytes: Uint8Array, knownSha256?: string): Promise<UploadColumns> {
   const gzipped = gzipAsync(bytes, { chunkSize: Math.max(constants.Z_DEFAULT_CHUNK, Math.min(bytes.byteLength, MAX_GZIP_CHUNK)) });
-  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const sha256 = knownSha256 ?? sha256Of(bytes);
   return { encoding: "gzip", size: bytes.byteLength, sha256, bytes: new Uint8Array(await gzipped) };
+}
+
+/** The hex SHA-256 of a raw file, as its Upload row keeps it (and as a duplicate upload is found by). */
+export function sha256Of(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
 }
 
 /** The raw file of a stored Upload row, as it was received (a row not gzipped is read as stored). */

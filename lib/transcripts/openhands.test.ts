@@ -129,3 +129,57 @@ describe("openhands importer on small fixtures", () => {
     expect(openaiImporter.sniff(document)).toBe(false);
   });
 });
+
+describe("openhands importer on resolver output (flat events, no source)", () => {
+  // the shape openhands-resolver writes: one ResolverOutput per line, history = [dataclasses.asdict(event) …]
+  const resolverLine = (history: unknown[]) =>
+    JSON.stringify({
+      issue: { owner: "acme", repo: "widgets", number: 42, title: "Parser drops trailing commas", body: "…", thread_comments: null },
+      issue_type: "issue",
+      instruction: "Please fix the following issue for the repository in /workspace.",
+      base_commit: "4f1c2e9",
+      git_patch: "diff --git a/src/parse.py b/src/parse.py",
+      history,
+      metrics: { accumulated_cost: 0.42 },
+      success: true,
+      comment_success: null,
+      success_explanation: "fixed",
+      error: null,
+    });
+  const history = [
+    { content: "Please fix the following issue for the repository in /workspace.", image_urls: null, wait_for_response: false, action: "message", security_risk: null },
+    { command: "grep -n trailing src/parse.py", thought: "Find the parser.", blocking: false, keep_prompt: true, hidden: false, action: "run", confirmation_state: "confirmed", security_risk: null },
+    { content: "12: def parse(text):", command_id: -1, command: "grep -n trailing src/parse.py", exit_code: 0, hidden: false, interpreter_details: "", observation: "run" },
+    { path: "/workspace/src/parse.py", start: 0, end: -1, thought: "", action: "read", impl_source: "default" },
+    { content: "def parse(text):\n    return text.split(',')", path: "/workspace/src/parse.py", observation: "read" },
+    { content: "Please continue working on the task on whatever approach you think is suitable.", image_urls: null, wait_for_response: false, action: "message", security_risk: null },
+    { command: "python -m pytest", thought: "", blocking: false, keep_prompt: true, hidden: false, action: "run", confirmation_state: "confirmed", security_risk: null },
+    { content: "1 failed", command_id: -1, command: "python -m pytest", exit_code: 1, hidden: false, interpreter_details: "", observation: "run" },
+    { outputs: {}, thought: "Done: commas are kept.", action: "finish" },
+  ];
+
+  it("reads each action as a call answered by the next observation, the instruction as the user's turn", () => {
+    const outcome = importTranscript(`${resolverLine(history)}\n`);
+    expect({ format: outcome.format, sessionCount: outcome.sessionCount }).toEqual({ format: "openhands", sessionCount: 1 });
+    const { session } = outcome;
+    expect(session.title).toBe("Parser drops trailing commas");
+    expect(session.meta.sourceId).toBe("acme/widgets#42");
+    // two lines: one session each, titled by instance
+    expect(importTranscript(`${resolverLine(history)}\n${resolverLine(history)}\n`, { pick: 1 }).session.title).toBe("instance 2 of 2 — acme/widgets#42");
+    expect(session.messages.map((message) => message.role)).toEqual(["user", "assistant", "tool", "assistant", "tool", "user", "assistant", "tool", "assistant"]);
+    expect(sessionStats(session)).toMatchObject({ toolCalls: 4, toolResults: 3 });
+    expect(orphanToolResults(session)).toEqual([]);
+    const grep = session.messages[1].parts;
+    expect(grep).toEqual([
+      { type: "text", text: "Find the parser." },
+      { type: "tool-call", id: "call-0", name: "execute_bash", input: { command: "grep -n trailing src/parse.py" } },
+    ]);
+    expect(session.messages[7].parts[0]).toMatchObject({ type: "tool-result", callId: "call-2", output: "1 failed\n[Command finished with exit code 1]" });
+    expect(session.messages[3].parts[0]).toMatchObject({ type: "tool-call", name: "str_replace_editor", input: { command: "read", path: "/workspace/src/parse.py", start: 0, end: -1 } });
+    expect(session.meta.notes?.some((note) => note.includes("the last tool call (finish) has no observation"))).toBe(true);
+  });
+
+  it("names the event that is neither an action nor an observation", () => {
+    expect(() => importTranscript(`${resolverLine([...history.slice(0, 2), { content: "stray" }])}\n`)).toThrow(/\$\.history\[2\] expected an event with a string "action" or "observation"/);
+  });
+});

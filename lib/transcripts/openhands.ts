@@ -12,6 +12,7 @@ import {
   type JsonRecord,
 } from "./json-fields";
 import { contentText, parseToolInput } from "./openai-messages";
+import { isFlatEvent, readFlatEvents } from "./openhands-flat-events";
 import { createToolCallLedger, type ToolCallLedger } from "./tool-call-ledger";
 
 const FORMAT = "openhands";
@@ -69,13 +70,18 @@ function isEvent(value: unknown): boolean {
 }
 
 function isInstance(value: unknown): value is JsonRecord {
-  return isRecord(value) && Array.isArray(value.history) && isEvent(value.history[0]);
+  return isRecord(value) && Array.isArray(value.history) && (isEvent(value.history[0]) || isResolverOutput(value));
+}
+
+/** A resolver output line: `{issue, instruction, history: [flat event…], …}` (see readFlatEvents). */
+function isResolverOutput(value: JsonRecord): boolean {
+  return Array.isArray(value.history) && isFlatEvent(value.history[0]) && (typeof value.instruction === "string" || isRecord(value.issue));
 }
 
 function readInstance(record: JsonRecord, location: FieldLocation, options: ParseOptions): Session {
   const historyLocation = childLocation(location, "history");
   const events = expectArray(record.history, historyLocation, "an array of events");
-  const session = readEvents({ events, location: historyLocation, options });
+  const session = isResolverOutput(record) ? readResolverOutput(record, events, historyLocation, options) : readEvents({ events, location: historyLocation, options });
   if (typeof record.instance_id === "string") session.meta.sourceId = record.instance_id;
   const llmConfig = isRecord(record.metadata) && isRecord(record.metadata.llm_config) ? record.metadata.llm_config : undefined;
   if (typeof llmConfig?.model === "string") session.meta.model = llmConfig.model;
@@ -88,6 +94,20 @@ function readInstance(record: JsonRecord, location: FieldLocation, options: Pars
   }
   if (typeof record.error === "string") session.meta.notes?.push(`run error: ${record.error}`);
   return session;
+}
+
+function readResolverOutput(record: JsonRecord, events: unknown[], location: FieldLocation, options: ParseOptions): Session {
+  const { messages, notes } = readFlatEvents({ events, location });
+  const issue = isRecord(record.issue) ? record.issue : undefined;
+  const issueName = issue && typeof issue.owner === "string" && typeof issue.repo === "string" && typeof issue.number === "number" ? `${issue.owner}/${issue.repo}#${issue.number}` : undefined;
+  const firstUser = messages.find((message) => message.role === "user" && !message.synthetic)?.parts[0];
+  const title = (typeof issue?.title === "string" && titleSnippet(issue.title)) || (firstUser?.type === "text" && titleSnippet(firstUser.text)) || options.sourceName || "OpenHands resolver output";
+  return {
+    title,
+    format: FORMAT,
+    messages,
+    meta: { notes, ...(issueName ? { sourceId: issueName } : {}), ...(typeof record.model === "string" ? { model: record.model } : {}) },
+  };
 }
 
 interface EventReader {

@@ -150,4 +150,31 @@ describe("session API route handlers (real Requests, fresh SQLite database)", ()
     const bad = await listMessages(new Request(`${BASE}/${id}/messages?limit=0`), params(id));
     expect(bad.status).toBe(400);
   });
+
+  it("duplicate=refuse: 409 duplicate_upload for a file the lab already holds (same bytes, same pick), naming its session; allow (the default) stores a copy", async () => {
+    const bytes = `${OPENAI_TRAJECTORIES}\n`;
+    const first = await post(new Blob([bytes]), { type: "application/json", query: "?name=trajectories.json&duplicate=refuse" });
+    expect(first.status).toBe(201);
+    const stored = UploadResultSchema.parse(await first.json());
+
+    const again = await post(new Blob([bytes]), { type: "application/json", query: "?duplicate=refuse" });
+    expect(again.status).toBe(409);
+    expect(await errorOf(again)).toMatchObject({ code: "duplicate_upload", existing: { id: stored.id, title: stored.title } });
+    // another session of the same file is not a duplicate
+    expect((await post(new Blob([bytes]), { type: "application/json", query: "?pick=1&duplicate=refuse" })).status).toBe(201);
+    const copy = await post(new Blob([bytes]), { type: "application/json" });
+    expect(copy.status).toBe(201);
+    expect(UploadResultSchema.parse(await copy.json()).id).not.toBe(stored.id);
+  });
+
+  it("an upload whose client went away (a closed tab) stores nothing and is not logged as a failure", async () => {
+    const before = SessionListSchema.parse(await (await listSessions(new Request(BASE), undefined)).json()).sessions.length;
+    const controller = new AbortController();
+    controller.abort();
+    const request = new Request(BASE, { method: "POST", body: OPENAI_CHAT, headers: { "content-type": "application/json" }, signal: controller.signal });
+    const response = await upload(request, undefined);
+    expect(response.status).toBe(499);
+    const after = SessionListSchema.parse(await (await listSessions(new Request(BASE), undefined)).json()).sessions.length;
+    expect(after).toBe(before);
+  });
 });

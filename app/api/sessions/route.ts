@@ -15,7 +15,9 @@ export const GET = handle(async () => presentSessionList(await listSessions()));
  * → 201 `SessionSummary & { sessionCount }` (Location: /api/sessions/:id).
  * A multi-session file stores only the session `pick` chooses (default 0); `sessionCount` says how many the file
  * holds so the client can upload it again with another pick. 400 with the ImportError's code, format and issues
- * (line / JSON path) when the file does not fit; 413 above MAX_UPLOAD_BYTES; 415 for other content types.
+ * (line / JSON path) when the file does not fit; with `duplicate=refuse` (the browser's upload), 409 `duplicate_upload`
+ * (with `existing`: the session's id and title) when the lab already holds the same file and pick; 413 above MAX_UPLOAD_BYTES; 415 for
+ * other content types. A client that goes away before the file is stored (a closed tab) leaves nothing behind.
  */
 export const POST = handle(async (request: Request) => {
   const query = UploadQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
@@ -25,6 +27,8 @@ export const POST = handle(async (request: Request) => {
     format: query.format,
     pick: query.pick,
     sourceName: query.name ?? upload.filename,
+    refuseDuplicate: query.duplicate === "refuse",
+    signal: request.signal,
   });
   return Response.json(presentStoredSession(stored), { status: 201, headers: { location: `/api/sessions/${encodeURIComponent(stored.id)}` } });
 });

@@ -85,3 +85,18 @@ export class UnauthorizedError extends Error {
     this.name = "UnauthorizedError";
   }
 }
+
+/**
+ * The request would duplicate what is stored (409): an upload of a file already in the lab names the session it
+ * became, so the client can offer to open it (or upload again with `duplicate=allow`).
+ */
+export class ConflictError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly existing?: { id: string; title: string },
+  ) {
+    super(message);
+    this.name = "ConflictError";
+  }
+}

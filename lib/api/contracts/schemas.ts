@@ -141,6 +141,11 @@ export const UploadQuerySchema = z.object({
   format: FormatIdSchema.optional(),
   pick: z.coerce.number().int().min(0).optional(),
   name: z.string().max(300).optional(),
+  /**
+   * `refuse` (what the browser's upload sends): a file the lab already holds (same bytes, same pick) is answered 409
+   * `duplicate_upload` naming its session instead of being stored again; `allow` (the default, for scripts) stores it
+   */
+  duplicate: z.enum(["allow", "refuse"]).default("allow"),
 });
 
 /** Every error body: a code like `not_found:session` or `invalid_format`, a message for people, and where. */
@@ -153,6 +158,8 @@ export const ApiErrorSchema = z.object({
       .array(z.object({ line: z.number().optional(), path: z.string().optional(), message: z.string() }))
       .optional(),
     totalIssues: z.number().optional(),
+    /** a 409's stored counterpart (`duplicate_upload`: the session the same file became) */
+    existing: z.object({ id: z.string(), title: z.string() }).optional(),
   }),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;

@@ -4,7 +4,7 @@ import type { ApiError } from "../contracts/schemas";
 import { SettingsError } from "../../engine/strategies/resolve-settings";
 import { assertSameOrigin } from "./assert-same-origin";
 import { assertAccess } from "./assert-access";
-import { BadRequestError, ForbiddenError, UnauthorizedError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, UpstreamError } from "../contracts/errors";
+import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, UpstreamError } from "../contracts/errors";
 
 /**
  * Wraps a route handler: in team mode (LAB_ACCESS_TOKEN) a request without the token or a live sign-in session is a
@@ -14,7 +14,9 @@ import { BadRequestError, ForbiddenError, UnauthorizedError, NotFoundError, Payl
  * zod → 400 `invalid_request` (issues with their path), a strategy SettingsError → 400 `invalid_settings` (the
  * setting as `settings.<name>`), BadRequestError → 400 with its code, ImportError → 400 with its code, format and issues
  * (line / JSON path), ForbiddenError → 403, NotFoundError → 404 `not_found:<entity>`, PayloadTooLargeError → 413,
- * UnsupportedMediaTypeError → 415, UpstreamError → 502 with its code, anything else → logged, generic 500 (no internals leak to the client).
+ * UnsupportedMediaTypeError → 415, UpstreamError → 502 with its code, ConflictError → 409 with its code (and the
+ * stored counterpart), the request's own abort (the client left) → 499 unlogged, anything else → logged, generic
+ * 500 (no internals leak to the client).
  */
 export function handle<Context>(
   handler: (request: Request, context: Context) => Promise<Response | object>,
@@ -59,9 +61,12 @@ export function errorResponse(error: unknown, request?: Request): Response {
   if (error instanceof UnauthorizedError) return apiError(401, { code: error.code, message: error.message });
   if (error instanceof ForbiddenError) return apiError(403, { code: error.code, message: error.message });
   if (error instanceof NotFoundError) return apiError(404, { code: error.code, message: error.message });
+  if (error instanceof ConflictError) return apiError(409, { code: error.code, message: error.message, ...(error.existing ? { existing: error.existing } : {}) });
   if (error instanceof PayloadTooLargeError) return apiError(413, { code: error.code, message: error.message });
   if (error instanceof UnsupportedMediaTypeError) return apiError(415, { code: error.code, message: error.message });
   if (error instanceof UpstreamError) return apiError(502, { code: error.code, message: error.message });
+  // the client went away (a closed tab, a cancelled upload) and the handler stopped for it: nobody reads this answer
+  if (request?.signal.aborted && error === request.signal.reason) return apiError(499, { code: "client_closed_request", message: "The request was cancelled by the client." });
   console.error(`[api] ${request ? `${request.method} ${new URL(request.url).pathname}` : "request"} failed:`, error);
   return apiError(500, { code: "internal", message: "Something went wrong on the server; the error was logged." });
 }

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import { sessionStats } from "../../engine/session-stats";
 import { generateSession } from "../../generator/generate-session";
-import { toClaudeCodeJsonl } from "../../generator/to-claude-code-jsonl";
+import { generateClaudeCodeSession } from "../../generator/generate-claude-code-session";
+import { claudeCodeMessageCount, toClaudeCodeJsonl } from "../../generator/to-claude-code-jsonl";
 import { integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
 
 const OUTPUT_KINDS = ["claude-code", "anthropic", "canonical"] as const;
@@ -43,7 +44,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const kind = (values.as ?? "claude-code") as OutputKind;
   if (!OUTPUT_KINDS.includes(kind)) throw new UsageError(`--as takes one of ${OUTPUT_KINDS.join(", ")}, got "${values.as}"`, usage);
 
-  const session = generateSession({ seed, messages, compactAt });
+  // --messages counts what the lab reads back from the file (a Claude Code file drops the system prompt and joins parallel results)
+  const session = kind === "claude-code" ? generateClaudeCodeSession({ seed, messages, compactAt }) : generateSession({ seed, messages, compactAt });
   const text = await serialize(session, kind);
   if (values.out === undefined) {
     io.stdout(text);
@@ -51,8 +53,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   fs.writeFileSync(values.out, text);
   const stats = sessionStats(session);
+  const messagesWritten = kind === "claude-code" ? claudeCodeMessageCount(session) : stats.messages;
   io.stdout(
-    `wrote ${values.out}: ${kind}, ${stats.messages} messages, ${stats.toolCalls} tool calls, ${stats.estimatedTokens.toLocaleString("en-US")} estimated tokens, ${Buffer.byteLength(text).toLocaleString("en-US")} bytes\n`,
+    `wrote ${values.out}: ${kind}, ${messagesWritten.toLocaleString("en-US")} messages, ${stats.toolCalls.toLocaleString("en-US")} tool calls, ${stats.estimatedTokens.toLocaleString("en-US")} estimated tokens, ${Buffer.byteLength(text).toLocaleString("en-US")} bytes\n`,
   );
   return 0;
 }

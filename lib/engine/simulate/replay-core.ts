@@ -8,6 +8,7 @@ import { LiveContext } from "./live-context";
 import type { ReplayEvent } from "./replay-events";
 import type { ReplayResult, ReplayStep } from "./replay-result";
 import { resolveProtection } from "./resolve-protection";
+import { SourceContext } from "./source-context";
 
 export interface ReplayCoreOptions {
   session: Session;
@@ -71,7 +72,7 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
   const usableWindow = options.window - options.outputReserve;
   let previousSummary: string | null = null;
   let previousDetails: CompactionDetails | null = null;
-  let recordedAdditive = 0;
+  const source = new SourceContext(session);
   let inOverflow = false;
   let step = 0;
   let pendingCall: { step: number; inputTokens: number; outputAdditive: number } | null = null;
@@ -147,10 +148,9 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
     options.signal?.throwIfAborted();
     const message = session.messages[index];
     const kind = kinds[index];
-    if (message.summary) recordedAdditive = 0;
     const unmarkedTokens = messageTokensWith(estimator, message);
     if (kind === "recorded-marker" || kind === "recorded-summary") {
-      recordedAdditive += unmarkedTokens;
+      source.add(index, message, unmarkedTokens);
       if (kind === "recorded-marker") emit(recordedCompactionEvent(session, index, step));
       continue;
     }
@@ -167,11 +167,11 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
       options.onStep?.(record);
       if (contextTokens > usableWindow && !inOverflow) emit({ type: "overflow", step, tokens: contextTokens, usableWindow });
       inOverflow = contextTokens > usableWindow;
-      if (recordedTokens !== null) estimator.observe(recordedAdditive, recordedTokens);
+      if (recordedTokens !== null) estimator.observe(source.tokens, recordedTokens);
       pendingCall = { step, inputTokens: contextTokens, outputAdditive: 0 };
       step++;
     }
-    recordedAdditive += unmarkedTokens;
+    source.add(index, message, unmarkedTokens);
     live.append(index, unmarkedTokens);
     if (pendingCall && (kind === "call" || kind === "call-continuation")) pendingCall.outputAdditive += live.entryTokens(live.length - 1);
 

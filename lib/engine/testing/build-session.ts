@@ -9,7 +9,7 @@ export type TurnSpec =
       tools?: { name: string; input: unknown; output: string; isError?: boolean; images?: number }[];
       usage?: Usage;
     }
-  | { compaction: { tokensBefore?: number; tokensAfter?: number }; summary: string };
+  | { compaction: { tokensBefore?: number; tokensAfter?: number; firstKeptMessageId?: string }; summary: string };
 
 /**
  * A small canonical session for tests, following the importers' conventions: one assistant message per model

@@ -5,6 +5,7 @@ import { useSearchParams } from "next/navigation";
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { SessionDetail } from "@/lib/api/contracts/schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
+import { strategyOfFormat } from "@/lib/engine/strategies/strategy-of-format";
 import { runQueries } from "@/lib/queries/run-queries";
 import { buildRunOverlay } from "./build-run-overlay";
 import type { StepLookup } from "./create-step-lookup";
@@ -21,8 +22,11 @@ import { useRunStream } from "./use-run-stream";
 
 /** A moving slider asks for a preview once it rests this long. */
 const PREVIEW_DEBOUNCE_MS = 150;
-/** Strategy the panel opens on when the registry has it: it prunes and summarizes, so both overlays show. */
-const PREFERRED_STRATEGY = "opencode";
+/**
+ * Strategy the panel opens on when the session's format names no agent of the lab's (strategyOfFormat): it prunes
+ * and summarizes, so both overlays show.
+ */
+const FALLBACK_STRATEGY = "opencode";
 
 /**
  * The playground on a session: the strategy panel on the left; on the right the session's figures, the
@@ -81,9 +85,11 @@ export function Playground({
   // have drawn, in slices that leave the page responsive, instead of in the same task
   useEffect(() => {
     if (!list || config || !detailLoaded) return;
-    const first = initialConfig(list.find((strategy) => strategy.id === PREFERRED_STRATEGY) ?? list[0], sessionWindow);
+    const own = session ? strategyOfFormat(session.format) : undefined;
+    const opening = list.find((strategy) => strategy.id === own) ?? list.find((strategy) => strategy.id === FALLBACK_STRATEGY) ?? list[0];
+    const first = initialConfig(opening, sessionWindow);
     startTransition(() => setConfig((current) => current ?? first));
-  }, [list, config, sessionWindow, detailLoaded]);
+  }, [list, config, sessionWindow, detailLoaded, session]);
 
   // the step the preview forces its compaction before (null: after the last message)
   const [previewStep, setPreviewStep] = useState<number | null>(null);

@@ -5,7 +5,7 @@ import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Too
 import type { ContextPoint } from "@/lib/api/contracts/schemas";
 import { downsample } from "@/lib/client/downsample";
 import type { ReplayResult } from "@/lib/engine/simulate/replay-result";
-import { formatCompact, formatCount } from "@/app/_components/format-number";
+import { formatCompact, formatCount, plural } from "@/app/_components/format-number";
 
 /** Points drawn per line at most; longer runs are thinned, keeping peaks and event steps. */
 export const MAX_CHART_POINTS = 2_000;
@@ -79,9 +79,9 @@ export const RunChart = memo(function RunChart({
         <Swatch colour={BASELINE} label="no compaction" dashed />
         {hasRecorded && <Swatch colour={RECORDED} label="recorded by the source" />}
         {compare && <Swatch colour={COMPARE} label={compareLabel ?? "previous run"} />}
-        <Dot colour={COMPACTION} label={`${counts.compaction} compactions`} testId="legend-compactions" />
-        <Dot colour={PRUNE} label={`${counts.prune} prunes`} testId="legend-prunes" />
-        {counts.trim > 0 && <Dot colour={TRIM} label={`${counts.trim} trims`} />}
+        <Dot colour={COMPACTION} label={plural(counts.compaction, "compaction")} testId="legend-compactions" />
+        <Dot colour={PRUNE} label={plural(counts.prune, "prune")} testId="legend-prunes" />
+        {counts.trim > 0 && <Dot colour={TRIM} label={plural(counts.trim, "trim")} />}
         <span className="ml-auto text-slate-400">
           peak {formatCount(peakSent)} · {rows.length < result.steps.length ? `${formatCount(rows.length)} of ${formatCount(result.steps.length)} points drawn · ` : ""}click a point to open its message
         </span>

@@ -1,7 +1,7 @@
 "use client";
 
-import { useId } from "react";
-import type { SettingControl } from "@/lib/client/setting-controls";
+import { useId, useState } from "react";
+import { valueWhenSet, type SettingControl } from "@/lib/client/setting-controls";
 import { formatCount } from "@/app/_components/format-number";
 
 const INPUT = "rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs tabular-nums focus:border-violet-500";
@@ -105,7 +105,9 @@ function NumberControl({
   value: unknown;
   onChange: (value: unknown) => void;
 }) {
-  const off = value === null;
+  // ticked "set" with no value yet (see valueWhenSet): the box is shown empty and the setting stays unset until typed
+  const [armed, setArmed] = useState(false);
+  const off = value === null && !armed;
   const numeric = typeof value === "number" ? value : null;
   const slider = control.slider;
   const parse = (text: string) => {
@@ -116,7 +118,16 @@ function NumberControl({
     <div className="flex items-center gap-2">
       {control.nullable && (
         <label className="flex shrink-0 items-center gap-1 text-xs text-slate-500" title="unset: the strategy derives it">
-          <input type="checkbox" checked={!off} onChange={(event) => onChange(event.target.checked ? (slider?.max ?? 0) / 2 : null)} className="accent-violet-600" />
+          <input
+            type="checkbox"
+            checked={!off}
+            onChange={(event) => {
+              const start = event.target.checked ? valueWhenSet(control) : null;
+              setArmed(event.target.checked && start === null);
+              onChange(start);
+            }}
+            className="accent-violet-600"
+          />
           set
         </label>
       )}
@@ -143,7 +154,13 @@ function NumberControl({
           min={control.min ?? undefined}
           max={control.max ?? undefined}
           step={control.integer ? 1 : (slider?.step ?? "any")}
-          onChange={(event) => onChange(parse(event.target.value))}
+          placeholder={numeric === null ? "type a value" : undefined}
+          autoFocus={armed && numeric === null}
+          onChange={(event) => {
+            if (event.target.value === "" && numeric === null) return;
+            setArmed(false);
+            onChange(parse(event.target.value));
+          }}
           className={INPUT + (slider ? " w-24" : " w-full")}
         />
       )}

@@ -124,8 +124,8 @@ export function StrategyPanel({
             Context window <span className="tabular-nums text-slate-500">{config.window.toLocaleString("en-US")}</span>
           </span>
           <span className="flex items-center gap-2">
-            <input type="range" data-testid="window-slider" min={8_000} max={1_000_000} step={1_000} value={config.window} onChange={(event) => set({ window: Number(event.target.value) })} className="min-w-0 flex-1 accent-violet-600" />
-            <input type="number" data-testid="window-input" min={1_000} step={1_000} value={config.window} onChange={(event) => Number(event.target.value) > 0 && set({ window: Math.round(Number(event.target.value)) })} className={`${INPUT} w-24 tabular-nums`} />
+            <input type="range" data-testid="window-slider" aria-label="Context window slider" min={8_000} max={1_000_000} step={1_000} value={config.window} onChange={(event) => set({ window: Number(event.target.value) })} className="min-w-0 flex-1 accent-violet-600" />
+            <input type="number" data-testid="window-input" aria-label="Context window in tokens" min={1_000} step={1_000} value={config.window} onChange={(event) => Number(event.target.value) > 0 && set({ window: Math.round(Number(event.target.value)) })} className={`${INPUT} w-24 tabular-nums`} />
           </span>
         </label>
         <label className="space-y-0.5">

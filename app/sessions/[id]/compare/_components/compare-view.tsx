@@ -22,6 +22,7 @@ import { useRememberedState } from "@/app/_components/compare/use-remembered-sta
 import { useRestoredSetup } from "@/app/_components/compare/use-restored-setup";
 import { WorkbenchNav } from "@/app/_components/compare/workbench-nav";
 import { ProbesPanel } from "./probes-panel";
+import { usePresetDrafts } from "./use-preset-drafts";
 
 /**
  * Compare strategies on one session: build 2–16 configurations, run them together with progress per
@@ -39,6 +40,7 @@ export function CompareView({ sessionId }: { sessionId: string }) {
 
   const list = strategies.data?.strategies;
   useRestoredSetup({ setup: state.setup, strategies: list, drafts, setDrafts, setOptions });
+  usePresetDrafts({ strategies: list, drafts, setDrafts });
   const defaultsOf = useMemo(() => {
     const byId = new Map((list ?? []).map((strategy) => [strategy.id, strategy.defaults]));
     return (id: string) => byId.get(id) ?? {};

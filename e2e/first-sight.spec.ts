@@ -1,0 +1,44 @@
+import { expect, test } from "./fixtures/test";
+import { generateClaudeCodeSession } from "../lib/generator/generate-claude-code-session";
+import { generateSession } from "../lib/generator/generate-session";
+import { toClaudeCodeJsonl } from "../lib/generator/to-claude-code-jsonl";
+import { exportOpenAI } from "../lib/transcripts/export-openai";
+import { importFileThroughApi, importThroughApi } from "./fixtures/api";
+import { sharedTranscript } from "./fixtures/shared-transcripts";
+import { PlaygroundPanel } from "./pages/playground-panel";
+
+/** What a newcomer sees first on a session (issue #29, item 10). */
+
+test("a Codex session opens on the Codex strategy, a session of no single agent on opencode", async ({ page, request }) => {
+  const codex = await importFileThroughApi(request, sharedTranscript("codex/agent-sessions__codex-small-schema-fixture.jsonl"));
+  const playground = new PlaygroundPanel(page);
+  await page.goto(`/sessions/${codex.id}`);
+  await expect(playground.strategySelect).toHaveValue("codex");
+
+  const arrays = await importThroughApi(request, {
+    name: "generated-openai.json",
+    body: JSON.stringify(exportOpenAI(generateSession({ seed: 11, messages: 40 }))),
+    format: "openai",
+  });
+  await page.goto(`/sessions/${arrays.id}`);
+  await expect(playground.strategySelect).toHaveValue("opencode");
+});
+
+test("the home page says what the lab is and opens a demo, or every strategy compared on it", async ({ page, request }) => {
+  const demo = await importThroughApi(request, {
+    name: "generated-demo-medium.jsonl",
+    body: toClaudeCodeJsonl(generateClaudeCodeSession({ seed: 2, messages: 120 })),
+  });
+  await page.goto("/");
+  const intro = page.getByTestId("home-intro");
+  await expect(intro.getByRole("heading", { level: 1 })).toHaveText("Compaction Lab");
+  await expect(intro).toContainText("replays real transcripts through those compaction strategies");
+  await intro.getByTestId("open-demo").click();
+  await expect(page).toHaveURL(new RegExp(`/sessions/${demo.id}$`));
+
+  await page.goto("/");
+  await page.getByTestId("compare-demo").click();
+  await expect(page).toHaveURL(new RegExp(`/sessions/${demo.id}/compare\\?preset=all$`));
+  const strategies = (await (await request.get("/api/strategies")).json()).strategies as unknown[];
+  await expect(page.getByTestId("config-count")).toHaveText(`${Math.min(strategies.length, 16)} of 16`);
+});
