@@ -3,7 +3,7 @@ import { accessCookieValue } from "@/lib/security/access-token";
 import { generateSession } from "@/lib/generator/generate-session";
 import { db } from "@/lib/store/db";
 import { storeSession } from "@/lib/store/sessions";
-import { useTestDatabase } from "@/lib/store/use-test-database";
+import { useTestDatabase } from "@/lib/testing/use-test-database";
 import { POST as signIn } from "./auth/sign-in/route";
 import { GET as health } from "./health/route";
 import { DELETE as deleteSession, GET as getSession } from "./sessions/[id]/route";

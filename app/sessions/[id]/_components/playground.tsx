@@ -5,7 +5,7 @@ import { useSearchParams } from "next/navigation";
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { SessionDetail } from "@/lib/api/contracts/schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
-import { runQueries } from "@/lib/queries/run-queries";
+import { runQueries } from "@/lib/query-hooks/run-queries";
 import { buildRunOverlay } from "./build-run-overlay";
 import type { StepLookup } from "./create-step-lookup";
 import { SharePanel } from "./share-panel";

@@ -3,13 +3,13 @@ import type { CompareOptions } from "../api/contracts/compare-schemas";
 import { classifyMessages } from "../engine/simulate/classify-messages";
 import { resolveWindow } from "../engine/simulate/resolve-window";
 import { checkReplayEstimator } from "../runs/resolve-estimator";
-import { followComparison } from "../jobs/follow-comparison";
-import { ensureWebWorkers, workerConcurrency } from "../jobs/job-queue";
-import { pinnedWorkerId, runPinned } from "../jobs/run-pinned";
+import { followComparison } from "./follow-comparison";
+import { ensureWebWorkers, workerConcurrency } from "./job-queue";
+import { pinnedWorkerId, runPinned } from "./run-pinned";
 import { loadSessionCached } from "../runs/session-cache";
 import { createComparison, type SweepRequestParts } from "../store/comparisons";
 import { createRun } from "../store/runs";
-import { planComparison, type ComparisonConfigInput } from "./plan-comparison";
+import { planComparison, type ComparisonConfigInput } from "../compare/plan-comparison";
 
 export interface RunComparisonOptions {
   /** one session (compare, sweep) or several (multi); each id at most once */

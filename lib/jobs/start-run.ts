@@ -5,12 +5,12 @@ import { resolveWindow } from "../engine/simulate/resolve-window";
 import { findStrategy } from "../engine/strategies";
 import { resolveSettings } from "../engine/strategies/resolve-settings";
 import { createRun } from "../store/runs";
-import { buildSummarizer } from "./build-summarizer";
-import { checkReplayEstimator } from "./resolve-estimator";
-import { ensureWebWorkers, workerConcurrency } from "../jobs/job-queue";
-import { followRun } from "../jobs/follow-run";
-import { pinnedWorkerId, runPinned } from "../jobs/run-pinned";
-import { loadSessionCached } from "./session-cache";
+import { buildSummarizer } from "../runs/build-summarizer";
+import { checkReplayEstimator } from "../runs/resolve-estimator";
+import { ensureWebWorkers, workerConcurrency } from "./job-queue";
+import { followRun } from "./follow-run";
+import { pinnedWorkerId, runPinned } from "./run-pinned";
+import { loadSessionCached } from "../runs/session-cache";
 
 /**
  * Starts a compaction run of a stored session as a job (issue #11) and returns its id and the NDJSON stream that
