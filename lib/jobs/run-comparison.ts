@@ -6,6 +6,7 @@ import { checkReplayEstimator } from "../runs/resolve-estimator";
 import { followComparison } from "./follow-comparison";
 import { ensureWebWorkers, workerConcurrency } from "./job-queue";
 import { pinnedWorkerId, runPinned } from "./run-pinned";
+import { comparisonRunRequest, runSpecOf } from "../runs/run-spec";
 import { loadSessionCached } from "../runs/session-cache";
 import { createComparison, type SweepRequestParts } from "../store/comparisons";
 import { createRun } from "../store/runs";
@@ -78,20 +79,10 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
   const runIds: string[] = [];
   for (const entry of loaded) {
     for (const config of configs) {
+      const request = comparisonRunRequest({ strategy: config.strategy.id, settings: config.overrides }, compare);
       const run = await createRun({
         sessionId: entry.id,
-        strategyId: config.strategy.id,
-        settings: config.settings,
-        options: {
-          window: entry.window,
-          outputReserve: compare.outputReserve,
-          estimator: compare.estimator,
-          summarizer: compare.summarizer,
-          model: config.summarizer.model,
-          instructions: null,
-          compactAtStep: null,
-          promptOverrides: config.summarizer.promptOverrides,
-        },
+        ...runSpecOf(request, { settings: config.settings, window: entry.window, summarizer: config.summarizer }),
         comparisonId: comparison.id,
         configIndex: config.index,
         ...(pinned ? { status: "running" as const, claimedBy: pinnedWorkerId() } : {}),

@@ -1,6 +1,6 @@
 import { BadRequestError, UpstreamError } from "../api/contracts/errors";
 import { CompareOptionsSchema, type CompareOptions } from "../api/contracts/compare-schemas";
-import { RunRequestSchema, type RunRequest, type RunStreamLine } from "../api/contracts/run-schemas";
+import type { RunRequest, RunStreamLine } from "../api/contracts/run-schemas";
 import { extractProbes } from "../engine/evaluate/extract-probes";
 import type { Probe } from "../engine/evaluate/probe";
 import type { Session } from "../engine/model";
@@ -16,6 +16,7 @@ import { buildSummarizer } from "../runs/build-summarizer";
 import { executeRun } from "../runs/execute-run";
 import { resolveReplayEstimator } from "../runs/resolve-estimator";
 import { RunCancelledError, registerRun } from "../runs/run-registry";
+import { runRequestOf } from "../runs/run-spec";
 import { loadSessionCached } from "../runs/session-cache";
 import { getComparison } from "../store/comparisons";
 import { claimRun, getRunJob, PROGRESS_EVENTS_KEPT, runStatus, writeRunProgress, type RunJob, type RunProgress } from "../store/run-jobs";
@@ -86,18 +87,7 @@ async function runSingle(job: RunJob, context: { request?: RunRequest; signal: A
   const strategy = findStrategy(job.strategyId);
   if (!strategy) throw new Error(`unknown strategy ${job.strategyId}`);
   const stored = job.options;
-  const request: RunRequest = context.request ?? RunRequestSchema.parse({
-    strategy: job.strategyId,
-    settings: job.settings,
-    window: stored.window,
-    outputReserve: stored.outputReserve,
-    estimator: stored.estimator,
-    summarizer: stored.summarizer,
-    ...(stored.model ? { model: stored.model } : {}),
-    ...(stored.instructions ? { instructions: stored.instructions } : {}),
-    ...(stored.compactAtStep !== null && stored.compactAtStep !== undefined ? { compactAtStep: stored.compactAtStep } : {}),
-    ...(stored.promptOverrides ? { promptOverrides: stored.promptOverrides } : {}),
-  });
+  const request: RunRequest = context.request ?? runRequestOf(job);
   const session = await loadSessionCached(job.sessionId);
   const totalSteps = classifyMessages(session).filter((kind) => kind === "call").length;
   const progress = progressWriter(job.id, totalSteps);
@@ -140,17 +130,7 @@ async function runComparisonConfig(job: RunJob, comparisonId: string, context: {
   const window = job.options.window as number;
   const progress = progressWriter(job.id, totalSteps);
   try {
-    const summarizer = buildSummarizer({
-      strategy: job.strategyId,
-      settings: job.settings,
-      window,
-      outputReserve: compare.outputReserve,
-      estimator: compare.estimator,
-      summarizer: compare.summarizer,
-      model: compare.model,
-      apiKey: compare.apiKey,
-      ...(job.options.promptOverrides ? { promptOverrides: job.options.promptOverrides as RunRequest["promptOverrides"] } : {}),
-    });
+    const summarizer = buildSummarizer(runRequestOf(job, { apiKey: compare.apiKey }));
     const judgeApiKey = compare.judge ? (compare.apiKey ?? process.env.ANTHROPIC_API_KEY) : undefined;
     if (compare.judge && !judgeApiKey) throw new BadRequestError("missing_api_key", "The LLM-judged retention asks a model: this worker has no ANTHROPIC_API_KEY.", "judge");
     const prepared = await prepareSession({ sessionId: job.sessionId, session, compare, window, signal });

@@ -10,6 +10,7 @@ import { checkReplayEstimator } from "../runs/resolve-estimator";
 import { ensureWebWorkers, workerConcurrency } from "./job-queue";
 import { followRun } from "./follow-run";
 import { pinnedWorkerId, runPinned } from "./run-pinned";
+import { runSpecOf } from "../runs/run-spec";
 import { loadSessionCached } from "../runs/session-cache";
 
 /**
@@ -31,7 +32,7 @@ export async function startRun(options: { sessionId: string; request: RunRequest
   if (!strategy) throw new BadRequestError("unknown_strategy", `Unknown strategy ${JSON.stringify(request.strategy)}.`, "strategy");
   const settings = resolveSettings(strategy, request.settings);
   const session = await loadSessionCached(options.sessionId);
-  const { model, promptOverrides } = buildSummarizer(request);
+  const summarizer = buildSummarizer(request);
   checkReplayEstimator({ estimator: request.estimator, apiKey: request.apiKey });
   const window = resolveWindow(request.window, session.meta.contextWindow);
   const totalSteps = classifyMessages(session).filter((kind) => kind === "call").length;
@@ -42,18 +43,7 @@ export async function startRun(options: { sessionId: string; request: RunRequest
   const pinned = request.apiKey !== undefined;
   const run = await createRun({
     sessionId: options.sessionId,
-    strategyId: strategy.id,
-    settings,
-    options: {
-      window,
-      outputReserve: request.outputReserve,
-      estimator: request.estimator,
-      summarizer: request.summarizer,
-      model,
-      instructions: request.instructions ?? null,
-      compactAtStep: request.compactAtStep ?? null,
-      promptOverrides,
-    },
+    ...runSpecOf({ ...request, strategy: strategy.id }, { settings, window, summarizer }),
     ...(pinned ? { status: "running" as const, claimedBy: pinnedWorkerId() } : {}),
   });
   if (pinned) runPinned([run.id], { request });
