@@ -1,6 +1,6 @@
 import { BadRequestError, UpstreamError } from "../api/contracts/errors";
 import { CompareOptionsSchema, type CompareOptions } from "../api/contracts/compare-schemas";
-import { classifyMessages } from "../engine/simulate/classify-messages";
+import { countModelCalls } from "../engine/simulate/count-model-calls";
 import { findStrategy } from "../engine/strategies";
 import { JudgeRetentionError } from "../llm/judge-retention-error";
 import { prepareComparisonSession } from "../compare/prepare-comparison-session";
@@ -29,7 +29,7 @@ export async function runComparisonConfigJob(job: RunJob, comparisonId: string, 
   const index = job.configIndex ?? 0;
   const planned = comparison.configs.find((config) => config.index === index);
   const session = await loadSessionCached(job.sessionId);
-  const totalSteps = classifyMessages(session).filter((kind) => kind === "call").length;
+  const totalSteps = countModelCalls(session);
   const window = job.options.window as number;
   const progress = progressWriter(job.id, totalSteps);
   try {

@@ -1,6 +1,6 @@
 import { BadRequestError } from "../api/contracts/errors";
 import type { CompareOptions } from "../api/contracts/compare-schemas";
-import { classifyMessages } from "../engine/simulate/classify-messages";
+import { countModelCalls } from "../engine/simulate/count-model-calls";
 import { resolveWindow } from "../engine/simulate/resolve-window";
 import { checkReplayEstimator } from "../runs/resolve-estimator";
 import { followComparison } from "./follow-comparison";
@@ -53,7 +53,7 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
   const loaded = [];
   for (const id of sessionIds) {
     const session = await loadSessionCached(id);
-    const totalSteps = classifyMessages(session).filter((kind) => kind === "call").length;
+    const totalSteps = countModelCalls(session);
     loaded.push({ id, totalSteps, window: resolveWindow(compare.window, session.meta.contextWindow) });
   }
   const queue = await ensureWebWorkers();

@@ -1,5 +1,5 @@
 import type { RunRequest } from "../api/contracts/run-schemas";
-import { classifyMessages } from "../engine/simulate/classify-messages";
+import { countModelCalls } from "../engine/simulate/count-model-calls";
 import { findStrategy } from "../engine/strategies";
 import { buildSummarizer } from "../runs/build-summarizer";
 import { executeRun } from "../runs/execute-run";
@@ -20,7 +20,7 @@ export async function runSingleJob(job: RunJob, context: { request?: RunRequest;
   const stored = job.options;
   const request: RunRequest = context.request ?? runRequestOf(job);
   const session = await loadSessionCached(job.sessionId);
-  const totalSteps = classifyMessages(session).filter((kind) => kind === "call").length;
+  const totalSteps = countModelCalls(session);
   const progress = progressWriter(job.id, totalSteps);
   let summarizer;
   try {

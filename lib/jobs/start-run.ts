@@ -1,6 +1,6 @@
 import { BadRequestError } from "../api/contracts/errors";
 import type { RunRequest } from "../api/contracts/run-schemas";
-import { classifyMessages } from "../engine/simulate/classify-messages";
+import { countModelCalls } from "../engine/simulate/count-model-calls";
 import { resolveWindow } from "../engine/simulate/resolve-window";
 import { findStrategy } from "../engine/strategies";
 import { resolveSettings } from "../engine/strategies/resolve-settings";
@@ -35,7 +35,7 @@ export async function startRun(options: { sessionId: string; request: RunRequest
   const summarizer = buildSummarizer(request);
   checkReplayEstimator({ estimator: request.estimator, apiKey: request.apiKey });
   const window = resolveWindow(request.window, session.meta.contextWindow);
-  const totalSteps = classifyMessages(session).filter((kind) => kind === "call").length;
+  const totalSteps = countModelCalls(session);
   if (request.compactAtStep !== undefined && request.compactAtStep >= totalSteps) {
     throw new BadRequestError("invalid_step", `compactAtStep ${request.compactAtStep} is past the session's last model call (${totalSteps} calls).`, "compactAtStep");
   }
