@@ -10,6 +10,7 @@ import { createFingerprintCache } from "../runs/fingerprint-cache";
 import { resolveReplayEstimator } from "../runs/resolve-estimator";
 import { sessionFingerprint } from "../store/runs";
 import { listUserProbes } from "../store/user-probes";
+import { processSingleton } from "../process/process-singleton";
 
 /** What every configuration of a comparison shares for one session. */
 export interface PreparedSession {
@@ -25,10 +26,12 @@ const PREPARED_CACHE_SIZE = 8;
  * (the user's probes, window, reserve, estimator, model); the session's fingerprint is checked on every read. The
  * value holds the promise, so workers of one process asking at once share one computation.
  */
-const prepared = createFingerprintCache<{ prepared: Promise<PreparedSession> }>({
-  size: PREPARED_CACHE_SIZE,
-  fingerprint: (key) => sessionFingerprint((JSON.parse(key) as [string])[0]),
-});
+const prepared = processSingleton("prepared-comparison-sessions", () =>
+  createFingerprintCache<{ prepared: Promise<PreparedSession> }>({
+    size: PREPARED_CACHE_SIZE,
+    fingerprint: (key) => sessionFingerprint((JSON.parse(key) as [string])[0]),
+  }),
+);
 
 /**
  * What every configuration of a session shares: the estimator (count-tokens counts the session), the probes (the

@@ -3,6 +3,7 @@ import { databaseUrl, providerOf } from "../store/db";
 import { countQueuedRuns, nextQueuedRuns, recoverStaleRuns, staleQueuedRuns } from "../store/run-jobs";
 import { maxConcurrentRuns } from "../runs/run-slots";
 import { runJob } from "./run-job";
+import { processSingleton } from "../process/process-singleton";
 
 /**
  * Where runs go to be replayed (issue #11). One interface, two back ends, chosen by DATABASE_URL:
@@ -48,7 +49,7 @@ export function webWorkersEnabled(env: Readonly<Record<string, string | undefine
   return env.LAB_WORKERS !== "0";
 }
 
-const queues = ((globalThis as { __labJobQueues?: Map<string, Promise<JobQueue>> }).__labJobQueues ??= new Map());
+const queues = processSingleton("job-queues", () => new Map<string, Promise<JobQueue>>());
 
 /** This process's queue for DATABASE_URL (one per database; per process, it only holds connections and workers). */
 export function jobQueue(): Promise<JobQueue> {

@@ -1,5 +1,6 @@
 import os from "node:os";
 import v8 from "node:v8";
+import { processSingleton } from "../process/process-singleton";
 
 /**
  * How many replays (runs, comparisons, sweeps) this process works on at once. Replays hold their results in
@@ -89,5 +90,7 @@ export class RunSlots {
   }
 }
 
-/** This process's slots (see {@link maxConcurrentRuns}); a per-process resource limit, not shared state. */
-export const runSlots = new RunSlots(maxConcurrentRuns());
+/** This process's slots (see {@link maxConcurrentRuns}), made on first use; a per-process resource limit, not shared state. */
+export function runSlots(): RunSlots {
+  return processSingleton("run-slots", () => new RunSlots(maxConcurrentRuns()));
+}
