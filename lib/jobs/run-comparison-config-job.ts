@@ -13,6 +13,7 @@ import { getComparison } from "../store/comparisons";
 import type { RunJob } from "../store/run-jobs";
 import { finishRun } from "../store/runs";
 import { progressWriter } from "./progress-writer";
+import { readEnv } from "../env/read-env";
 
 /**
  * Replays one (session, configuration) run of a comparison claimed by this worker: the comparison's options as they
@@ -34,7 +35,7 @@ export async function runComparisonConfigJob(job: RunJob, comparisonId: string, 
   const progress = progressWriter(job.id, totalSteps);
   try {
     const summarizer = buildSummarizer(runRequestOf(job, { apiKey: compare.apiKey }));
-    const judgeApiKey = compare.judge ? (compare.apiKey ?? process.env.ANTHROPIC_API_KEY) : undefined;
+    const judgeApiKey = compare.judge ? (compare.apiKey ?? readEnv().ANTHROPIC_API_KEY) : undefined;
     if (compare.judge && !judgeApiKey) throw new BadRequestError("missing_api_key", "The LLM-judged retention asks a model: this worker has no ANTHROPIC_API_KEY.", "judge");
     const prepared = await prepareComparisonSession({ sessionId: job.sessionId, session, compare, window, signal });
     signal.throwIfAborted();

@@ -11,6 +11,7 @@ import { loadSessionCached } from "../runs/session-cache";
 import { createComparison, type SweepRequestParts } from "../store/comparisons";
 import { createRun } from "../store/runs";
 import { planComparison, type ComparisonConfigInput } from "../compare/plan-comparison";
+import { readEnv } from "../env/read-env";
 
 export interface RunComparisonOptions {
   /** one session (compare, sweep) or several (multi); each id at most once */
@@ -45,7 +46,7 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
   const { compare } = options;
   const configs = planComparison({ configs: options.configs, compare });
   checkReplayEstimator({ estimator: compare.estimator, apiKey: compare.apiKey });
-  const judgeApiKey = compare.judge ? (compare.apiKey ?? process.env.ANTHROPIC_API_KEY) : undefined;
+  const judgeApiKey = compare.judge ? (compare.apiKey ?? readEnv().ANTHROPIC_API_KEY) : undefined;
   if (compare.judge && !judgeApiKey) {
     throw new BadRequestError("missing_api_key", "The LLM-judged retention asks a model: set ANTHROPIC_API_KEY on the server or pass apiKey with the comparison.", "judge");
   }

@@ -5,9 +5,8 @@ import type { PrismaClient } from "../generated/prisma/client.ts";
 import { closeAdvisoryLockPools } from "./advisory-lock";
 import { ensureDatabase } from "./ensure-database";
 import { processSingleton } from "../process/process-singleton";
+import { readEnv } from "../env/read-env";
 
-/** Used when DATABASE_URL is unset; the same default as prisma.config.ts, relative to the working directory. */
-export const DEFAULT_DATABASE_URL = "file:./data/lab.db";
 
 export type DatabaseProvider = "sqlite" | "postgresql";
 
@@ -22,7 +21,7 @@ export type Database = PrismaClient;
 const clients = processSingleton("databases", () => new Map<string, Promise<Database>>());
 
 export function databaseUrl(): string {
-  return process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  return readEnv().DATABASE_URL;
 }
 
 export function providerOf(url: string): DatabaseProvider {
