@@ -6,12 +6,13 @@ import "./globals.css";
 import { configuredAccessToken } from "@/lib/security/access-token";
 import { SignOutButton } from "./_components/sign-out-button";
 import { Providers } from "./providers";
+import { readEnv } from "@/lib/env/read-env";
 
 const DESCRIPTION = "Import LLM-agent transcripts, replay them through compaction strategies and compare them side by side.";
 
 export const metadata: Metadata = {
   // absolute URLs for shared links (og:image); LAB_PUBLIC_URL is where the lab is reached, else the local default
-  metadataBase: new URL(process.env.LAB_PUBLIC_URL ?? "http://localhost:3000"),
+  metadataBase: new URL(readEnv().LAB_PUBLIC_URL),
   title: "Compaction Lab",
   description: DESCRIPTION,
   icons: { icon: "/favicon.ico" },

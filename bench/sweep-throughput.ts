@@ -27,7 +27,7 @@ export async function runSweepThroughput(log: (line: string) => void): Promise<v
   process.env.DATABASE_URL = url;
   process.env.LAB_WORKERS = "0";
   const { storeSession } = await import("../lib/store/sessions");
-  const { runComparison } = await import("../lib/compare/run-comparison");
+  const { runComparison } = await import("../lib/jobs/run-comparison");
   const { stopJobQueues } = await import("../lib/jobs/job-queue");
   const { closeDatabases, db } = await import("../lib/store/db");
   try {

@@ -2,8 +2,11 @@
 // the embedded queue on the same file) it replays queued runs, comparisons and sweeps — WORKER_CONCURRENCY jobs at
 // once (default from cores and heap) — until SIGINT/SIGTERM, which stop it after the jobs in hand (a second signal
 // exits at once; a job left behind is retried by another worker once it expires, see lib/jobs/job-queue.ts).
+import { exitOnBadEnv } from "../lib/env/exit-on-bad-env";
 import { databaseUrl, db, closeDatabases } from "../lib/store/db";
 import { jobQueue, stopJobQueues, workerConcurrency } from "../lib/jobs/job-queue";
+
+exitOnBadEnv("worker");
 
 const redacted = databaseUrl().replace(/\/\/[^@/]*@/, "//***@");
 await db();

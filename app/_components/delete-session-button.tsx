@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
-import { useDeleteSession } from "@/lib/queries/session-mutations";
+import { useDeleteSession } from "@/lib/query-hooks/session-mutations";
 
 /** Delete with an inline confirmation (no blocking browser dialog). */
 export function DeleteSessionButton({ id, title }: { id: string; title: string }) {

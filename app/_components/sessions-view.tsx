@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
-import { sessionQueries } from "@/lib/queries/session-queries";
+import { sessionQueries } from "@/lib/query-hooks/session-queries";
 import { ApiErrorView } from "./api-error-view";
 import { EmptyState } from "./empty-state";
 import { HomeIntro } from "./home-intro";

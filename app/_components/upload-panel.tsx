@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type DragEvent } from "react";
 import { FORMAT_IDS, type FormatId } from "@/lib/engine/model";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import type { UploadProgress, UploadResult } from "@/lib/client/upload-transcript";
-import { useImportTranscript } from "@/lib/queries/session-mutations";
+import { useImportTranscript } from "@/lib/query-hooks/session-mutations";
 import { ApiErrorView } from "./api-error-view";
 import { FORMAT_LABELS } from "./format-labels";
 import { formatBytes, formatCount } from "./format-number";

@@ -3,7 +3,7 @@ import { sessionCookieValue } from "@/lib/security/session-cookie";
 import { generateSession } from "@/lib/generator/generate-session";
 import { db } from "@/lib/store/db";
 import { storeSession } from "@/lib/store/sessions";
-import { useTestDatabase } from "@/lib/store/use-test-database";
+import { useTestDatabase } from "@/lib/testing/use-test-database";
 import { POST as signIn } from "./auth/sign-in/route";
 import { POST as signOut } from "./auth/sign-out/route";
 import { POST as signOutEverywhere } from "./auth/sign-out-everywhere/route";

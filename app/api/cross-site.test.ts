@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiErrorSchema } from "@/lib/api/contracts/schemas";
 import { generateSession } from "@/lib/generator/generate-session";
-import { OPENAI_CHAT } from "@/lib/sessions/import-upload-contract";
+import { OPENAI_CHAT } from "@/lib/testing/import-upload-contract";
 import { db } from "@/lib/store/db";
 import { storeSession } from "@/lib/store/sessions";
-import { useTestDatabase } from "@/lib/store/use-test-database";
+import { useTestDatabase } from "@/lib/testing/use-test-database";
 import { POST as startRun } from "./sessions/[id]/runs/route";
 import { POST as reimport } from "./sessions/[id]/reimport/route";
 import { DELETE as deleteSession } from "./sessions/[id]/route";

@@ -1,5 +1,6 @@
 import { EXIT_BAD_INPUT, EXIT_FAILURE, UsageError, type CliIo } from "./command";
 import { commandsByName } from "./commands";
+import { EnvError, readEnv } from "../env/read-env";
 
 /** The top-level usage: the command list, from the registry. */
 export function cliUsage(): string {
@@ -9,8 +10,9 @@ export function cliUsage(): string {
 }
 
 /**
- * Runs one CLI invocation (`args` without node and the script) and returns the exit code. Usage mistakes print
- * the message and the usage on stderr and give 2; anything unexpected prints its message and gives 1.
+ * Runs one CLI invocation (`args` without node and the script) and returns the exit code. Usage mistakes and a bad
+ * environment variable print the message (and the usage) on stderr and give 2; anything unexpected prints its
+ * message and gives 1.
  */
 export async function runCli(args: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = args;
@@ -21,6 +23,13 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
   const command = Object.hasOwn(commandsByName, name) ? commandsByName[name] : undefined;
   if (!command) {
     io.stderr(`error: unknown command "${name}"\n\n${cliUsage()}\n`);
+    return EXIT_BAD_INPUT;
+  }
+  try {
+    readEnv();
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    io.stderr(`error: ${error.message}\n`);
     return EXIT_BAD_INPUT;
   }
   try {

@@ -1,10 +1,10 @@
 import { BadRequestError } from "../api/contracts/errors";
 import type { CompareConfig, CompareOptions } from "../api/contracts/compare-schemas";
-import type { RunRequest } from "../api/contracts/run-schemas";
 import { findStrategy } from "../engine/strategies";
 import { resolveSettings, SettingsError } from "../engine/strategies/resolve-settings";
 import type { AnyStrategy } from "../engine/strategies/strategy";
 import { buildSummarizer, type RunSummarizer } from "../runs/build-summarizer";
+import { comparisonRunRequest } from "../runs/run-spec";
 import { compareLabel } from "./compare-row";
 
 /** A configuration to compare, as the caller builds it (a sweep adds the cell of its axes and its own label). */
@@ -47,21 +47,7 @@ export function planComparison(options: { configs: readonly ComparisonConfigInpu
         `configs.${index}.settings${error.setting ? `.${error.setting}` : ""}`,
       );
     }
-    const summarizer = buildSummarizer(runRequestOf(config, options.compare));
+    const summarizer = buildSummarizer(comparisonRunRequest(config, options.compare));
     return { index, label, strategy, settings, overrides: { ...config.settings }, summarizer, ...(config.cell ? { cell: config.cell } : {}) };
   });
-}
-
-/** The single-run request a configuration amounts to (what buildSummarizer reads). */
-function runRequestOf(config: CompareConfig, compare: CompareOptions): RunRequest {
-  return {
-    strategy: config.strategy,
-    settings: config.settings,
-    window: compare.window,
-    outputReserve: compare.outputReserve,
-    estimator: compare.estimator,
-    summarizer: compare.summarizer,
-    model: compare.model,
-    apiKey: compare.apiKey,
-  };
 }

@@ -1,5 +1,5 @@
 import type { RunStreamLine } from "../api/contracts/run-schemas";
-import { presentRunSummary } from "../api/present/present-run";
+import { presentRunSummary } from "../present/present-run";
 import { queuePosition, readRunState } from "../store/run-jobs";
 import { getRunEnd } from "../store/runs";
 import { pollingStream } from "./polling-stream";

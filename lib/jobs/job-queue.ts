@@ -3,6 +3,8 @@ import { databaseUrl, providerOf } from "../store/db";
 import { countQueuedRuns, nextQueuedRuns, recoverStaleRuns, staleQueuedRuns } from "../store/run-jobs";
 import { maxConcurrentRuns } from "../runs/run-slots";
 import { runJob } from "./run-job";
+import { processSingleton } from "../process/process-singleton";
+import { readEnv, type RawEnv } from "../env/read-env";
 
 /**
  * Where runs go to be replayed (issue #11). One interface, two back ends, chosen by DATABASE_URL:
@@ -33,22 +35,16 @@ export const SWEEP_MS = 5_000;
 export const RUN_QUEUE = "lab-run";
 
 /** Parallel jobs of this process's worker: WORKER_CONCURRENCY, else LAB_MAX_CONCURRENT_RUNS, else from cores and heap. */
-export function workerConcurrency(env: Readonly<Record<string, string | undefined>> = process.env): number {
-  const raw = env.WORKER_CONCURRENCY;
-  if (raw !== undefined && raw.trim() !== "") {
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < 1) throw new Error(`WORKER_CONCURRENCY must be a whole number ≥ 1, got ${JSON.stringify(raw)}`);
-    return value;
-  }
-  return maxConcurrentRuns(env);
+export function workerConcurrency(env?: RawEnv): number {
+  return readEnv(env).WORKER_CONCURRENCY ?? maxConcurrentRuns(env);
 }
 
 /** Web instances run workers too unless LAB_WORKERS=0 (then only `npm run worker` processes replay). */
-export function webWorkersEnabled(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
-  return env.LAB_WORKERS !== "0";
+export function webWorkersEnabled(env?: RawEnv): boolean {
+  return readEnv(env).LAB_WORKERS;
 }
 
-const queues = ((globalThis as { __labJobQueues?: Map<string, Promise<JobQueue>> }).__labJobQueues ??= new Map());
+const queues = processSingleton("job-queues", () => new Map<string, Promise<JobQueue>>());
 
 /** This process's queue for DATABASE_URL (one per database; per process, it only holds connections and workers). */
 export function jobQueue(): Promise<JobQueue> {
@@ -163,8 +159,7 @@ function createEmbeddedQueue(): JobQueue {
 
 /** LAB_JOB_EXPIRE_SECONDS: how long a pg-boss job may stay active before it is presumed dead and retried (default 15 min). */
 function jobExpireSeconds(): number {
-  const raw = Number(process.env.LAB_JOB_EXPIRE_SECONDS);
-  return Number.isInteger(raw) && raw >= 1 ? raw : 900;
+  return readEnv().LAB_JOB_EXPIRE_SECONDS;
 }
 
 /**
@@ -186,13 +181,13 @@ async function ensureQueue(boss: InstanceType<typeof import("pg-boss")>): Promis
 
 async function createPgBossQueue(url: string): Promise<JobQueue> {
   const { default: PgBoss } = await import("pg-boss");
-  const maintenance = Number(process.env.LAB_JOB_MAINTENANCE_SECONDS);
+  const maintenance = readEnv().LAB_JOB_MAINTENANCE_SECONDS;
   const boss = new PgBoss({
     connectionString: url,
     schema: "pgboss",
     application_name: "compaction-lab",
     max: 4,
-    ...(Number.isInteger(maintenance) && maintenance >= 1 ? { maintenanceIntervalSeconds: maintenance } : {}),
+    ...(maintenance !== undefined ? { maintenanceIntervalSeconds: maintenance } : {}),
   });
   boss.on("error", (error) => console.error("[jobs] pg-boss:", error.message));
   await boss.start();

@@ -16,7 +16,7 @@ export function runPinned(runIds: readonly string[], pinned: PinnedRequest): voi
   // their heartbeat while they wait for a slot and for one another, so no sweep takes them for a dead process's
   const stopBeating = watchRuns(runIds, new AbortController());
   void (async () => {
-    const release = await runSlots.acquire();
+    const release = await runSlots().acquire();
     try {
       for (const runId of runIds) {
         await runJob({ runId, workerId: pinnedWorkerId(), pinned }).catch((error: unknown) => console.error(`[jobs] pinned run ${runId}:`, error));

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { DEFAULT_SUMMARY_OUTPUT_TOKENS, type SummarizeRequest, type SummarizeResult, type Summarizer } from "../engine/summarize/summarizer";
 import { AnthropicSummarizerError, toSummarizerError } from "./anthropic-summarizer-error";
 import { buildSummaryPrompt } from "./build-summary-prompt";
+import { readEnv } from "../env/read-env";
 
 /** The model a run uses when it names none: a small, current model, as compaction models usually are. */
 export const DEFAULT_SUMMARY_MODEL = "claude-haiku-4-5";
@@ -51,12 +52,12 @@ const SummaryResponseSchema = z.object({
  * all reject, so the replay records the strategy's fallback. Throws `auth` at creation when there is no key.
  */
 export function createAnthropicSummarizer(options: AnthropicSummarizerOptions): Summarizer {
-  const apiKey = options.apiKey ?? process.env.ANTHROPIC_API_KEY;
+  const apiKey = options.apiKey ?? readEnv().ANTHROPIC_API_KEY;
   if (!apiKey) throw new AnthropicSummarizerError({ code: "auth", message: "no API key: set ANTHROPIC_API_KEY on the server or pass a key for this run" });
   const timeoutMs = options.timeoutMs ?? DEFAULT_SUMMARY_TIMEOUT_MS;
   const client = new Anthropic({
     apiKey,
-    baseURL: options.baseURL ?? (process.env.ANTHROPIC_BASE_URL || undefined),
+    baseURL: options.baseURL ?? readEnv().ANTHROPIC_BASE_URL,
     timeout: timeoutMs,
     maxRetries: options.maxRetries ?? DEFAULT_SUMMARY_MAX_RETRIES,
   });

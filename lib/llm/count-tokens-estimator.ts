@@ -7,6 +7,7 @@ import type { Estimator } from "../engine/tokens/estimator";
 import { DEFAULT_SUMMARY_MAX_RETRIES, DEFAULT_SUMMARY_TIMEOUT_MS } from "./anthropic-summarizer";
 import { toSummarizerError } from "./anthropic-summarizer-error";
 import { renderTranscript } from "./render-transcript";
+import { readEnv } from "../env/read-env";
 
 const DEFAULT_COUNT_CONCURRENCY = 4;
 
@@ -48,10 +49,10 @@ export function contentHash(text: string): string {
  * Failures reject with an `AnthropicSummarizerError` (same codes as the summarizer).
  */
 export function createTokenCounter(options: TokenCounterOptions): TokenCounter | null {
-  const apiKey = options.apiKey ?? process.env.ANTHROPIC_API_KEY;
+  const apiKey = options.apiKey ?? readEnv().ANTHROPIC_API_KEY;
   if (!apiKey) return null;
   const timeoutMs = options.timeoutMs ?? DEFAULT_SUMMARY_TIMEOUT_MS;
-  const client = new Anthropic({ apiKey, baseURL: options.baseURL ?? (process.env.ANTHROPIC_BASE_URL || undefined), timeout: timeoutMs, maxRetries: options.maxRetries ?? DEFAULT_SUMMARY_MAX_RETRIES });
+  const client = new Anthropic({ apiKey, baseURL: options.baseURL ?? readEnv().ANTHROPIC_BASE_URL, timeout: timeoutMs, maxRetries: options.maxRetries ?? DEFAULT_SUMMARY_MAX_RETRIES });
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_COUNT_CONCURRENCY);
   const cache = new Map<string, number>();
   let requests = 0;

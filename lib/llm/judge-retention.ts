@@ -8,6 +8,7 @@ import { toSummarizerError } from "./anthropic-summarizer-error";
 import { JudgeRetentionError } from "./judge-retention-error";
 import { buildJudgePrompt, parseJudgeAnswer } from "./judge-retention-prompt";
 import { selectJudgeProbes } from "./judge-retention-select";
+import { readEnv } from "../env/read-env";
 
 /** Probes asked per judgement by default: one request, and a stratified sample big enough for every kind. */
 export const DEFAULT_JUDGE_MAX_PROBES = 60;
@@ -78,7 +79,7 @@ const JudgeResponseSchema = z.object({
  * API's `bad_request`.
  */
 export async function judgeRetention(options: JudgeRetentionOptions): Promise<JudgeRetentionResult> {
-  const apiKey = options.apiKey ?? process.env.ANTHROPIC_API_KEY;
+  const apiKey = options.apiKey ?? readEnv().ANTHROPIC_API_KEY;
   if (!apiKey) throw new JudgeRetentionError({ code: "auth", message: "no API key: set ANTHROPIC_API_KEY on the server or pass a key for this comparison" });
   const model = options.model ?? DEFAULT_SUMMARY_MODEL;
   const timeoutMs = options.timeoutMs ?? DEFAULT_SUMMARY_TIMEOUT_MS;
@@ -90,7 +91,7 @@ export async function judgeRetention(options: JudgeRetentionOptions): Promise<Ju
   if (asked.length > 0) {
     const client = new Anthropic({
       apiKey,
-      baseURL: options.baseURL ?? (process.env.ANTHROPIC_BASE_URL || undefined),
+      baseURL: options.baseURL ?? readEnv().ANTHROPIC_BASE_URL,
       timeout: timeoutMs,
       maxRetries: options.maxRetries ?? DEFAULT_SUMMARY_MAX_RETRIES,
     });

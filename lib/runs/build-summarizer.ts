@@ -4,6 +4,7 @@ import { extractiveSummarizer } from "../engine/summarize/extractive-summarizer"
 import type { Summarizer } from "../engine/summarize/summarizer";
 import { createAnthropicSummarizer, DEFAULT_SUMMARY_MODEL } from "../llm/anthropic-summarizer";
 import { promptPresetsFor, withPromptOverrides, type PromptOverrides } from "../llm/prompt-presets";
+import { readEnv } from "../env/read-env";
 
 export interface RunSummarizer {
   summarizer: Summarizer;
@@ -22,7 +23,7 @@ export interface RunSummarizer {
 export function buildSummarizer(request: RunRequest): RunSummarizer {
   const promptOverrides = promptOverridesOf(request);
   if (request.summarizer === "extractive") return { summarizer: extractiveSummarizer, model: null, promptOverrides };
-  const apiKey = request.apiKey ?? process.env.ANTHROPIC_API_KEY;
+  const apiKey = request.apiKey ?? readEnv().ANTHROPIC_API_KEY;
   if (!apiKey) {
     throw new BadRequestError("missing_api_key", "The anthropic summarizer needs an API key: set ANTHROPIC_API_KEY on the server or pass apiKey with the run.", "apiKey");
   }

@@ -3,11 +3,11 @@ import { RunRequestSchema, type RunStreamLine } from "../api/contracts/run-schem
 import { generateSession } from "../generator/generate-session";
 import { getRun } from "../store/runs";
 import { storeSession } from "../store/sessions";
-import { useTestDatabase } from "../store/use-test-database";
+import { useTestDatabase } from "../testing/use-test-database";
 import { exportOpenAI } from "../transcripts/export-openai";
 import { importTranscript } from "../transcripts";
 import { TIMELINE_SUMMARY_CHARS } from "./slim-run-result";
-import { startRun } from "./start-run";
+import { startRun } from "../jobs/start-run";
 
 /** The e2e's long run (e2e/playground.spec.ts): 2,000 generated messages through OpenAI JSON, opencode at 60,000. */
 const MESSAGES = 2_000;

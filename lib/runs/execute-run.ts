@@ -1,6 +1,6 @@
 import { UpstreamError } from "../api/contracts/errors";
 import type { RunRequest, RunStreamLine } from "../api/contracts/run-schemas";
-import { presentRunSummary } from "../api/present/present-run";
+import { presentRunSummary } from "../present/present-run";
 import type { Session } from "../engine/model";
 import { replaySession } from "../engine/simulate/replay-session";
 import type { AnyStrategy } from "../engine/strategies/strategy";

@@ -61,3 +61,17 @@ describe("createFingerprintCache", () => {
     expect(loads).toEqual(["a", "b", "c", "b"]);
   });
 });
+
+describe("createFingerprintCache with a caller's load", () => {
+  it("loads a miss with the load handed to get, keeps it, and loads again after forget", async () => {
+    let fingerprint = "1";
+    const cache = createFingerprintCache<string>({ size: 2, fingerprint: async () => fingerprint });
+    await expect(cache.get("k")).rejects.toThrow("no load for k");
+    expect(await cache.get("k", async (id) => `${id}@first`)).toBe("k@first");
+    expect(await cache.get("k", async () => "unused")).toBe("k@first");
+    cache.forget("k");
+    expect(await cache.get("k", async () => "k@second")).toBe("k@second");
+    fingerprint = "2";
+    expect(await cache.get("k", async () => "k@third")).toBe("k@third");
+  });
+});

@@ -6,9 +6,12 @@
  * Cached values are shared between callers, who must not mutate them.
  */
 export interface FingerprintCache<Value> {
-  get(id: string): Promise<Value>;
+  /** The value for `id`; on a miss, loaded by `load` when given (a load that needs the caller's context), else by the cache's own. */
+  get(id: string, load?: (id: string) => Promise<Value>): Promise<Value>;
   /** Keeps `value` for `id` under its current fingerprint, as if loaded: for a caller that just built it anyway. */
   put(id: string, value: Value): Promise<void>;
+  /** Drops `id` (a cached promise that rejected: the next get loads it again). */
+  forget(id: string): void;
   /** ids cached now, least recently used first */
   readonly ids: readonly string[];
 }
@@ -17,7 +20,8 @@ export function createFingerprintCache<Value>(options: {
   /** most entries kept; the least recently read is dropped beyond it */
   size: number;
   fingerprint: (id: string) => Promise<string>;
-  load: (id: string) => Promise<Value>;
+  /** the load of a miss, unless the caller of `get` hands one in */
+  load?: (id: string) => Promise<Value>;
 }): FingerprintCache<Value> {
   const entries = new Map<string, { fingerprint: string; value: Value }>();
   const keep = (id: string, fingerprint: string, value: Value) => {
@@ -26,7 +30,7 @@ export function createFingerprintCache<Value>(options: {
     while (entries.size > options.size) entries.delete(entries.keys().next().value as string);
   };
   return {
-    async get(id) {
+    async get(id, load = options.load) {
       const fingerprint = await options.fingerprint(id);
       const hit = entries.get(id);
       entries.delete(id);
@@ -34,12 +38,16 @@ export function createFingerprintCache<Value>(options: {
         entries.set(id, hit);
         return hit.value;
       }
-      const value = await options.load(id);
+      if (!load) throw new Error(`no load for ${id}`);
+      const value = await load(id);
       keep(id, fingerprint, value);
       return value;
     },
     async put(id, value) {
       keep(id, await options.fingerprint(id), value);
+    },
+    forget(id) {
+      entries.delete(id);
     },
     get ids() {
       return [...entries.keys()];

@@ -5,7 +5,7 @@ import { replaySession } from "../engine/simulate/replay-session";
 import { strategiesById } from "../engine/strategies";
 import { generateSession } from "../generator/generate-session";
 import { storeSession } from "../store/sessions";
-import { useTestDatabase } from "../store/use-test-database";
+import { useTestDatabase } from "../testing/use-test-database";
 import { previewCompaction } from "./preview-compaction";
 
 /** The playground e2e's session and settings: opencode prunes under this window at several steps. */

@@ -1,6 +1,7 @@
 import { BadRequestError, UpstreamError } from "../api/contracts/errors";
 import type { Session } from "../engine/model";
 import { ESTIMATOR_IDS, type Estimator, type EstimatorId } from "../engine/tokens/estimator";
+import { readEnv } from "../env/read-env";
 
 /** The estimator that needs the network: Anthropic's count_tokens, fetched before the replay. */
 export const COUNT_TOKENS_ESTIMATOR = "count-tokens";
@@ -61,7 +62,7 @@ export function checkReplayEstimator(options: { estimator: string; apiKey?: stri
   if (options.estimator !== COUNT_TOKENS_ESTIMATOR) {
     throw new BadRequestError("unknown_estimator", `Unknown estimator ${JSON.stringify(options.estimator)}: use one of ${[...ESTIMATOR_IDS, COUNT_TOKENS_ESTIMATOR].join(", ")}.`, "estimator");
   }
-  const apiKey = options.apiKey || process.env.ANTHROPIC_API_KEY;
+  const apiKey = options.apiKey || readEnv().ANTHROPIC_API_KEY;
   if (!apiKey) {
     throw new BadRequestError(
       "missing_api_key",

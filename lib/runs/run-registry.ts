@@ -1,9 +1,11 @@
+import { processSingleton } from "../process/process-singleton";
+
 /**
  * The runs replaying in this server process, by run id, so `POST /api/runs/:id/cancel` can abort one at once when
  * it reaches this process. For speed only: the cancel is also recorded on the run's row, which the replaying
  * worker polls (lib/jobs/watch-runs.ts), so a cancel received by another instance still stops it.
  */
-const controllersByRunId = new Map<string, AbortController>();
+const controllersByRunId = processSingleton("run-controllers", () => new Map<string, AbortController>());
 
 /** Registers a run's controller; the returned function unregisters it (call it when the run ends). */
 export function registerRun(runId: string, controller: AbortController): () => void {

@@ -1,5 +1,7 @@
 import os from "node:os";
 import v8 from "node:v8";
+import { processSingleton } from "../process/process-singleton";
+import { readEnv, type RawEnv } from "../env/read-env";
 
 /**
  * How many replays (runs, comparisons, sweeps) this process works on at once. Replays hold their results in
@@ -10,13 +12,9 @@ import v8 from "node:v8";
  * heap limit (2 cores and a 4 GiB heap → 4). A waiting run stays `running` in the database (its heartbeat and
  * cancel flag work as for any run) and its stream says `queued` with its position.
  */
-export function maxConcurrentRuns(env: Readonly<Record<string, string | undefined>> = process.env): number {
-  const raw = env.LAB_MAX_CONCURRENT_RUNS;
-  if (raw !== undefined && raw.trim() !== "") {
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < 1) throw new Error(`LAB_MAX_CONCURRENT_RUNS must be a whole number ≥ 1, got ${JSON.stringify(raw)}`);
-    return value;
-  }
+export function maxConcurrentRuns(env?: RawEnv): number {
+  const configured = readEnv(env).LAB_MAX_CONCURRENT_RUNS;
+  if (configured !== undefined) return configured;
   const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
   const byHeap = Math.floor(v8.getHeapStatistics().heap_size_limit / (512 * 1024 * 1024));
   return Math.max(1, Math.min(2 * cores, byHeap));
@@ -89,5 +87,7 @@ export class RunSlots {
   }
 }
 
-/** This process's slots (see {@link maxConcurrentRuns}); a per-process resource limit, not shared state. */
-export const runSlots = new RunSlots(maxConcurrentRuns());
+/** This process's slots (see {@link maxConcurrentRuns}), made on first use; a per-process resource limit, not shared state. */
+export function runSlots(): RunSlots {
+  return processSingleton("run-slots", () => new RunSlots(maxConcurrentRuns()));
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { generateSession } from "../generator/generate-session";
 import { NotFoundError } from "../api/contracts/errors";
 import { deleteSession, getSession, storeSession } from "../store/sessions";
-import { useTestDatabase } from "../store/use-test-database";
+import { useTestDatabase } from "../testing/use-test-database";
 import { getSessionCached, SESSION_DETAIL_CACHE_SIZE } from "./session-detail-cache";
 
 describe("getSessionCached (real SQLite file)", () => {

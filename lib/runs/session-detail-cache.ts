@@ -1,11 +1,14 @@
 import { sessionFingerprint } from "../store/runs";
 import { getSession, type SessionDetailRecord } from "../store/sessions";
 import { createFingerprintCache } from "./fingerprint-cache";
+import { processSingleton } from "../process/process-singleton";
 
 /** Session details kept in memory (a detail holds one point per model call; a few hundred KB at most). */
 export const SESSION_DETAIL_CACHE_SIZE = 16;
 
-const details = createFingerprintCache<SessionDetailRecord>({ size: SESSION_DETAIL_CACHE_SIZE, fingerprint: sessionFingerprint, load: getSession });
+const details = processSingleton("session-detail-cache", () =>
+  createFingerprintCache<SessionDetailRecord>({ size: SESSION_DETAIL_CACHE_SIZE, fingerprint: sessionFingerprint, load: getSession }),
+);
 
 /**
  * GET /api/sessions/:id's answer from a small in-memory LRU. Building it reads every message and computes the

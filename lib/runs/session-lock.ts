@@ -1,5 +1,6 @@
 import { withAdvisoryLock } from "../store/advisory-lock";
 import { databaseUrl, providerOf } from "../store/db";
+import { processSingleton } from "../process/process-singleton";
 
 /**
  * Per-session locking for compactions (seed 004 § Concurrency: a per-session lock with the double-check
@@ -60,7 +61,7 @@ export function createSessionLocks(): SessionLocks {
 }
 
 /** The process-wide locks the runs API uses. */
-export const sessionLocks = createSessionLocks();
+export const sessionLocks = processSingleton("session-locks", createSessionLocks);
 
 /**
  * {@link SessionLocks.withSessionLock} on the process-wide locks and, on PostgreSQL, the session's advisory lock in

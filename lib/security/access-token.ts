@@ -1,3 +1,4 @@
+import { readEnv, type RawEnv } from "../env/read-env";
 /**
  * Team mode's access token (LAB_ACCESS_TOKEN), checked with Web Crypto (the proxy and route handlers share it).
  * Scripts send `Authorization: Bearer <token>`; browsers hold a session cookie (session-cookie.ts) whose HMAC is
@@ -6,9 +7,8 @@
 export const ACCESS_COOKIE = "lab_access";
 
 /** The configured token, or null when the lab is in single-user mode (no LAB_ACCESS_TOKEN). */
-export function configuredAccessToken(env: Record<string, string | undefined> = process.env): string | null {
-  const token = env.LAB_ACCESS_TOKEN?.trim();
-  return token ? token : null;
+export function configuredAccessToken(env?: RawEnv): string | null {
+  return readEnv(env).LAB_ACCESS_TOKEN ?? null;
 }
 
 const encoder = new TextEncoder();

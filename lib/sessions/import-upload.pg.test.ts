@@ -1,6 +1,6 @@
 import { describe, it } from "vitest";
-import { PG_TEST_URL, useTestDatabase } from "../store/use-test-database";
-import { importUploadContract } from "./import-upload-contract";
+import { PG_TEST_URL, useTestDatabase } from "../testing/use-test-database";
+import { importUploadContract } from "../testing/import-upload-contract";
 
 if (PG_TEST_URL) {
   describe("uploads and re-imports on PostgreSQL (fresh database, migrated with prisma migrate deploy)", () => {

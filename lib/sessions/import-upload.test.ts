@@ -1,6 +1,6 @@
 import { describe } from "vitest";
-import { useTestDatabase } from "../store/use-test-database";
-import { importUploadContract } from "./import-upload-contract";
+import { useTestDatabase } from "../testing/use-test-database";
+import { importUploadContract } from "../testing/import-upload-contract";
 
 describe("uploads and re-imports on SQLite (fresh file, migrated with prisma migrate deploy)", () => {
   useTestDatabase("sqlite");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seedDemoSessions } from "./seed-demo-sessions";
 import { listSessions } from "../store/sessions";
-import { useTestDatabase } from "../store/use-test-database";
+import { useTestDatabase } from "../testing/use-test-database";
 import { reimportUpload } from "./reimport-upload";
 
 describe("seedDemoSessions (fresh SQLite file)", () => {

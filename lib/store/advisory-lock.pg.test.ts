@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withSessionLock } from "../runs/session-lock";
 import { closeAdvisoryLockPools, withAdvisoryLock } from "./advisory-lock";
-import { PG_TEST_URL, useTestDatabase } from "./use-test-database";
+import { PG_TEST_URL, useTestDatabase } from "../testing/use-test-database";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

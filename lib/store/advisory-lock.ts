@@ -1,5 +1,6 @@
 // Server-only: this module opens PostgreSQL connections.
 import type { Pool, PoolClient } from "pg";
+import { processSingleton } from "../process/process-singleton";
 
 /** How long a waiter sleeps between two tries of a held advisory lock. */
 export const ADVISORY_LOCK_RETRY_MS = 25;
@@ -7,7 +8,7 @@ export const ADVISORY_LOCK_RETRY_MS = 25;
 /** Connections kept for held locks per process (each held lock keeps one connection until it is released). */
 const POOL_SIZE = 8;
 
-const pools = ((globalThis as { __labLockPools?: Map<string, Promise<Pool>> }).__labLockPools ??= new Map());
+const pools = processSingleton("advisory-lock-pools", () => new Map<string, Promise<Pool>>());
 
 /** This process's lock connections to the PostgreSQL database at `url` (separate from Prisma's). */
 function poolFor(url: string): Promise<Pool> {

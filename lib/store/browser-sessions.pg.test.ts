@@ -1,6 +1,6 @@
 import { describe } from "vitest";
 import { browserSessionsContract } from "../testing/browser-sessions-contract";
-import { PG_TEST_URL, useTestDatabase } from "./use-test-database";
+import { PG_TEST_URL, useTestDatabase } from "../testing/use-test-database";
 
 if (PG_TEST_URL) {
   describe("browser-session store on PostgreSQL (fresh database, migrated with prisma migrate deploy)", () => {

@@ -4,9 +4,9 @@ import path from "node:path";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import { closeAdvisoryLockPools } from "./advisory-lock";
 import { ensureDatabase } from "./ensure-database";
+import { processSingleton } from "../process/process-singleton";
+import { readEnv } from "../env/read-env";
 
-/** Used when DATABASE_URL is unset; the same default as prisma.config.ts, relative to the working directory. */
-export const DEFAULT_DATABASE_URL = "file:./data/lab.db";
 
 export type DatabaseProvider = "sqlite" | "postgresql";
 
@@ -16,12 +16,12 @@ export type DatabaseProvider = "sqlite" | "postgresql";
  */
 export type Database = PrismaClient;
 
-// Kept on globalThis so Next's dev reloads reuse one client per process; keyed by URL so a test run that
-// points DATABASE_URL elsewhere gets its own client instead of silently reusing another database.
-const clients = ((globalThis as { __labDatabases?: Map<string, Promise<Database>> }).__labDatabases ??= new Map());
+// One client per process and URL (a test run that points DATABASE_URL elsewhere gets its own client instead of
+// silently reusing another database).
+const clients = processSingleton("databases", () => new Map<string, Promise<Database>>());
 
 export function databaseUrl(): string {
-  return process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  return readEnv().DATABASE_URL;
 }
 
 export function providerOf(url: string): DatabaseProvider {

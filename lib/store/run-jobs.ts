@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Prisma } from "../generated/prisma/client";
 import { db } from "./db";
+import { readEnv, type RawEnv } from "../env/read-env";
 
 /**
  * The queue state of runs (issue #11): a run is a job. It is written `queued`, a worker claims it (`running`, its
@@ -17,9 +18,8 @@ export const MAX_RUN_ATTEMPTS = 3;
  * recovery sweep re-queues it. `LAB_STALE_HEARTBEAT_MS` overrides it (the team tests shorten it); it must stay well
  * above the heartbeat interval.
  */
-export function staleHeartbeatMs(env: Readonly<Record<string, string | undefined>> = process.env): number {
-  const raw = Number(env.LAB_STALE_HEARTBEAT_MS);
-  return Number.isFinite(raw) && raw >= 1_000 ? raw : 10_000;
+export function staleHeartbeatMs(env?: RawEnv): number {
+  return readEnv(env).LAB_STALE_HEARTBEAT_MS;
 }
 
 /** Live progress of a run, as followers read it (GET /api/runs/:id/stream, the comparison streams). */

@@ -6,7 +6,7 @@ import type { ReplayResult } from "../engine/simulate/replay-result";
 /**
  * A stored run as the store returns it, and the options JSON it is stored with. These are the store's own
  * schemas — it checks JSON read back from the database against them — and not the API's: what travels over HTTP
- * is lib/api/present's (presentRunSummary), whose typing fails to compile if the two ever drift apart.
+ * is lib/present's (presentRunSummary), whose typing fails to compile if the two ever drift apart.
  */
 
 /** `queued`: waiting for a worker; `degraded`: finished on the strategy's fallback after its summarizer failed. */

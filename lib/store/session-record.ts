@@ -3,7 +3,7 @@ import type { FormatId, Message, SessionMeta } from "../engine/model";
 
 /**
  * A stored session as the store returns it: its row's figures, dates as Dates. What travels over HTTP is
- * lib/api/present's business (ISO strings, and which fields each answer shows).
+ * lib/present's business (ISO strings, and which fields each answer shows).
  */
 export interface SessionRecord {
   id: string;

@@ -1,6 +1,6 @@
 import { describe } from "vitest";
-import { storeContract } from "./store-contract";
-import { PG_TEST_URL, useTestDatabase } from "./use-test-database";
+import { storeContract } from "../testing/store-contract";
+import { PG_TEST_URL, useTestDatabase } from "../testing/use-test-database";
 
 // Runs against a real PostgreSQL when PG_TEST_URL names a server and a role with CREATEDB, e.g.
 // PG_TEST_URL=postgresql://lab:lab@127.0.0.1:5432/lab npx vitest run lib/store

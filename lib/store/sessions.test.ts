@@ -1,6 +1,6 @@
 import { describe } from "vitest";
-import { storeContract } from "./store-contract";
-import { useTestDatabase } from "./use-test-database";
+import { storeContract } from "../testing/store-contract";
+import { useTestDatabase } from "../testing/use-test-database";
 
 describe("session store on SQLite (fresh file, migrated with prisma migrate deploy)", () => {
   useTestDatabase("sqlite");

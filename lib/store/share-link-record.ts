@@ -1,5 +1,5 @@
 /**
- * Share links as the store returns them (dates as Dates); lib/api/present/present-share-link.ts makes the wire
+ * Share links as the store returns them (dates as Dates); lib/present/present-share-link.ts makes the wire
  * shapes. The store never holds a token, only its hash: a created link's token is handed back once, here.
  */
 

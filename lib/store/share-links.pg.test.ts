@@ -1,6 +1,6 @@
 import { describe } from "vitest";
-import { shareLinksContract } from "./share-links-contract";
-import { PG_TEST_URL, useTestDatabase } from "./use-test-database";
+import { shareLinksContract } from "../testing/share-links-contract";
+import { PG_TEST_URL, useTestDatabase } from "../testing/use-test-database";
 
 if (PG_TEST_URL) {
   describe("share-link store on PostgreSQL (fresh database, migrated with prisma migrate deploy)", () => {

@@ -1,6 +1,6 @@
 import { describe } from "vitest";
-import { shareLinksContract } from "./share-links-contract";
-import { useTestDatabase } from "./use-test-database";
+import { shareLinksContract } from "../testing/share-links-contract";
+import { useTestDatabase } from "../testing/use-test-database";
 
 describe("share-link store on SQLite (fresh file, migrated with prisma migrate deploy)", () => {
   useTestDatabase("sqlite");

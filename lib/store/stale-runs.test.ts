@@ -3,8 +3,8 @@ import { db } from "./db";
 import { cancelRequestedAmong, createRun, heartbeatRuns, finishRun, getRunRecord, requestRunCancel } from "./runs";
 import { claimRun, MAX_RUN_ATTEMPTS, PINNED_RUN_LOST_ERROR, recoverStaleRuns } from "./run-jobs";
 import { storeSession } from "./sessions";
-import { buildSession } from "./store-contract";
-import { PG_TEST_URL, useTestDatabase, type TestDatabaseKind } from "./use-test-database";
+import { buildSession } from "../testing/store-contract";
+import { PG_TEST_URL, useTestDatabase, type TestDatabaseKind } from "../testing/use-test-database";
 
 const OPTIONS = { window: 1_000, outputReserve: 0, estimator: "chars4", summarizer: "extractive", model: null, instructions: null, compactAtStep: null, promptOverrides: null } as const;
 const LONG_AGO = new Date("2020-01-01T00:00:00Z");

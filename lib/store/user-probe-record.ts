@@ -6,7 +6,7 @@ export interface NewUserProbe {
   label?: string;
 }
 
-/** A stored user probe (the engine's UserProbeSpec plus where and when); lib/api/present makes the wire shape. */
+/** A stored user probe (the engine's UserProbeSpec plus where and when); lib/present makes the wire shape. */
 export interface UserProbeRecord {
   id: string;
   sessionId: string;

@@ -1,6 +1,6 @@
 import { describe } from "vitest";
-import { userProbesContract } from "./user-probes-contract";
-import { PG_TEST_URL, useTestDatabase } from "./use-test-database";
+import { userProbesContract } from "../testing/user-probes-contract";
+import { PG_TEST_URL, useTestDatabase } from "../testing/use-test-database";
 
 if (PG_TEST_URL) {
   describe("user-probe store on PostgreSQL (fresh database, migrated with prisma migrate deploy)", () => {

@@ -8,7 +8,7 @@ import { streamCompare } from "@/lib/client/compare-stream";
 import { applyCompareLine, endCompareState, IDLE_COMPARE_STATE, startingCompareState, type CompareState } from "@/lib/client/compare-state";
 import { cancelComparison } from "@/lib/client/run-stream";
 import { getNdjson } from "@/lib/client/post-ndjson";
-import { runKeys } from "@/lib/queries/run-queries";
+import { runKeys } from "@/lib/query-hooks/run-queries";
 import { useRememberedState } from "./use-remembered-state";
 
 /** If the server has not ended the stream this long after a cancel, stop reading it. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QueuedLine, RunStreamLine } from "@/lib/api/contracts/run-schemas";
 import { generateSession } from "@/lib/generator/generate-session";
 import { storeSession } from "@/lib/store/sessions";
-import { useTestDatabase } from "@/lib/store/use-test-database";
+import { useTestDatabase } from "@/lib/testing/use-test-database";
 
 /**
  * The embedded job queue through the real route handlers on a fresh SQLite file: ten runs of one large generated

@@ -10,7 +10,7 @@ import { startFakeAnthropicServer, type FakeAnthropicServer } from "@/lib/llm/fa
 import { db } from "@/lib/store/db";
 import { requestRunCancel } from "@/lib/store/runs";
 import { storeSession } from "@/lib/store/sessions";
-import { useTestDatabase } from "@/lib/store/use-test-database";
+import { useTestDatabase } from "@/lib/testing/use-test-database";
 import { GET as listStrategies } from "../strategies/route";
 import { POST as preview } from "../sessions/[id]/preview/route";
 import { GET as listRuns, POST as startRun } from "../sessions/[id]/runs/route";

@@ -8,7 +8,7 @@ import { startFakeAnthropicServer, type FakeAnthropicServer } from "@/lib/llm/fa
 import { resolveReplayEstimator } from "@/lib/runs/resolve-estimator";
 import { db } from "@/lib/store/db";
 import { storeSession } from "@/lib/store/sessions";
-import { useTestDatabase } from "@/lib/store/use-test-database";
+import { useTestDatabase } from "@/lib/testing/use-test-database";
 import { POST as preview } from "../sessions/[id]/preview/route";
 import { POST as startRun } from "../sessions/[id]/runs/route";
 import { GET as getRun } from "./[id]/route";

@@ -1,9 +1,9 @@
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiErrorSchema, MessagePageSchema, SessionSummarySchema } from "@/lib/api/contracts/schemas";
-import { OPENAI_CHAT } from "@/lib/sessions/import-upload-contract";
+import { OPENAI_CHAT } from "@/lib/testing/import-upload-contract";
 import { db } from "@/lib/store/db";
-import { useTestDatabase } from "@/lib/store/use-test-database";
+import { useTestDatabase } from "@/lib/testing/use-test-database";
 import { GET as listMessages } from "./[id]/messages/route";
 import { POST as upload } from "./route";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiErrorSchema, MessagePageSchema, SessionDetailSchema, SessionListSchema, SessionSummarySchema } from "@/lib/api/contracts/schemas";
-import { OPENAI_CHAT, OPENAI_TRAJECTORIES } from "@/lib/sessions/import-upload-contract";
-import { useTestDatabase } from "@/lib/store/use-test-database";
+import { OPENAI_CHAT, OPENAI_TRAJECTORIES } from "@/lib/testing/import-upload-contract";
+import { useTestDatabase } from "@/lib/testing/use-test-database";
 import { GET as health } from "../health/route";
 import { GET as listMessages } from "./[id]/messages/route";
 import { POST as reimport } from "./[id]/reimport/route";

@@ -1,6 +1,6 @@
 import { readUpload } from "@/lib/api/http/read-upload";
 import { handle } from "@/lib/api/http/route";
-import { presentSessionList, presentStoredSession } from "@/lib/api/present/present-session";
+import { presentSessionList, presentStoredSession } from "@/lib/present/present-session";
 import { UploadQuerySchema } from "@/lib/api/contracts/schemas";
 import { importUpload } from "@/lib/sessions/import-upload";
 import { listSessions } from "@/lib/store/sessions";

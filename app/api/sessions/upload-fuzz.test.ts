@@ -6,7 +6,7 @@ import { fuzzUploads } from "@/lib/testing/fuzz/fuzz-uploads";
 import type { FuzzUpload } from "@/lib/testing/fuzz/mutate-transcript";
 import { describeWithShared } from "@/lib/testing/describe-with-shared";
 import { TRANSCRIPTS_DIR } from "@/lib/testing/shared-transcripts";
-import { useTestDatabase } from "@/lib/store/use-test-database";
+import { useTestDatabase } from "@/lib/testing/use-test-database";
 import { GET as listMessages } from "./[id]/messages/route";
 import { DELETE as deleteSession } from "./[id]/route";
 import { GET as listSessions, POST as upload } from "./route";

@@ -1,6 +1,6 @@
 import { readJsonBody } from "@/lib/api/http/read-json-body";
 import { handle } from "@/lib/api/http/route";
-import { presentCreatedShareLink, presentShareLinkSummary } from "@/lib/api/present/present-share-link";
+import { presentCreatedShareLink, presentShareLinkSummary } from "@/lib/present/present-share-link";
 import { ShareLinkRequestSchema } from "@/lib/api/contracts/share-schemas";
 import { createShareLink, listAllShareLinks } from "@/lib/store/share-links";
 

@@ -6,7 +6,7 @@ import { generateSession } from "@/lib/generator/generate-session";
 import { db } from "@/lib/store/db";
 import { storeSession } from "@/lib/store/sessions";
 import { resolveShareToken } from "@/lib/store/share-links";
-import { useTestDatabase } from "@/lib/store/use-test-database";
+import { useTestDatabase } from "@/lib/testing/use-test-database";
 import { DELETE as deleteRun, GET as getRun } from "../runs/[id]/route";
 import { DELETE as deleteSession, GET as getSession } from "../sessions/[id]/route";
 import { POST as startRun } from "../sessions/[id]/runs/route";

@@ -3,7 +3,7 @@ import { generateSession } from "@/lib/generator/generate-session";
 import { db } from "@/lib/store/db";
 import { hashShareToken, resolveShareToken } from "@/lib/store/share-links";
 import { storeSession } from "@/lib/store/sessions";
-import { useTestDatabase } from "@/lib/store/use-test-database";
+import { useTestDatabase } from "@/lib/testing/use-test-database";
 import { GET as listLinks } from "../sessions/[id]/share-links/route";
 import { POST as createLink } from "./route";
 import { DELETE as revokeLink } from "./[id]/route";

@@ -1,7 +1,7 @@
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { presentMessagePage } from "@/lib/api/present/present-message-page";
-import { MESSAGE_PAGE_SIZE, sessionKeys } from "@/lib/queries/session-queries";
+import { presentMessagePage } from "@/lib/present/present-message-page";
+import { MESSAGE_PAGE_SIZE, sessionKeys } from "@/lib/query-hooks/session-queries";
 import { listMessages } from "@/lib/store/sessions";
 import { SessionView } from "./_components/session-view";
 

@@ -4,7 +4,7 @@ import { formatCount } from "@/app/_components/format-number";
 import { downsample } from "@/lib/client/downsample";
 import { getRun, listRuns } from "@/lib/store/runs";
 import { MessagePageQuerySchema } from "@/lib/api/contracts/schemas";
-import { presentMessagePage } from "@/lib/api/present/present-message-page";
+import { presentMessagePage } from "@/lib/present/present-message-page";
 import { getSession, listMessages } from "@/lib/store/sessions";
 import { resolveShareToken } from "@/lib/store/share-links";
 import { ShareCurve } from "./share-curve";

@@ -1,7 +1,7 @@
 import { CompareChart, type CompareSeries } from "@/app/_components/compare/compare-chart";
 import { seriesColour } from "@/app/_components/compare/series-colour";
 import { NotFoundError } from "@/lib/api/contracts/errors";
-import { presentRunSummary } from "@/lib/api/present/present-run";
+import { presentRunSummary } from "@/lib/present/present-run";
 import { getRun } from "@/lib/store/runs";
 import { RunFiguresTable } from "./run-figures-table";
 

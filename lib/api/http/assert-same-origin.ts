@@ -1,5 +1,6 @@
 import { publicAddressOf } from "../../security/public-address";
 import { ForbiddenError } from "../contracts/errors";
+import { readEnv } from "../../env/read-env";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -48,5 +49,5 @@ function hostOf(origin: string): string | null {
 }
 
 function trustedOriginsFromEnv(): string[] {
-  return (process.env.LAB_TRUSTED_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean);
+  return readEnv().LAB_TRUSTED_ORIGINS;
 }

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from "../contracts/errors";
+import { DEFAULT_MAX_UPLOAD_BYTES } from "../../env/env-schema";
+import { readEnv } from "../../env/read-env";
 
 /**
  * Default cap on an uploaded transcript, decompressed: 200 MB (MAX_UPLOAD_BYTES overrides it) — a month-long agent
  * session of 20,000 messages is about 80 MB.
  */
-export const DEFAULT_MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+export { DEFAULT_MAX_UPLOAD_BYTES };
 
 /** Raw bodies accepted as the transcript itself; multipart/form-data carries it in a `file` field. */
 export const RAW_UPLOAD_TYPES = [
@@ -26,11 +28,9 @@ const UploadFormSchema = z.object({
   file: z.instanceof(File, { message: "a multipart upload needs a `file` field holding the transcript" }),
 });
 
-const MaxUploadBytesSchema = z.coerce.number().int().positive().default(DEFAULT_MAX_UPLOAD_BYTES);
-
 /** MAX_UPLOAD_BYTES from the environment (read per request, so it can change without a rebuild). */
 export function maxUploadBytes(): number {
-  return MaxUploadBytesSchema.parse(process.env.MAX_UPLOAD_BYTES || undefined);
+  return readEnv().MAX_UPLOAD_BYTES;
 }
 
 export interface Upload {

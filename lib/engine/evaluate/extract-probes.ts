@@ -1,6 +1,7 @@
 import type { Session } from "../model";
 import { URL, commandOf, errorLines, filePathsIn, findIdentifiers, firstLine, inputPaths, isDecision, isRule, splitSentences } from "../facts/recognizers";
-import { classifyMessages } from "../simulate/classify-messages";
+import { classifyMessages, type MessageKind } from "../simulate/classify-messages";
+import { countModelCalls } from "../simulate/count-model-calls";
 import { findUserProbes } from "./find-user-probes";
 import { normalizeProbeText } from "./normalize-probe-text";
 import { PROBE_KINDS, type Probe, type ProbeKind, type UserProbeSpec } from "./probe";
@@ -84,8 +85,8 @@ export function extractProbes(session: Session, options: { userProbes?: readonly
 }
 
 /** For each message, the number of the first model call after it (the call count when none follows). */
-function firstStepOfMessages(kinds: readonly string[]): number[] {
-  const callCount = kinds.filter((kind) => kind === "call").length;
+function firstStepOfMessages(kinds: readonly MessageKind[]): number[] {
+  const callCount = countModelCalls(kinds);
   const result = new Array<number>(kinds.length);
   let next = callCount;
   for (let index = kinds.length - 1; index >= 0; index--) {

@@ -1,6 +1,6 @@
-import type { CompactionDetails } from "../strategies/strategy";
+import type { CompactionDetails } from "../strategies/compaction-details";
 import type { PartMarkKind } from "../model";
-import type { TriggerPoint } from "../strategies/strategy";
+import type { TriggerPoint } from "../strategies/trigger-point";
 
 /**
  * What a replay reports, in order. Every event names the step it belongs to: the model call it happened

@@ -24,18 +24,11 @@ import type { Message, PartMark, Role } from "../model";
 import type { ReplayEvent } from "../simulate/replay-events";
 import type { SummarizeRequest } from "../summarize/summarizer";
 import type { SummaryInputShaping } from "../summarize/shape-summary-input";
-import type { EvidenceLedger } from "./evidence/ledger";
+import type { CompactionDetails } from "./compaction-details";
+import type { TriggerPoint } from "./trigger-point";
 
-export const TRIGGER_POINTS = ["before-call", "after-user-message", "after-tool-results", "after-call"] as const;
-/**
- * When the replay asks a strategy what to do:
- * - `before-call`: before each model call, the context about to be sent is complete.
- * - `after-user-message`: a (non-synthetic) user message was appended.
- * - `after-tool-results`: the last tool result of a run of tool messages was appended.
- * - `after-call`: a model call finished and every tool result answering it is in (so a compaction here never
- *   separates a call from its result); `input.lastCall` holds the call's estimated usage.
- */
-export type TriggerPoint = (typeof TRIGGER_POINTS)[number];
+export { TRIGGER_POINTS, type TriggerPoint } from "./trigger-point";
+export type { CompactionDetails } from "./compaction-details";
 
 export type StrategySource =
   | { kind: "seed"; file: string; section: string }
@@ -168,16 +161,6 @@ export interface SummaryPlan {
 /**
  * A compaction as planned: pure data the UI can preview. `summaries` empty means a trim (no summarizer call).
  */
-/** Structured data a compaction records beside its summary text and hands to the next one (seed 001's `details`). */
-export interface CompactionDetails {
-  /** files read (and not modified) by the summarized messages, cumulative over compactions, sorted */
-  readFiles: readonly string[];
-  /** files written or edited, cumulative, sorted */
-  modifiedFiles: readonly string[];
-  /** the `evidence` strategy's ledger: structured facts carried from one compaction to the next */
-  evidence?: EvidenceLedger;
-}
-
 export interface CompactionPlan {
   /** shown in the compaction-start event, e.g. "context 85,200 ≥ threshold 80,000" */
   reason: string;

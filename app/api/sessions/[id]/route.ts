@@ -1,5 +1,5 @@
 import { handle } from "@/lib/api/http/route";
-import { presentSessionDetail } from "@/lib/api/present/present-session";
+import { presentSessionDetail } from "@/lib/present/present-session";
 import { getSessionCached } from "@/lib/runs/session-detail-cache";
 import { deleteSession } from "@/lib/store/sessions";
 

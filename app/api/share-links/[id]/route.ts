@@ -1,5 +1,5 @@
 import { handle } from "@/lib/api/http/route";
-import { presentShareLink } from "@/lib/api/present/present-share-link";
+import { presentShareLink } from "@/lib/present/present-share-link";
 import { revokeShareLink } from "@/lib/store/share-links";
 
 type Context = { params: Promise<{ id: string }> };

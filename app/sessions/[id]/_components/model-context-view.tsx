@@ -6,7 +6,7 @@ import { useRef } from "react";
 import type { ContextMessage } from "@/lib/engine/simulate/context-at";
 import { estimateMessageTokens } from "@/lib/engine/tokens/chars4";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
-import { runQueries } from "@/lib/queries/run-queries";
+import { runQueries } from "@/lib/query-hooks/run-queries";
 import { ApiErrorView } from "@/app/_components/api-error-view";
 import { formatCount } from "@/app/_components/format-number";
 import { estimateRowHeight } from "./estimate-row-height";

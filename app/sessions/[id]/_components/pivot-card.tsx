@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
-import { runQueries } from "@/lib/queries/run-queries";
+import { runQueries } from "@/lib/query-hooks/run-queries";
 import { formatCount } from "@/app/_components/format-number";
 import type { Pivot } from "./build-run-overlay";
 import { percentChange } from "./build-run-overlay";

@@ -6,7 +6,7 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState, typ
 import type { SessionDetail } from "@/lib/api/contracts/schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { strategyOfFormat } from "@/lib/engine/strategies/strategy-of-format";
-import { runQueries } from "@/lib/queries/run-queries";
+import { runQueries } from "@/lib/query-hooks/run-queries";
 import { buildRunOverlay } from "./build-run-overlay";
 import type { StepLookup } from "./create-step-lookup";
 import { SharePanel } from "./share-panel";

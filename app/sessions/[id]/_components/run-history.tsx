@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { RunSummary } from "@/lib/api/contracts/run-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { fetchNoContent } from "@/lib/client/fetch-json";
-import { runKeys } from "@/lib/queries/run-queries";
+import { runKeys } from "@/lib/query-hooks/run-queries";
 import { formatCount, formatDateTime } from "@/app/_components/format-number";
 import { percentChange } from "./build-run-overlay";
 

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useMemo, useState } from "react";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
-import { sessionQueries } from "@/lib/queries/session-queries";
+import { sessionQueries } from "@/lib/query-hooks/session-queries";
 import { ApiErrorView } from "@/app/_components/api-error-view";
 import { ContextChart } from "./context-chart";
 import { createStepLookup } from "./create-step-lookup";

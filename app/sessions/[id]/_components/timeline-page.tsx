@@ -2,7 +2,7 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, type ReactNode } from "react";
-import { MESSAGE_PAGE_SIZE } from "@/lib/queries/session-queries";
+import { MESSAGE_PAGE_SIZE } from "@/lib/query-hooks/session-queries";
 
 /**
  * The scroller's size until it is measured: on the server (which renders the first rows into the page's HTML) and in

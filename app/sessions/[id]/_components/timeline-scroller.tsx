@@ -2,7 +2,7 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useEffect, useRef, type ReactNode } from "react";
-import { MESSAGE_PAGE_SIZE, pageOf } from "@/lib/queries/session-queries";
+import { MESSAGE_PAGE_SIZE, pageOf } from "@/lib/query-hooks/session-queries";
 import type { TimelineTarget } from "./timeline";
 import { TIMELINE_INITIAL_RECT, TimelinePage } from "./timeline-page";
 

@@ -4,7 +4,7 @@ import { useQueries } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import type { MessagePage } from "@/lib/api/contracts/schemas";
 import type { Message } from "@/lib/engine/model";
-import { MESSAGE_PAGE_SIZE, pageOf, sessionQueries } from "@/lib/queries/session-queries";
+import { MESSAGE_PAGE_SIZE, pageOf, sessionQueries } from "@/lib/query-hooks/session-queries";
 import { estimateRowHeight } from "./estimate-row-height";
 
 export type PagedMessage = MessagePage["messages"][number];

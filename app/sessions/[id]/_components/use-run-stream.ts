@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { RunRequest, RunStreamLine, RunSummary } from "@/lib/api/contracts/run-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { cancelRun, followRunStream, streamRun } from "@/lib/client/run-stream";
-import { runKeys } from "@/lib/queries/run-queries";
+import { runKeys } from "@/lib/query-hooks/run-queries";
 
 /** Events kept for the live log (the stored run has them all). */
 const LOG_LIMIT = 200;

@@ -2,7 +2,7 @@ import { handle } from "@/lib/api/http/route";
 import { ndjsonResponse } from "@/lib/api/http/ndjson-response";
 import { followRun } from "@/lib/jobs/follow-run";
 import { workerConcurrency } from "@/lib/jobs/job-queue";
-import { classifyMessages } from "@/lib/engine/simulate/classify-messages";
+import { countModelCalls } from "@/lib/engine/simulate/count-model-calls";
 import { loadSessionCached } from "@/lib/runs/session-cache";
 import { getRunRecord } from "@/lib/store/runs";
 
@@ -16,6 +16,6 @@ type Context = { params: Promise<{ id: string }> };
 export const GET = handle(async (request: Request, { params }: Context) => {
   const run = await getRunRecord((await params).id);
   const session = await loadSessionCached(run.sessionId);
-  const totalSteps = classifyMessages(session).filter((kind) => kind === "call").length;
+  const totalSteps = countModelCalls(session);
   return ndjsonResponse(followRun({ runId: run.id, totalSteps, signal: request.signal, limit: workerConcurrency() }));
 });

@@ -1,5 +1,5 @@
 import { handle } from "@/lib/api/http/route";
-import { presentRunDetail } from "@/lib/api/present/present-run";
+import { presentRunDetail } from "@/lib/present/present-run";
 import { slimRunResult } from "@/lib/runs/slim-run-result";
 import { getRun } from "@/lib/store/runs";
 

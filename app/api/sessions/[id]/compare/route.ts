@@ -2,7 +2,7 @@ import { readJsonBody } from "@/lib/api/http/read-json-body";
 import { CompareRequestSchema } from "@/lib/api/contracts/compare-schemas";
 import { handle } from "@/lib/api/http/route";
 import { ndjsonResponse } from "@/lib/api/http/ndjson-response";
-import { runComparison } from "@/lib/compare/run-comparison";
+import { runComparison } from "@/lib/jobs/run-comparison";
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -1,5 +1,5 @@
 import { handle } from "@/lib/api/http/route";
-import { presentMessagePage } from "@/lib/api/present/present-message-page";
+import { presentMessagePage } from "@/lib/present/present-message-page";
 import { MessagePageQuerySchema } from "@/lib/api/contracts/schemas";
 import { listMessages } from "@/lib/store/sessions";
 

@@ -5,7 +5,7 @@ import type { Probe } from "@/lib/engine/evaluate/probe";
 import { generateSession } from "@/lib/generator/generate-session";
 import { db } from "@/lib/store/db";
 import { storeSession } from "@/lib/store/sessions";
-import { useTestDatabase } from "@/lib/store/use-test-database";
+import { useTestDatabase } from "@/lib/testing/use-test-database";
 import { POST as compare } from "../compare/route";
 import { DELETE as deleteProbe } from "./[probeId]/route";
 import { GET as listProbes, POST as addProbe } from "./route";

@@ -1,7 +1,7 @@
 import { readJsonBody } from "@/lib/api/http/read-json-body";
 import { UserProbeInputSchema } from "@/lib/api/contracts/compare-schemas";
 import { handle } from "@/lib/api/http/route";
-import { presentUserProbe } from "@/lib/api/present/present-user-probe";
+import { presentUserProbe } from "@/lib/present/present-user-probe";
 import { listSessionProbes } from "@/lib/compare/list-session-probes";
 import { addUserProbe } from "@/lib/store/user-probes";
 

@@ -1,5 +1,5 @@
 import { handle } from "@/lib/api/http/route";
-import { presentStoredSession } from "@/lib/api/present/present-session";
+import { presentStoredSession } from "@/lib/present/present-session";
 import { reimportUpload } from "@/lib/sessions/reimport-upload";
 
 type Context = { params: Promise<{ id: string }> };

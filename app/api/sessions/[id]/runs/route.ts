@@ -1,9 +1,9 @@
 import { readJsonBody } from "@/lib/api/http/read-json-body";
 import { ndjsonResponse } from "@/lib/api/http/ndjson-response";
 import { handle } from "@/lib/api/http/route";
-import { presentRunSummary } from "@/lib/api/present/present-run";
+import { presentRunSummary } from "@/lib/present/present-run";
 import { RunRequestSchema } from "@/lib/api/contracts/run-schemas";
-import { startRun } from "@/lib/runs/start-run";
+import { startRun } from "@/lib/jobs/start-run";
 import { listRuns } from "@/lib/store/runs";
 
 type Context = { params: Promise<{ id: string }> };

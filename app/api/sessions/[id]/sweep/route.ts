@@ -2,7 +2,7 @@ import { readJsonBody } from "@/lib/api/http/read-json-body";
 import { SweepRequestSchema } from "@/lib/api/contracts/compare-schemas";
 import { handle } from "@/lib/api/http/route";
 import { ndjsonResponse } from "@/lib/api/http/ndjson-response";
-import { runComparison } from "@/lib/compare/run-comparison";
+import { runComparison } from "@/lib/jobs/run-comparison";
 import { sweepConfigs } from "@/lib/compare/sweep-configs";
 
 type Context = { params: Promise<{ id: string }> };

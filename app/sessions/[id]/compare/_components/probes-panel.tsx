@@ -7,8 +7,8 @@ import { toApiErrorBody } from "@/lib/client/api-request-error";
 import type { CompareEntry } from "@/lib/client/compare-state";
 import { lostProbes } from "@/lib/client/lost-probes";
 import { PROBE_KINDS, PROBE_WEIGHTS, type Probe } from "@/lib/engine/evaluate/probe";
-import { compareQueries, useAddUserProbe, useDeleteUserProbe } from "@/lib/queries/compare-queries";
-import { runQueries } from "@/lib/queries/run-queries";
+import { compareQueries, useAddUserProbe, useDeleteUserProbe } from "@/lib/query-hooks/compare-queries";
+import { runQueries } from "@/lib/query-hooks/run-queries";
 import { ApiErrorView } from "@/app/_components/api-error-view";
 import { formatCount } from "@/app/_components/format-number";
 

@@ -1,15 +1,17 @@
 import { BadRequestError } from "../api/contracts/errors";
 import type { CompareOptions } from "../api/contracts/compare-schemas";
-import { classifyMessages } from "../engine/simulate/classify-messages";
+import { countModelCalls } from "../engine/simulate/count-model-calls";
 import { resolveWindow } from "../engine/simulate/resolve-window";
 import { checkReplayEstimator } from "../runs/resolve-estimator";
-import { followComparison } from "../jobs/follow-comparison";
-import { ensureWebWorkers, workerConcurrency } from "../jobs/job-queue";
-import { pinnedWorkerId, runPinned } from "../jobs/run-pinned";
+import { followComparison } from "./follow-comparison";
+import { ensureWebWorkers, workerConcurrency } from "./job-queue";
+import { pinnedWorkerId, runPinned } from "./run-pinned";
+import { comparisonRunRequest, runSpecOf } from "../runs/run-spec";
 import { loadSessionCached } from "../runs/session-cache";
 import { createComparison, type SweepRequestParts } from "../store/comparisons";
 import { createRun } from "../store/runs";
-import { planComparison, type ComparisonConfigInput } from "./plan-comparison";
+import { planComparison, type ComparisonConfigInput } from "../compare/plan-comparison";
+import { readEnv } from "../env/read-env";
 
 export interface RunComparisonOptions {
   /** one session (compare, sweep) or several (multi); each id at most once */
@@ -44,7 +46,7 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
   const { compare } = options;
   const configs = planComparison({ configs: options.configs, compare });
   checkReplayEstimator({ estimator: compare.estimator, apiKey: compare.apiKey });
-  const judgeApiKey = compare.judge ? (compare.apiKey ?? process.env.ANTHROPIC_API_KEY) : undefined;
+  const judgeApiKey = compare.judge ? (compare.apiKey ?? readEnv().ANTHROPIC_API_KEY) : undefined;
   if (compare.judge && !judgeApiKey) {
     throw new BadRequestError("missing_api_key", "The LLM-judged retention asks a model: set ANTHROPIC_API_KEY on the server or pass apiKey with the comparison.", "judge");
   }
@@ -52,7 +54,7 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
   const loaded = [];
   for (const id of sessionIds) {
     const session = await loadSessionCached(id);
-    const totalSteps = classifyMessages(session).filter((kind) => kind === "call").length;
+    const totalSteps = countModelCalls(session);
     loaded.push({ id, totalSteps, window: resolveWindow(compare.window, session.meta.contextWindow) });
   }
   const queue = await ensureWebWorkers();
@@ -78,20 +80,10 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
   const runIds: string[] = [];
   for (const entry of loaded) {
     for (const config of configs) {
+      const request = comparisonRunRequest({ strategy: config.strategy.id, settings: config.overrides }, compare);
       const run = await createRun({
         sessionId: entry.id,
-        strategyId: config.strategy.id,
-        settings: config.settings,
-        options: {
-          window: entry.window,
-          outputReserve: compare.outputReserve,
-          estimator: compare.estimator,
-          summarizer: compare.summarizer,
-          model: config.summarizer.model,
-          instructions: null,
-          compactAtStep: null,
-          promptOverrides: config.summarizer.promptOverrides,
-        },
+        ...runSpecOf(request, { settings: config.settings, window: entry.window, summarizer: config.summarizer }),
         comparisonId: comparison.id,
         configIndex: config.index,
         ...(pinned ? { status: "running" as const, claimedBy: pinnedWorkerId() } : {}),

@@ -4,7 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { stopJobQueues } from "../jobs/job-queue";
-import { closeDatabases, db } from "./db";
+import { closeDatabases, db } from "../store/db";
 
 export type TestDatabaseKind = "sqlite" | "postgresql";
 

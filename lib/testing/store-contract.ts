@@ -1,11 +1,11 @@
 import { expect, it } from "vitest";
 import type { Message, Session } from "../engine/model";
 import { estimateMessageTokens } from "../engine/tokens/chars4";
-import { db } from "./db";
-import { readSessionUpload } from "./read-session-upload";
-import { replaceSessionContent } from "./replace-session-content";
-import { listRuns } from "./runs";
-import { getSession, listMessages, storeSession } from "./sessions";
+import { db } from "../store/db";
+import { readSessionUpload } from "../store/read-session-upload";
+import { replaceSessionContent } from "../store/replace-session-content";
+import { listRuns } from "../store/runs";
+import { getSession, listMessages, storeSession } from "../store/sessions";
 
 /**
  * The store's behaviour, shared by the SQLite and PostgreSQL test files (each brings its own fresh database

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CreatedShareLinkSchema, ShareLinkSummarySchema } from "../contracts/share-schemas";
-import type { ShareLinkRecord } from "../../store/share-link-record";
+import { CreatedShareLinkSchema, ShareLinkSummarySchema } from "../api/contracts/share-schemas";
+import type { ShareLinkRecord } from "../store/share-link-record";
 import { presentCreatedShareLink, presentShareLink, presentShareLinkSummary } from "./present-share-link";
 
 const LINK: ShareLinkRecord = {

@@ -1,5 +1,5 @@
-import type { UserProbe } from "../contracts/compare-schemas";
-import type { UserProbeRecord } from "../../store/user-probe-record";
+import type { UserProbe } from "../api/contracts/compare-schemas";
+import type { UserProbeRecord } from "../store/user-probe-record";
 
 /** A stored user probe as the API sends it (GET/POST /api/sessions/:id/probes): no `label` key when it has none. */
 export function presentUserProbe(record: UserProbeRecord): UserProbe {

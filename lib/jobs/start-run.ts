@@ -1,16 +1,17 @@
 import { BadRequestError } from "../api/contracts/errors";
 import type { RunRequest } from "../api/contracts/run-schemas";
-import { classifyMessages } from "../engine/simulate/classify-messages";
+import { countModelCalls } from "../engine/simulate/count-model-calls";
 import { resolveWindow } from "../engine/simulate/resolve-window";
 import { findStrategy } from "../engine/strategies";
 import { resolveSettings } from "../engine/strategies/resolve-settings";
 import { createRun } from "../store/runs";
-import { buildSummarizer } from "./build-summarizer";
-import { checkReplayEstimator } from "./resolve-estimator";
-import { ensureWebWorkers, workerConcurrency } from "../jobs/job-queue";
-import { followRun } from "../jobs/follow-run";
-import { pinnedWorkerId, runPinned } from "../jobs/run-pinned";
-import { loadSessionCached } from "./session-cache";
+import { buildSummarizer } from "../runs/build-summarizer";
+import { checkReplayEstimator } from "../runs/resolve-estimator";
+import { ensureWebWorkers, workerConcurrency } from "./job-queue";
+import { followRun } from "./follow-run";
+import { pinnedWorkerId, runPinned } from "./run-pinned";
+import { runSpecOf } from "../runs/run-spec";
+import { loadSessionCached } from "../runs/session-cache";
 
 /**
  * Starts a compaction run of a stored session as a job (issue #11) and returns its id and the NDJSON stream that
@@ -31,10 +32,10 @@ export async function startRun(options: { sessionId: string; request: RunRequest
   if (!strategy) throw new BadRequestError("unknown_strategy", `Unknown strategy ${JSON.stringify(request.strategy)}.`, "strategy");
   const settings = resolveSettings(strategy, request.settings);
   const session = await loadSessionCached(options.sessionId);
-  const { model, promptOverrides } = buildSummarizer(request);
+  const summarizer = buildSummarizer(request);
   checkReplayEstimator({ estimator: request.estimator, apiKey: request.apiKey });
   const window = resolveWindow(request.window, session.meta.contextWindow);
-  const totalSteps = classifyMessages(session).filter((kind) => kind === "call").length;
+  const totalSteps = countModelCalls(session);
   if (request.compactAtStep !== undefined && request.compactAtStep >= totalSteps) {
     throw new BadRequestError("invalid_step", `compactAtStep ${request.compactAtStep} is past the session's last model call (${totalSteps} calls).`, "compactAtStep");
   }
@@ -42,18 +43,7 @@ export async function startRun(options: { sessionId: string; request: RunRequest
   const pinned = request.apiKey !== undefined;
   const run = await createRun({
     sessionId: options.sessionId,
-    strategyId: strategy.id,
-    settings,
-    options: {
-      window,
-      outputReserve: request.outputReserve,
-      estimator: request.estimator,
-      summarizer: request.summarizer,
-      model,
-      instructions: request.instructions ?? null,
-      compactAtStep: request.compactAtStep ?? null,
-      promptOverrides,
-    },
+    ...runSpecOf({ ...request, strategy: strategy.id }, { settings, window, summarizer }),
     ...(pinned ? { status: "running" as const, claimedBy: pinnedWorkerId() } : {}),
   });
   if (pinned) runPinned([run.id], { request });

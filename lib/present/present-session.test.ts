@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SessionDetailSchema, SessionListSchema } from "../contracts/schemas";
-import type { SessionDetailRecord } from "../../store/session-record";
+import { SessionDetailSchema, SessionListSchema } from "../api/contracts/schemas";
+import type { SessionDetailRecord } from "../store/session-record";
 import { presentMessagePage } from "./present-message-page";
 import { presentSessionDetail, presentSessionList, presentSessionSummary, presentStoredSession } from "./present-session";
 

@@ -1,5 +1,5 @@
-import type { RunDetail, RunSummary } from "../contracts/run-schemas";
-import type { RunDetailRecord, RunRecord } from "../../store/run-record";
+import type { RunDetail, RunSummary } from "../api/contracts/run-schemas";
+import type { RunDetailRecord, RunRecord } from "../store/run-record";
 
 /**
  * Store run records → the wire shapes of lib/api/contracts/run-schemas.ts (run history, run detail, the `run` of a

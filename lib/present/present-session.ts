@@ -1,5 +1,5 @@
-import { toCurveColumns, type SessionDetailWire, type SessionList, type SessionSummary } from "../contracts/schemas";
-import type { SessionDetailRecord, SessionRecord } from "../../store/session-record";
+import { toCurveColumns, type SessionDetailWire, type SessionList, type SessionSummary } from "../api/contracts/schemas";
+import type { SessionDetailRecord, SessionRecord } from "../store/session-record";
 
 /**
  * Store records → the wire shapes of lib/api/contracts/schemas.ts, for route handlers and server pages. The store

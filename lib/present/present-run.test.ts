@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { RunSummarySchema } from "../contracts/run-schemas";
-import type { RunDetailRecord } from "../../store/run-record";
+import { RunSummarySchema } from "../api/contracts/run-schemas";
+import type { RunDetailRecord } from "../store/run-record";
 import { presentRunDetail, presentRunSummary } from "./present-run";
 
 const RECORD: RunDetailRecord = {

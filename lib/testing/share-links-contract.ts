@@ -1,8 +1,8 @@
 import { expect, it } from "vitest";
-import { db } from "./db";
-import { createRun, deleteRun } from "./runs";
-import { storeSession } from "./sessions";
-import { createShareLink, hashShareToken, listShareLinks, resolveShareToken, revokeShareLink } from "./share-links";
+import { db } from "../store/db";
+import { createRun, deleteRun } from "../store/runs";
+import { storeSession } from "../store/sessions";
+import { createShareLink, hashShareToken, listShareLinks, resolveShareToken, revokeShareLink } from "../store/share-links";
 import { buildSession } from "./store-contract";
 
 const OPTIONS = { window: 60_000, outputReserve: 8_000, estimator: "chars4", summarizer: "extractive", model: null, instructions: null, compactAtStep: null, promptOverrides: null } as const;

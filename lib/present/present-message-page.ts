@@ -1,5 +1,5 @@
-import type { MessagePage } from "../contracts/schemas";
-import type { MessagePageRecord } from "../../store/session-record";
+import type { MessagePage } from "../api/contracts/schemas";
+import type { MessagePageRecord } from "../store/session-record";
 
 /** GET /api/sessions/:id/messages (and a shared session's page): messages travel as the canonical model. */
 export function presentMessagePage(record: MessagePageRecord): MessagePage {

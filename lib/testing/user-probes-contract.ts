@@ -1,8 +1,8 @@
 import { expect, it } from "vitest";
-import { db } from "./db";
-import { addUserProbe, deleteUserProbe, listUserProbes } from "./user-probes";
+import { db } from "../store/db";
+import { addUserProbe, deleteUserProbe, listUserProbes } from "../store/user-probes";
 import { buildSession } from "./store-contract";
-import { storeSession } from "./sessions";
+import { storeSession } from "../store/sessions";
 
 /** The user-probe store's behaviour, shared by the SQLite and PostgreSQL test files. Call it inside a describe block. */
 export function userProbesContract(): void {

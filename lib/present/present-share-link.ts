@@ -1,5 +1,5 @@
-import type { CreatedShareLink, ShareLinkSummary, ShareLinkView } from "../contracts/share-schemas";
-import type { CreatedShareLinkRecord, ShareLinkListing, ShareLinkRecord } from "../../store/share-link-record";
+import type { CreatedShareLink, ShareLinkSummary, ShareLinkView } from "../api/contracts/share-schemas";
+import type { CreatedShareLinkRecord, ShareLinkListing, ShareLinkRecord } from "../store/share-link-record";
 
 /** Store share-link records → the wire shapes of lib/api/contracts/share-schemas.ts (dates as ISO strings; never a hash). */
 export function presentShareLink(record: ShareLinkRecord): ShareLinkView {

@@ -4,11 +4,11 @@ import { expect, it } from "vitest";
 import { NotFoundError } from "../api/contracts/errors";
 import { db } from "../store/db";
 import { deleteSession, getSession, listMessages, listSessions, storeSession } from "../store/sessions";
-import { buildSession, rowCounts } from "../store/store-contract";
+import { buildSession, rowCounts } from "./store-contract";
 import { ImportError } from "../transcripts/import-error";
 import { getSessionCached } from "../runs/session-detail-cache";
-import { importUpload } from "./import-upload";
-import { reimportUpload } from "./reimport-upload";
+import { importUpload } from "../sessions/import-upload";
+import { reimportUpload } from "../sessions/reimport-upload";
 
 /**
  * Uploads and re-imports through the importers and the store, shared by the SQLite and PostgreSQL test files

@@ -1,0 +1,57 @@
+import type { CompareOptions } from "../api/contracts/compare-schemas";
+import { extractProbes } from "../engine/evaluate/extract-probes";
+import type { Probe } from "../engine/evaluate/probe";
+import type { Session } from "../engine/model";
+import type { ReplayResult } from "../engine/simulate/replay-result";
+import { replaySession } from "../engine/simulate/replay-session";
+import { noneStrategy } from "../engine/strategies/none";
+import type { EstimatorChoice } from "../engine/tokens/create-estimator";
+import { createFingerprintCache } from "../runs/fingerprint-cache";
+import { resolveReplayEstimator } from "../runs/resolve-estimator";
+import { sessionFingerprint } from "../store/runs";
+import { listUserProbes } from "../store/user-probes";
+import { processSingleton } from "../process/process-singleton";
+
+/** What every configuration of a comparison shares for one session. */
+export interface PreparedSession {
+  estimator: EstimatorChoice;
+  probes: readonly Probe[];
+  baseline: ReplayResult;
+}
+
+const PREPARED_CACHE_SIZE = 8;
+
+/**
+ * Per process and for speed only. Keyed by the session and what the preparation depends on besides its content
+ * (the user's probes, window, reserve, estimator, model); the session's fingerprint is checked on every read. The
+ * value holds the promise, so workers of one process asking at once share one computation.
+ */
+const prepared = processSingleton("prepared-comparison-sessions", () =>
+  createFingerprintCache<{ prepared: Promise<PreparedSession> }>({
+    size: PREPARED_CACHE_SIZE,
+    fingerprint: (key) => sessionFingerprint((JSON.parse(key) as [string])[0]),
+  }),
+);
+
+/**
+ * What every configuration of a session shares: the estimator (count-tokens counts the session), the probes (the
+ * user's included) and the `none` replay the rows' `tokensSavedVsNone` is measured against. Cached per process by
+ * the session's fingerprint, its probes, the window and the estimator, so K workers each compute it once per session.
+ */
+export async function prepareComparisonSession(options: { sessionId: string; session: Session; compare: CompareOptions; window: number; signal: AbortSignal }): Promise<PreparedSession> {
+  const { compare } = options;
+  const userProbes = await listUserProbes(options.sessionId);
+  const key = JSON.stringify([options.sessionId, userProbes.map((probe) => [probe.id, probe.kind, probe.pattern]), options.window, compare.outputReserve, compare.estimator, compare.model ?? null]);
+  const entry = await prepared.get(key, async () => {
+    const computing = (async () => {
+      const estimator = await resolveReplayEstimator({ estimator: compare.estimator, session: options.session, apiKey: compare.apiKey, model: compare.model, signal: options.signal });
+      const probes = extractProbes(options.session, { userProbes });
+      await new Promise((resolve) => setImmediate(resolve));
+      const baseline = await replaySession({ session: options.session, strategy: noneStrategy, window: options.window, outputReserve: compare.outputReserve, estimator, signal: options.signal });
+      return { estimator, probes, baseline };
+    })();
+    computing.catch(() => prepared.forget(key));
+    return { prepared: computing };
+  });
+  return entry.prepared;
+}

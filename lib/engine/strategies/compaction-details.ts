@@ -1,0 +1,11 @@
+import type { EvidenceLedger } from "./evidence/ledger";
+
+/** Structured data a compaction records beside its summary text and hands to the next one (seed 001's `details`). */
+export interface CompactionDetails {
+  /** files read (and not modified) by the summarized messages, cumulative over compactions, sorted */
+  readFiles: readonly string[];
+  /** files written or edited, cumulative, sorted */
+  modifiedFiles: readonly string[];
+  /** the `evidence` strategy's ledger: structured facts carried from one compaction to the next */
+  evidence?: EvidenceLedger;
+}

@@ -1,0 +1,73 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable the lab reads, with what it accepts (the words of the start-up error) and its default.
+ * Read only through readEnv (lib/env/read-env.ts); lib/engine never reads the environment. A blank value counts as
+ * unset. Test and tooling variables (PG_TEST_URL, E2E_*, CHROMIUM_PATH, the fake model server's) are not here.
+ */
+
+/** Used when DATABASE_URL is unset; the same default as prisma.config.ts, relative to the working directory. */
+export const DEFAULT_DATABASE_URL = "file:./data/lab.db";
+export const DEFAULT_PUBLIC_URL = "http://localhost:3000";
+export const DEFAULT_MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+export const DEFAULT_JOB_EXPIRE_SECONDS = 900;
+export const DEFAULT_STALE_HEARTBEAT_MS = 10_000;
+
+const wholeNumber = (min: number) =>
+  z
+    .string()
+    .regex(/^\d+$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(Number.MAX_SAFE_INTEGER));
+
+const httpUrl = z.string().refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol));
+
+const origin = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) && new URL(value).origin === value;
+
+export interface EnvVariable {
+  /** what a good value looks like, completing "NAME must be …" */
+  accepts: string;
+  /** a value never echoed in an error (a key, a token) */
+  secret?: boolean;
+  /** a value whose credentials are masked in an error (a database URL) */
+  credentials?: boolean;
+  schema: z.ZodType;
+}
+
+export const ENV_VARIABLES = {
+  DATABASE_URL: {
+    accepts: "a SQLite file URL (file:./data/lab.db) or a PostgreSQL URL (postgresql://user:pass@host:5432/db)",
+    credentials: true,
+    schema: z.string().regex(/^(file:|postgres(ql)?:\/\/)/).default(DEFAULT_DATABASE_URL),
+  },
+  LAB_ACCESS_TOKEN: { accepts: "any text (the team's access token)", secret: true, schema: z.string().optional() },
+  LAB_PUBLIC_URL: { accepts: "an http(s) URL, like https://lab.example.com", schema: httpUrl.default(DEFAULT_PUBLIC_URL) },
+  LAB_TRUSTED_ORIGINS: {
+    accepts: "comma-separated origins (scheme, host and port, no path), like https://lab.example.com,http://localhost:8080",
+    schema: z
+      .string()
+      .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+      .refine((origins) => origins.every(origin))
+      .default([]),
+  },
+  MAX_UPLOAD_BYTES: { accepts: "a whole number of bytes ≥ 1", schema: wholeNumber(1).default(DEFAULT_MAX_UPLOAD_BYTES) },
+  WORKER_CONCURRENCY: { accepts: "a whole number ≥ 1", schema: wholeNumber(1).optional() },
+  LAB_MAX_CONCURRENT_RUNS: { accepts: "a whole number ≥ 1", schema: wholeNumber(1).optional() },
+  LAB_WORKERS: {
+    accepts: "0 (this web instance runs no workers) or 1",
+    schema: z
+      .enum(["0", "1"])
+      .transform((value) => value === "1")
+      .default(true),
+  },
+  LAB_JOB_EXPIRE_SECONDS: { accepts: "a whole number of seconds ≥ 1", schema: wholeNumber(1).default(DEFAULT_JOB_EXPIRE_SECONDS) },
+  LAB_JOB_MAINTENANCE_SECONDS: { accepts: "a whole number of seconds ≥ 1", schema: wholeNumber(1).optional() },
+  LAB_STALE_HEARTBEAT_MS: { accepts: "a whole number of milliseconds ≥ 1000", schema: wholeNumber(1_000).default(DEFAULT_STALE_HEARTBEAT_MS) },
+  ANTHROPIC_API_KEY: { accepts: "an Anthropic API key", secret: true, schema: z.string().optional() },
+  ANTHROPIC_BASE_URL: { accepts: "an http(s) URL, like https://api.anthropic.com", schema: httpUrl.optional() },
+} satisfies Record<string, EnvVariable>;
+
+export type EnvName = keyof typeof ENV_VARIABLES;
+
+/** The environment as the lab uses it: every variable parsed, defaults filled in. */
+export type LabEnv = { [Name in EnvName]: z.output<(typeof ENV_VARIABLES)[Name]["schema"]> };

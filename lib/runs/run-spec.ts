@@ -1,0 +1,80 @@
+import type { CompareConfig, CompareOptions } from "../api/contracts/compare-schemas";
+import { RunRequestSchema, type RunRequest } from "../api/contracts/run-schemas";
+import { RunOptionsSchema, type RunOptions } from "../store/run-record";
+import type { RunSummarizer } from "./build-summarizer";
+
+/**
+ * What a run was asked to do, as it is stored with the run: the strategy, its resolved settings and the options.
+ * Never a key: a run whose key came with the request is replayed by the process that holds it (lib/jobs/run-pinned).
+ */
+export interface RunSpec {
+  strategyId: string;
+  settings: Record<string, unknown>;
+  options: RunOptions;
+}
+
+/** What the starter resolved before storing a run: the settings against the strategy, the window against the session, the summarizer. */
+export interface ResolvedRun {
+  settings: object;
+  window: number;
+  summarizer: Pick<RunSummarizer, "model" | "promptOverrides">;
+}
+
+/**
+ * The spec to store for a request (a single run, or one configuration of a comparison through
+ * {@link comparisonRunRequest}). The stored fields are the resolved ones: the window the replay uses, the model
+ * billed (null for the extractive summarizer), the prompt edits merged (`prompt` folded into `promptOverrides`), so
+ * a worker replays exactly what the starter checked.
+ */
+export function runSpecOf(request: RunRequest, resolved: ResolvedRun): RunSpec {
+  return {
+    strategyId: request.strategy,
+    settings: { ...resolved.settings },
+    options: {
+      window: resolved.window,
+      outputReserve: request.outputReserve,
+      estimator: request.estimator,
+      summarizer: request.summarizer,
+      model: resolved.summarizer.model,
+      instructions: request.instructions ?? null,
+      compactAtStep: request.compactAtStep ?? null,
+      promptOverrides: resolved.summarizer.promptOverrides,
+    },
+  };
+}
+
+/**
+ * The request a stored run replays (the worker's side of {@link runSpecOf}). The options are JSON read back from
+ * the database, so they are checked again; a null field is left out of the request. `apiKey`: the key a pinned
+ * comparison brought, which is never stored.
+ */
+export function runRequestOf(spec: { strategyId: string; settings: Record<string, unknown>; options: unknown }, extra: { apiKey?: string } = {}): RunRequest {
+  const options = RunOptionsSchema.parse(spec.options);
+  return RunRequestSchema.parse({
+    strategy: spec.strategyId,
+    settings: spec.settings,
+    window: options.window,
+    outputReserve: options.outputReserve,
+    estimator: options.estimator,
+    summarizer: options.summarizer,
+    ...(options.model !== null ? { model: options.model } : {}),
+    ...(options.instructions !== null ? { instructions: options.instructions } : {}),
+    ...(options.compactAtStep !== null ? { compactAtStep: options.compactAtStep } : {}),
+    ...(options.promptOverrides !== null ? { promptOverrides: options.promptOverrides } : {}),
+    ...(extra.apiKey !== undefined ? { apiKey: extra.apiKey } : {}),
+  });
+}
+
+/** The single-run request one configuration of a comparison amounts to: its strategy and settings under the comparison's options. */
+export function comparisonRunRequest(config: CompareConfig, compare: CompareOptions): RunRequest {
+  return {
+    strategy: config.strategy,
+    settings: config.settings,
+    window: compare.window,
+    outputReserve: compare.outputReserve,
+    estimator: compare.estimator,
+    summarizer: compare.summarizer,
+    model: compare.model,
+    apiKey: compare.apiKey,
+  };
+}
