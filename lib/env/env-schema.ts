@@ -50,6 +50,11 @@ export const ENV_VARIABLES = {
       .refine((origins) => origins.every(origin))
       .default([]),
   },
+  LAB_TRUSTED_PROXY_SECRET: {
+    accepts: "a random string of at least 24 characters (e.g. openssl rand -hex 32) that the reverse proxy sends as X-Lab-Proxy-Secret",
+    secret: true,
+    schema: z.string().min(24).optional(),
+  },
   MAX_UPLOAD_BYTES: { accepts: "a whole number of bytes ≥ 1", schema: wholeNumber(1).default(DEFAULT_MAX_UPLOAD_BYTES) },
   WORKER_CONCURRENCY: { accepts: "a whole number ≥ 1", schema: wholeNumber(1).optional() },
   LAB_MAX_CONCURRENT_RUNS: { accepts: "a whole number ≥ 1", schema: wholeNumber(1).optional() },

@@ -1,10 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { readEnv, type RawEnv } from "../env/read-env";
 
 /** The header a trusted reverse proxy sets to LAB_TRUSTED_PROXY_SECRET on every request it forwards. */
 export const TRUSTED_PROXY_HEADER = "x-lab-proxy-secret";
-/** Shorter secrets are refused at the first request that would use them: a guessable one would trust anyone. */
-export const MIN_TRUSTED_PROXY_SECRET_LENGTH = 24;
-
 /** Where a request says it was addressed: the host and scheme the browser used. */
 export interface PublicAddress {
   /** host[:port] as the browser addressed it (lower case), or null when the request names none */
@@ -39,15 +37,10 @@ export function publicAddressOf(request: Request, secret: string | null = truste
 
 /**
  * LAB_TRUSTED_PROXY_SECRET, or null when unset or blank (then forwarded headers are never read). Throws, naming the
- * variable, for a secret shorter than MIN_TRUSTED_PROXY_SECRET_LENGTH.
+ * variable (through the environment schema, lib/env), for a secret shorter than 24 characters.
  */
-export function trustedProxySecret(env: Record<string, string | undefined> = process.env): string | null {
-  const secret = env.LAB_TRUSTED_PROXY_SECRET?.trim();
-  if (!secret) return null;
-  if (secret.length < MIN_TRUSTED_PROXY_SECRET_LENGTH) {
-    throw new Error(`LAB_TRUSTED_PROXY_SECRET must be at least ${MIN_TRUSTED_PROXY_SECRET_LENGTH} characters (a long random string, e.g. openssl rand -hex 32); it has ${secret.length}.`);
-  }
-  return secret;
+export function trustedProxySecret(env: RawEnv = process.env): string | null {
+  return readEnv(env).LAB_TRUSTED_PROXY_SECRET ?? null;
 }
 
 /** Constant-time over SHA-256 digests, so neither the time taken nor a length difference says anything. */
