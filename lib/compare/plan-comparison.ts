@@ -29,7 +29,7 @@ export interface PlannedConfig {
  * (`configs.<i>.settings.<name>`, the strategy's own message), an anthropic summarizer without a key
  * (`missing_api_key`, the same refusal as a single run). The per-request key is only in the summarizers' closures.
  */
-export function planComparison(options: { configs: readonly ComparisonConfigInput[]; compare: CompareOptions }): PlannedConfig[] {
+export function planComparison(options: { configs: readonly ComparisonConfigInput[]; compare: CompareOptions; trustedBaseUrl?: boolean }): PlannedConfig[] {
   return options.configs.map((config, index) => {
     const label = compareLabel(config);
     const strategy = findStrategy(config.strategy);
@@ -47,21 +47,33 @@ export function planComparison(options: { configs: readonly ComparisonConfigInpu
         `configs.${index}.settings${error.setting ? `.${error.setting}` : ""}`,
       );
     }
-    const summarizer = buildSummarizer(runRequestOf(config, options.compare));
+    let summarizer: RunSummarizer;
+    try {
+      summarizer = buildSummarizer(runRequestOf(config, options.compare), { trustedBaseUrl: options.trustedBaseUrl });
+    } catch (error) {
+      if (!(error instanceof BadRequestError) || config.summarizer === undefined) throw error;
+      throw new BadRequestError(error.code, `Configuration ${index} (${label}): ${error.message}`, `configs.${index}.${error.path ?? "summarizer"}`);
+    }
     return { index, label, strategy, settings, overrides: { ...config.settings }, summarizer, ...(config.cell ? { cell: config.cell } : {}) };
   });
 }
 
-/** The single-run request a configuration amounts to (what buildSummarizer reads). */
-function runRequestOf(config: CompareConfig, compare: CompareOptions): RunRequest {
+/**
+ * The single-run request a configuration amounts to (what buildSummarizer reads): its own summarizer, model and
+ * base URL when it names a summarizer, else the comparison's.
+ */
+export function runRequestOf(config: Pick<CompareConfig, "strategy" | "settings" | "summarizer" | "model" | "baseUrl">, compare: CompareOptions): RunRequest {
+  const own = config.summarizer !== undefined;
   return {
     strategy: config.strategy,
     settings: config.settings,
     window: compare.window,
     outputReserve: compare.outputReserve,
     estimator: compare.estimator,
-    summarizer: compare.summarizer,
-    model: compare.model,
+    summarizer: own ? config.summarizer! : compare.summarizer,
+    model: own ? config.model : compare.model,
+    baseUrl: own ? config.baseUrl : compare.baseUrl,
     apiKey: compare.apiKey,
+    openaiApiKey: compare.openaiApiKey,
   };
 }

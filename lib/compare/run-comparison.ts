@@ -9,6 +9,7 @@ import { pinnedWorkerId, runPinned } from "../jobs/run-pinned";
 import { loadSessionCached } from "../runs/session-cache";
 import { createComparison, type SweepRequestParts } from "../store/comparisons";
 import { createRun } from "../store/runs";
+import { resolveJudge } from "./resolve-judge";
 import { planComparison, type ComparisonConfigInput } from "./plan-comparison";
 
 export interface RunComparisonOptions {
@@ -44,10 +45,7 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
   const { compare } = options;
   const configs = planComparison({ configs: options.configs, compare });
   checkReplayEstimator({ estimator: compare.estimator, apiKey: compare.apiKey });
-  const judgeApiKey = compare.judge ? (compare.apiKey ?? process.env.ANTHROPIC_API_KEY) : undefined;
-  if (compare.judge && !judgeApiKey) {
-    throw new BadRequestError("missing_api_key", "The LLM-judged retention asks a model: set ANTHROPIC_API_KEY on the server or pass apiKey with the comparison.", "judge");
-  }
+  resolveJudge(compare);
   const sessionIds = [...new Set(options.sessionIds)];
   const loaded = [];
   for (const id of sessionIds) {
@@ -56,9 +54,9 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
     loaded.push({ id, totalSteps, window: resolveWindow(compare.window, session.meta.contextWindow) });
   }
   const queue = await ensureWebWorkers();
-  const { apiKey, ...storedOptions } = compare;
-  // the key stays in this process's closure (runPinned), never in the stored options
-  const pinned = apiKey !== undefined;
+  const { apiKey, openaiApiKey, ...storedOptions } = compare;
+  // the keys stay in this process's closure (runPinned), never in the stored options
+  const pinned = apiKey !== undefined || openaiApiKey !== undefined;
   const comparison = await createComparison({
     kind: options.aggregate ? "multi" : configs.some((config) => config.cell) ? "sweep" : "compare",
     sessionIds,
@@ -69,6 +67,7 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
       strategy: config.strategy.id,
       overrides: config.overrides,
       ...(options.configs[config.index]?.label ? { requestedLabel: options.configs[config.index].label } : {}),
+      ...ownSummarizerOf(options.configs[config.index]),
     })),
     options: storedOptions,
     ...(options.sweep ? { sweep: options.sweep } : {}),
@@ -86,8 +85,9 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
           window: entry.window,
           outputReserve: compare.outputReserve,
           estimator: compare.estimator,
-          summarizer: compare.summarizer,
+          summarizer: config.summarizer.provider,
           model: config.summarizer.model,
+          baseUrl: config.summarizer.baseUrl,
           instructions: null,
           compactAtStep: null,
           promptOverrides: config.summarizer.promptOverrides,
@@ -102,4 +102,10 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
   if (pinned) runPinned(runIds, { compare });
   else await queue.enqueue(runIds);
   return followComparison({ comparisonId: comparison.id, signal: options.signal, limit: workerConcurrency() });
+}
+
+/** A configuration's own summarizer choice as stored with the comparison (never a key); nothing when it has none. */
+function ownSummarizerOf(config: ComparisonConfigInput | undefined): { summarizer?: string; model?: string; baseUrl?: string } {
+  if (config?.summarizer === undefined) return {};
+  return { summarizer: config.summarizer, ...(config.model ? { model: config.model } : {}), ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}) };
 }

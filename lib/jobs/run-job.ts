@@ -1,4 +1,6 @@
 import { BadRequestError, UpstreamError } from "../api/contracts/errors";
+import { resolveJudge } from "../compare/resolve-judge";
+import { RunOptionsSchema } from "../store/run-record";
 import { CompareOptionsSchema, type CompareOptions } from "../api/contracts/compare-schemas";
 import { RunRequestSchema, type RunRequest, type RunStreamLine } from "../api/contracts/run-schemas";
 import { extractProbes } from "../engine/evaluate/extract-probes";
@@ -94,6 +96,7 @@ async function runSingle(job: RunJob, context: { request?: RunRequest; signal: A
     estimator: stored.estimator,
     summarizer: stored.summarizer,
     ...(stored.model ? { model: stored.model } : {}),
+    ...(stored.baseUrl ? { baseUrl: stored.baseUrl } : {}),
     ...(stored.instructions ? { instructions: stored.instructions } : {}),
     ...(stored.compactAtStep !== null && stored.compactAtStep !== undefined ? { compactAtStep: stored.compactAtStep } : {}),
     ...(stored.promptOverrides ? { promptOverrides: stored.promptOverrides } : {}),
@@ -140,19 +143,22 @@ async function runComparisonConfig(job: RunJob, comparisonId: string, context: {
   const window = job.options.window as number;
   const progress = progressWriter(job.id, totalSteps);
   try {
+    const own = RunOptionsSchema.pick({ summarizer: true, model: true, baseUrl: true }).parse(job.options);
     const summarizer = buildSummarizer({
       strategy: job.strategyId,
       settings: job.settings,
       window,
       outputReserve: compare.outputReserve,
       estimator: compare.estimator,
-      summarizer: compare.summarizer,
-      model: compare.model,
+      // the configuration's own summarizer, as its run was stored (a comparison may pair models)
+      summarizer: own.summarizer,
+      model: own.model ?? undefined,
+      baseUrl: own.baseUrl ?? undefined,
       apiKey: compare.apiKey,
+      openaiApiKey: compare.openaiApiKey,
       ...(job.options.promptOverrides ? { promptOverrides: job.options.promptOverrides as RunRequest["promptOverrides"] } : {}),
     });
-    const judgeApiKey = compare.judge ? (compare.apiKey ?? process.env.ANTHROPIC_API_KEY) : undefined;
-    if (compare.judge && !judgeApiKey) throw new BadRequestError("missing_api_key", "The LLM-judged retention asks a model: this worker has no ANTHROPIC_API_KEY.", "judge");
+    const judge = resolveJudge(compare, { workerNote: "this worker has no ANTHROPIC_API_KEY" });
     const prepared = await prepareSession({ sessionId: job.sessionId, session, compare, window, signal });
     signal.throwIfAborted();
     await replayConfig({
@@ -163,7 +169,7 @@ async function runComparisonConfig(job: RunJob, comparisonId: string, context: {
       compare,
       window,
       ...prepared,
-      judgeApiKey,
+      judge,
       signal,
       onStep: (step) => progress.line({ type: "progress", step: step + 1, totalSteps }),
     });

@@ -31,7 +31,7 @@ export async function startRun(options: { sessionId: string; request: RunRequest
   if (!strategy) throw new BadRequestError("unknown_strategy", `Unknown strategy ${JSON.stringify(request.strategy)}.`, "strategy");
   const settings = resolveSettings(strategy, request.settings);
   const session = await loadSessionCached(options.sessionId);
-  const { model, promptOverrides } = buildSummarizer(request);
+  const { model, baseUrl, promptOverrides } = buildSummarizer(request);
   checkReplayEstimator({ estimator: request.estimator, apiKey: request.apiKey });
   const window = resolveWindow(request.window, session.meta.contextWindow);
   const totalSteps = classifyMessages(session).filter((kind) => kind === "call").length;
@@ -39,7 +39,7 @@ export async function startRun(options: { sessionId: string; request: RunRequest
     throw new BadRequestError("invalid_step", `compactAtStep ${request.compactAtStep} is past the session's last model call (${totalSteps} calls).`, "compactAtStep");
   }
   const queue = await ensureWebWorkers();
-  const pinned = request.apiKey !== undefined;
+  const pinned = request.apiKey !== undefined || request.openaiApiKey !== undefined;
   const run = await createRun({
     sessionId: options.sessionId,
     strategyId: strategy.id,
@@ -50,6 +50,7 @@ export async function startRun(options: { sessionId: string; request: RunRequest
       estimator: request.estimator,
       summarizer: request.summarizer,
       model,
+      baseUrl,
       instructions: request.instructions ?? null,
       compactAtStep: request.compactAtStep ?? null,
       promptOverrides,
