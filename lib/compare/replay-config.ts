@@ -60,7 +60,7 @@ export async function replayConfig(options: ReplayConfigOptions): Promise<{ row:
       });
   signal.throwIfAborted();
   const breakerState = breaker.state();
-  const rowOptions = { label: config.label, session, result, probes: options.probes, noneTotal: totalTokensSent(options.baseline), summarizer: compare.summarizer, model: config.summarizer.model, summarizerFailures: breakerState.failures };
+  const rowOptions = { label: config.label, session, result, probes: options.probes, noneTotal: totalTokensSent(options.baseline), summarizer: config.summarizer.provider, model: config.summarizer.model, summarizerFailures: breakerState.failures };
   const row = buildCompareRow(rowOptions);
   const figures = runFiguresOfRow({ row, baseline: options.baseline, model: config.summarizer.model });
   const unchangedFallbacks = result.events.filter((event) => event.type === "fallback" && event.outcome === "unchanged").length;
