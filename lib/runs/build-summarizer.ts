@@ -28,7 +28,10 @@ export interface RunSummarizer {
   model: string | null;
   /** the OpenAI-compatible endpoint of an `openai` summarizer; null otherwise */
   baseUrl: string | null;
-  /** where this run sends transcript text; null when it sends it nowhere (see {@link summarizerDestination}) */
+  /**
+   * Where this run sends transcript text — the one field a gate on external models reads (a session with
+   * unredacted secrets, say); null when it sends it nowhere (the extractive summarizer)
+   */
   external: ExternalDestination | null;
   /** the prompt edits the run applies, by preset name; null when none */
   promptOverrides: PromptOverrides | null;
@@ -59,11 +62,6 @@ export function buildSummarizer(request: RunRequest, options: BuildSummarizerOpt
   } catch (error) {
     throw new BadRequestError("invalid_prompt", error instanceof Error ? error.message : String(error), "promptOverrides");
   }
-}
-
-/** Where a summarizer choice sends transcript text, without building it (null: nowhere). */
-export function summarizerDestination(summarizer: RunSummarizer): ExternalDestination | null {
-  return summarizer.external;
 }
 
 function anthropicSummarizer(request: RunRequest): Omit<RunSummarizer, "promptOverrides"> {
