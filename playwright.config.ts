@@ -4,6 +4,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3200);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** the project's fake Anthropic server (npm run fake-llm) for the anthropic summarizer; never the real API */
 const FAKE_LLM_PORT = Number(process.env.E2E_FAKE_LLM_PORT ?? 4210);
+/** the project's fake OpenAI-compatible server (npm run fake-openai) for the openai summarizer */
+const FAKE_OPENAI_PORT = Number(process.env.E2E_FAKE_OPENAI_PORT ?? FAKE_LLM_PORT + 1);
 
 /**
  * E2E against the production build (`next build` runs first, in scripts/test.sh) on a fresh SQLite file per run.
@@ -55,7 +57,18 @@ export default defineConfig({
         DATABASE_URL: "file:./data/e2e.db",
         ANTHROPIC_BASE_URL: `http://127.0.0.1:${FAKE_LLM_PORT}`,
         ANTHROPIC_API_KEY: "e2e-dummy-key",
+        OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`,
+        OPENAI_API_KEY: "e2e-dummy-openai-key",
       },
+    },
+    {
+      command: "./node_modules/.bin/tsx lib/llm/fake-openai-server-main.ts",
+      port: FAKE_OPENAI_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { FAKE_OPENAI_PORT: String(FAKE_OPENAI_PORT) },
     },
     {
       command: "./node_modules/.bin/tsx lib/llm/fake-anthropic-server-main.ts",

@@ -1,6 +1,7 @@
 import type { CompareConfig } from "../api/contracts/compare-schemas";
 import { MAX_COMPARE_CONFIGS } from "../api/contracts/compare-schemas";
 import type { StrategyInfo } from "../api/contracts/run-schemas";
+import type { SummarizerId } from "../api/contracts/summarizer-ids";
 
 /**
  * One configuration as the config builder edits it: the strategy's full settings (defaults filled in, so every
@@ -11,6 +12,15 @@ export interface DraftConfig {
   label: string;
   strategy: string;
   settings: Record<string, unknown>;
+  /** the configuration's own summarizer model; absent = the comparison's */
+  summarizer?: DraftSummarizer;
+}
+
+/** A summarizer model a configuration pairs with its strategy ("pi with Haiku", "pi with a local Qwen"). */
+export interface DraftSummarizer {
+  provider: SummarizerId;
+  model?: string;
+  baseUrl?: string;
 }
 
 /** Strategy kinds in the order "All strategies at defaults" lists them: the seed designs, the peers, the baselines, the lab's own. */
@@ -50,7 +60,10 @@ export function overridesOf(settings: Record<string, unknown>, defaults: Record<
 /** The wire configuration of a draft: its overrides, and its label when the user typed one (trimmed). */
 export function configRequestOf(draft: DraftConfig, defaults: Record<string, unknown>): CompareConfig {
   const label = draft.label.trim();
-  return { strategy: draft.strategy, settings: overridesOf(draft.settings, defaults), ...(label ? { label } : {}) };
+  const own = draft.summarizer
+    ? { summarizer: draft.summarizer.provider, ...(draft.summarizer.model ? { model: draft.summarizer.model } : {}), ...(draft.summarizer.baseUrl ? { baseUrl: draft.summarizer.baseUrl } : {}) }
+    : {};
+  return { strategy: draft.strategy, settings: overridesOf(draft.settings, defaults), ...(label ? { label } : {}), ...own };
 }
 
 /**
@@ -63,7 +76,8 @@ export function draftLabel(draft: DraftConfig, defaults: Record<string, unknown>
   const overrides = Object.entries(overridesOf(draft.settings, defaults)).map(
     ([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`,
   );
-  return [draft.strategy, ...overrides].join(" ");
+  const own = draft.summarizer ? [`· ${draft.summarizer.model ?? draft.summarizer.provider}`] : [];
+  return [draft.strategy, ...overrides, ...own].join(" ");
 }
 
 /**
@@ -92,5 +106,6 @@ export function draftsFromConfigs(configs: readonly CompareConfig[], defaultsOf:
     label: config.label ?? "",
     strategy: config.strategy,
     settings: { ...structuredClone(defaultsOf(config.strategy)), ...structuredClone(config.settings) },
+    ...(config.summarizer ? { summarizer: { provider: config.summarizer, ...(config.model ? { model: config.model } : {}), ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}) } } : {}),
   }));
 }

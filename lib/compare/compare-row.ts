@@ -93,8 +93,10 @@ export function totalTokensSent(result: ReplayResult): number {
  * A configuration's label: its own (trimmed by the schema), else the strategy id, followed by its overrides as
  * `key=value` in the order given (strings bare, anything else as JSON): `trim-messages maxConversationMessages=20`.
  */
-export function compareLabel(config: Pick<CompareConfig, "label" | "strategy"> & { settings?: Record<string, unknown> }): string {
+export function compareLabel(config: Pick<CompareConfig, "label" | "strategy"> & Partial<Pick<CompareConfig, "summarizer" | "model">> & { settings?: Record<string, unknown> }): string {
   if (config.label) return config.label;
   const overrides = Object.entries(config.settings ?? {}).map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`);
-  return [config.strategy, ...overrides].join(" ");
+  // a configuration with its own summarizer is told apart by it: "pi · claude-haiku-4-5" vs "pi · qwen3:8b"
+  const own = config.summarizer === undefined ? [] : [`· ${config.model ?? config.summarizer}`];
+  return [config.strategy, ...overrides, ...own].join(" ");
 }

@@ -29,7 +29,7 @@ export interface PlannedConfig {
  * (`configs.<i>.settings.<name>`, the strategy's own message), an anthropic summarizer without a key
  * (`missing_api_key`, the same refusal as a single run). The per-request key is only in the summarizers' closures.
  */
-export function planComparison(options: { configs: readonly ComparisonConfigInput[]; compare: CompareOptions }): PlannedConfig[] {
+export function planComparison(options: { configs: readonly ComparisonConfigInput[]; compare: CompareOptions; trustedBaseUrl?: boolean }): PlannedConfig[] {
   return options.configs.map((config, index) => {
     const label = compareLabel(config);
     const strategy = findStrategy(config.strategy);
@@ -47,7 +47,13 @@ export function planComparison(options: { configs: readonly ComparisonConfigInpu
         `configs.${index}.settings${error.setting ? `.${error.setting}` : ""}`,
       );
     }
-    const summarizer = buildSummarizer(comparisonRunRequest(config, options.compare));
+    let summarizer: RunSummarizer;
+    try {
+      summarizer = buildSummarizer(comparisonRunRequest(config, options.compare), { trustedBaseUrl: options.trustedBaseUrl });
+    } catch (error) {
+      if (!(error instanceof BadRequestError) || config.summarizer === undefined) throw error;
+      throw new BadRequestError(error.code, `Configuration ${index} (${label}): ${error.message}`, `configs.${index}.${error.path ?? "summarizer"}`);
+    }
     return { index, label, strategy, settings, overrides: { ...config.settings }, summarizer, ...(config.cell ? { cell: config.cell } : {}) };
   });
 }

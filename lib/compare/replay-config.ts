@@ -10,6 +10,7 @@ import { sessionSummarizer } from "../runs/session-summarizer";
 import { breakerOutcome, circuitBreakerSummarizer } from "../runs/summarizer-circuit-breaker";
 import { buildCompareRow, totalTokensSent } from "./compare-row";
 import { judgeFinalContext } from "./judge-final-context";
+import type { JudgeChoice } from "./resolve-judge";
 import type { PlannedConfig } from "./plan-comparison";
 import { runFiguresOfRow } from "./run-figures-of-row";
 
@@ -24,8 +25,8 @@ export interface ReplayConfigOptions {
   probes: readonly Probe[];
   /** the session's `none` replay (same window and estimator); reused as the result of a `none` at its defaults */
   baseline: ReplayResult;
-  /** the judge's key in judge mode, else undefined */
-  judgeApiKey?: string;
+  /** who judges in judge mode (resolveJudge), else undefined */
+  judge?: JudgeChoice;
   signal: AbortSignal;
   /** after each model call, with the 0-based step */
   onStep: (step: number) => void;
@@ -59,7 +60,7 @@ export async function replayConfig(options: ReplayConfigOptions): Promise<{ row:
       });
   signal.throwIfAborted();
   const breakerState = breaker.state();
-  const rowOptions = { label: config.label, session, result, probes: options.probes, noneTotal: totalTokensSent(options.baseline), summarizer: compare.summarizer, model: config.summarizer.model, summarizerFailures: breakerState.failures };
+  const rowOptions = { label: config.label, session, result, probes: options.probes, noneTotal: totalTokensSent(options.baseline), summarizer: config.summarizer.provider, model: config.summarizer.model, summarizerFailures: breakerState.failures };
   const row = buildCompareRow(rowOptions);
   const figures = runFiguresOfRow({ row, baseline: options.baseline, model: config.summarizer.model });
   const unchangedFallbacks = result.events.filter((event) => event.type === "fallback" && event.outcome === "unchanged").length;
@@ -68,13 +69,13 @@ export async function replayConfig(options: ReplayConfigOptions): Promise<{ row:
   const cell = config.cell ? { cell: config.cell } : {};
   // the row is stored with the run, in its one final write: a follower on any instance reads it from there
   const store = (stored: StoredCompareRow) => finishRun(options.runId, { status: outcome.status, error: outcome.error, result, figures, row: stored });
-  if (!options.judgeApiKey) {
+  if (!options.judge) {
     await store({ row, curve, ...cell });
     return { row, curve };
   }
   let judged: CompareRow["judged"];
   try {
-    judged = await judgeFinalContext({ session, result, probes: options.probes, apiKey: options.judgeApiKey, model: compare.model, signal });
+    judged = await judgeFinalContext({ session, result, probes: options.probes, judge: options.judge, signal });
   } catch (error) {
     if (!signal.aborted) await store({ row, curve, ...cell, error: error instanceof JudgeRetentionError ? { code: "judge_failed", message: error.message } : { code: "internal", message: "The judge failed on the server; the error was logged." } });
     throw error;

@@ -70,6 +70,16 @@ export const ENV_VARIABLES = {
   LAB_STALE_HEARTBEAT_MS: { accepts: "a whole number of milliseconds ≥ 1000", schema: wholeNumber(1_000).default(DEFAULT_STALE_HEARTBEAT_MS) },
   ANTHROPIC_API_KEY: { accepts: "an Anthropic API key", secret: true, schema: z.string().optional() },
   ANTHROPIC_BASE_URL: { accepts: "an http(s) URL, like https://api.anthropic.com", schema: httpUrl.optional() },
+  OPENAI_API_KEY: { accepts: "an OpenAI API key (sent only to OPENAI_BASE_URL)", secret: true, schema: z.string().optional() },
+  OPENAI_BASE_URL: { accepts: "an http(s) URL of an OpenAI-compatible API, like https://api.openai.com/v1 or http://127.0.0.1:11434/v1", schema: httpUrl.optional() },
+  LAB_OPENAI_ENDPOINTS: {
+    accepts: "comma-separated http(s) URLs of OpenAI-compatible APIs (vLLM, Ollama, LM Studio, OpenRouter), like http://127.0.0.1:11434/v1",
+    schema: z
+      .string()
+      .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+      .refine((urls) => urls.every((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)))
+      .default([]),
+  },
 } satisfies Record<string, EnvVariable>;
 
 export type EnvName = keyof typeof ENV_VARIABLES;

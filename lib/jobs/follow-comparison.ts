@@ -1,4 +1,4 @@
-import { CompareOptionsSchema, type CompareRow, type CompareSetup, type CompareStreamLine, type SweepSetup } from "../api/contracts/compare-schemas";
+import { CompareConfigSchema, CompareOptionsSchema, type CompareRow, type CompareSetup, type CompareStreamLine, type SweepSetup } from "../api/contracts/compare-schemas";
 import { aggregateRows } from "../compare/aggregate-rows";
 import type { StoredCompareRow } from "../compare/replay-config";
 import { getComparison, type StoredComparison } from "../store/comparisons";
@@ -98,12 +98,13 @@ export function followComparison(options: { comparisonId: string; signal?: Abort
  */
 function setupOf(comparison: StoredComparison): CompareSetup | null {
   if (comparison.kind === "sweep") return null;
-  const options = CompareOptionsSchema.omit({ apiKey: true }).safeParse(comparison.options);
+  const options = CompareOptionsSchema.omit({ apiKey: true, openaiApiKey: true }).safeParse(comparison.options);
   if (!options.success) return null;
   const configs = [];
   for (const config of [...comparison.configs].sort((a, b) => a.index - b.index)) {
     if (config.strategy === undefined) return null;
-    configs.push({ strategy: config.strategy, settings: config.overrides ?? {}, ...(config.requestedLabel ? { label: config.requestedLabel } : {}) });
+    const summarizer = CompareConfigSchema.pick({ summarizer: true, model: true, baseUrl: true }).safeParse({ summarizer: config.summarizer, model: config.model, baseUrl: config.baseUrl });
+    configs.push({ strategy: config.strategy, settings: config.overrides ?? {}, ...(config.requestedLabel ? { label: config.requestedLabel } : {}), ...(summarizer.success ? stripUndefined(summarizer.data) : {}) });
   }
   return { sessionIds: comparison.sessionIds, configs, options: options.data };
 }
@@ -111,6 +112,10 @@ function setupOf(comparison: StoredComparison): CompareSetup | null {
 /** A sweep's request, for a sweep page that follows it again (its form and its heatmap's axes); null otherwise. */
 function sweepSetupOf(comparison: StoredComparison): SweepSetup | null {
   if (comparison.kind !== "sweep" || !comparison.sweep) return null;
-  const options = CompareOptionsSchema.omit({ apiKey: true }).safeParse(comparison.options);
+  const options = CompareOptionsSchema.omit({ apiKey: true, openaiApiKey: true }).safeParse(comparison.options);
   return options.success ? { ...comparison.sweep, options: options.data } : null;
+}
+
+function stripUndefined<T extends Record<string, unknown>>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 }

@@ -13,7 +13,7 @@ import { getComparison } from "../store/comparisons";
 import type { RunJob } from "../store/run-jobs";
 import { finishRun } from "../store/runs";
 import { progressWriter } from "./progress-writer";
-import { readEnv } from "../env/read-env";
+import { resolveJudge } from "../compare/resolve-judge";
 
 /**
  * Replays one (session, configuration) run of a comparison claimed by this worker: the comparison's options as they
@@ -34,9 +34,9 @@ export async function runComparisonConfigJob(job: RunJob, comparisonId: string, 
   const window = job.options.window as number;
   const progress = progressWriter(job.id, totalSteps);
   try {
-    const summarizer = buildSummarizer(runRequestOf(job, { apiKey: compare.apiKey }));
-    const judgeApiKey = compare.judge ? (compare.apiKey ?? readEnv().ANTHROPIC_API_KEY) : undefined;
-    if (compare.judge && !judgeApiKey) throw new BadRequestError("missing_api_key", "The LLM-judged retention asks a model: this worker has no ANTHROPIC_API_KEY.", "judge");
+    // the configuration's own summarizer, as its run was stored (a comparison may pair models)
+    const summarizer = buildSummarizer(runRequestOf(job, { apiKey: compare.apiKey, openaiApiKey: compare.openaiApiKey }));
+    const judge = resolveJudge(compare, { workerNote: "this worker has no ANTHROPIC_API_KEY" });
     const prepared = await prepareComparisonSession({ sessionId: job.sessionId, session, compare, window, signal });
     signal.throwIfAborted();
     await replayConfig({
@@ -47,7 +47,7 @@ export async function runComparisonConfigJob(job: RunJob, comparisonId: string, 
       compare,
       window,
       ...prepared,
-      judgeApiKey,
+      judge,
       signal,
       onStep: (step) => progress.line({ type: "progress", step: step + 1, totalSteps }),
     });

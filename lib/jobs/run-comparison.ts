@@ -11,7 +11,7 @@ import { loadSessionCached } from "../runs/session-cache";
 import { createComparison, type SweepRequestParts } from "../store/comparisons";
 import { createRun } from "../store/runs";
 import { planComparison, type ComparisonConfigInput } from "../compare/plan-comparison";
-import { readEnv } from "../env/read-env";
+import { resolveJudge } from "../compare/resolve-judge";
 
 export interface RunComparisonOptions {
   /** one session (compare, sweep) or several (multi); each id at most once */
@@ -46,10 +46,7 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
   const { compare } = options;
   const configs = planComparison({ configs: options.configs, compare });
   checkReplayEstimator({ estimator: compare.estimator, apiKey: compare.apiKey });
-  const judgeApiKey = compare.judge ? (compare.apiKey ?? readEnv().ANTHROPIC_API_KEY) : undefined;
-  if (compare.judge && !judgeApiKey) {
-    throw new BadRequestError("missing_api_key", "The LLM-judged retention asks a model: set ANTHROPIC_API_KEY on the server or pass apiKey with the comparison.", "judge");
-  }
+  resolveJudge(compare);
   const sessionIds = [...new Set(options.sessionIds)];
   const loaded = [];
   for (const id of sessionIds) {
@@ -58,9 +55,9 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
     loaded.push({ id, totalSteps, window: resolveWindow(compare.window, session.meta.contextWindow) });
   }
   const queue = await ensureWebWorkers();
-  const { apiKey, ...storedOptions } = compare;
-  // the key stays in this process's closure (runPinned), never in the stored options
-  const pinned = apiKey !== undefined;
+  const { apiKey, openaiApiKey, ...storedOptions } = compare;
+  // the keys stay in this process's closure (runPinned), never in the stored options
+  const pinned = apiKey !== undefined || openaiApiKey !== undefined;
   const comparison = await createComparison({
     kind: options.aggregate ? "multi" : configs.some((config) => config.cell) ? "sweep" : "compare",
     sessionIds,
@@ -71,6 +68,7 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
       strategy: config.strategy.id,
       overrides: config.overrides,
       ...(options.configs[config.index]?.label ? { requestedLabel: options.configs[config.index].label } : {}),
+      ...ownSummarizerOf(options.configs[config.index]),
     })),
     options: storedOptions,
     ...(options.sweep ? { sweep: options.sweep } : {}),
@@ -80,7 +78,7 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
   const runIds: string[] = [];
   for (const entry of loaded) {
     for (const config of configs) {
-      const request = comparisonRunRequest({ strategy: config.strategy.id, settings: config.overrides }, compare);
+      const request = comparisonRunRequest({ ...options.configs[config.index], strategy: config.strategy.id, settings: config.overrides }, compare);
       const run = await createRun({
         sessionId: entry.id,
         ...runSpecOf(request, { settings: config.settings, window: entry.window, summarizer: config.summarizer }),
@@ -94,4 +92,10 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
   if (pinned) runPinned(runIds, { compare });
   else await queue.enqueue(runIds);
   return followComparison({ comparisonId: comparison.id, signal: options.signal, limit: workerConcurrency() });
+}
+
+/** A configuration's own summarizer choice as stored with the comparison (never a key); nothing when it has none. */
+function ownSummarizerOf(config: ComparisonConfigInput | undefined): { summarizer?: string; model?: string; baseUrl?: string } {
+  if (config?.summarizer === undefined) return {};
+  return { summarizer: config.summarizer, ...(config.model ? { model: config.model } : {}), ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}) };
 }

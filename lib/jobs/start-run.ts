@@ -40,7 +40,7 @@ export async function startRun(options: { sessionId: string; request: RunRequest
     throw new BadRequestError("invalid_step", `compactAtStep ${request.compactAtStep} is past the session's last model call (${totalSteps} calls).`, "compactAtStep");
   }
   const queue = await ensureWebWorkers();
-  const pinned = request.apiKey !== undefined;
+  const pinned = request.apiKey !== undefined || request.openaiApiKey !== undefined;
   const run = await createRun({
     sessionId: options.sessionId,
     ...runSpecOf({ ...request, strategy: strategy.id }, { settings, window, summarizer }),

@@ -163,6 +163,18 @@ interface MessagesBody {
   system?: unknown;
   messages: unknown[];
   stream?: boolean;
+  context_management?: { edits?: unknown[] };
+}
+
+/** Marks the summary of a server-side compaction the fake writes. */
+export const FAKE_COMPACTION_MARKER = "[fake-anthropic compaction]";
+
+/** The request's `compact_20260112` edit: its trigger (default 150,000 input tokens), instructions and pause flag. */
+function compactionEdit(body: MessagesBody): { trigger: number; instructions?: string; pause: boolean } | null {
+  const edit = body.context_management?.edits?.find((entry): entry is Record<string, unknown> => isRecord(entry) && entry.type === "compact_20260112");
+  if (!edit) return null;
+  const trigger = isRecord(edit.trigger) && typeof edit.trigger.value === "number" ? edit.trigger.value : 150_000;
+  return { trigger, instructions: typeof edit.instructions === "string" ? edit.instructions : undefined, pause: edit.pause_after_compaction === true };
 }
 
 type Send = (status: number, payload: unknown, headers?: Record<string, string>) => void;
@@ -170,9 +182,18 @@ type Send = (status: number, payload: unknown, headers?: Record<string, string>)
 function respond(record: FakeRequest, body: MessagesBody, response: http.ServerResponse, send: Send, textOverride?: string): void {
   const inputTokens = Math.ceil(JSON.stringify([body.system ?? "", body.messages]).length / 4);
   if (record.path === "/v1/messages/count_tokens") return send(200, { input_tokens: inputTokens });
+  const id = `msg_fake_${record.headers["x-stainless-retry-count"] ?? "0"}_${inputTokens}`;
+  const compaction = compactionEdit(body);
+  if (compaction && inputTokens >= compaction.trigger && body.stream !== true) {
+    // server-side compaction: a readable summary in a `compaction` block; paused, nothing else is sampled
+    const summary = textOverride ?? `${FAKE_COMPACTION_MARKER}\n${buildFakeSummary({ system: compaction.instructions ?? "", messages: body.messages })}`;
+    const block = { type: "compaction", content: summary || null, encrypted_content: `fake-opaque-${inputTokens}`, signature: `fake-signature-${inputTokens}` };
+    const answer = compaction.pause ? [block] : [block, { type: "text", text: buildFakeSummary(body) }];
+    const usage = { input_tokens: inputTokens, output_tokens: Math.ceil(summary.length / 4), cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+    return send(200, { id, type: "message", role: "assistant", model: body.model, content: answer, stop_reason: compaction.pause ? "compaction" : "end_turn", stop_sequence: null, usage });
+  }
   const text = textOverride ?? buildFakeJudgeAnswer(body) ?? buildFakeSummary(body);
   const usage = { input_tokens: inputTokens, output_tokens: Math.ceil(text.length / 4), cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
-  const id = `msg_fake_${record.headers["x-stainless-retry-count"] ?? "0"}_${inputTokens}`;
   if (body.stream !== true) {
     return send(200, { id, type: "message", role: "assistant", model: body.model, content: [{ type: "text", text }], stop_reason: "end_turn", stop_sequence: null, usage });
   }

@@ -1,4 +1,5 @@
 import type { AnthropicSummarizerError, AnthropicSummarizerErrorCode } from "./anthropic-summarizer-error";
+import type { OpenAISummarizerError } from "./openai-summarizer-error";
 
 /**
  * Why an LLM-judged retention failed: the summarizer's transport codes (`auth`, `rate_limited`, `server_error`,
@@ -27,8 +28,8 @@ export class JudgeRetentionError extends Error {
   }
 
   /** The same failure, told as the judge's (the summarizer's mapping already scrubbed the key from it). */
-  static fromSummarizerError(error: AnthropicSummarizerError): JudgeRetentionError {
-    const message = error.message.replace(/^anthropic summarizer: [a-z_]+: /, "");
+  static fromSummarizerError(error: AnthropicSummarizerError | OpenAISummarizerError): JudgeRetentionError {
+    const message = error.message.replace(/^(?:anthropic|openai) summarizer: [a-z_]+: /, "");
     const code = error.code === "empty_summary" ? "malformed_answer" : error.code;
     return new JudgeRetentionError({ code, message, status: error.status, requestId: error.requestId });
   }

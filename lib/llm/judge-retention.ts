@@ -9,6 +9,9 @@ import { JudgeRetentionError } from "./judge-retention-error";
 import { buildJudgePrompt, parseJudgeAnswer } from "./judge-retention-prompt";
 import { selectJudgeProbes } from "./judge-retention-select";
 import { readEnv } from "../env/read-env";
+import { createOpenAIChat } from "./openai-chat";
+import { resolveOpenAIEndpoint } from "./openai-endpoint";
+import { OpenAISummarizerError } from "./openai-summarizer-error";
 
 /** Probes asked per judgement by default: one request, and a stratified sample big enough for every kind. */
 export const DEFAULT_JUDGE_MAX_PROBES = 60;
@@ -23,15 +26,19 @@ export interface JudgeRetentionOptions {
   context: ContextSnapshot;
   /** every probe of the session; only those that had appeared by the context's step are asked */
   probes: readonly Probe[];
-  /** a per-request key (never stored or logged); default ANTHROPIC_API_KEY */
+  /** who judges: Anthropic's Messages API (default) or an OpenAI-compatible endpoint (Chat Completions) */
+  provider?: "anthropic" | "openai";
+  /** a per-request key (never stored or logged); default ANTHROPIC_API_KEY, or for `openai` the endpoint's (lib/llm/openai-endpoint.ts) */
   apiKey?: string;
   /** default {@link DEFAULT_SUMMARY_MODEL} */
   model?: string;
   signal?: AbortSignal;
   /** cap on probes asked (stratified, deterministic); default {@link DEFAULT_JUDGE_MAX_PROBES} */
   maxProbes?: number;
-  /** default ANTHROPIC_BASE_URL, else the SDK's default */
+  /** default ANTHROPIC_BASE_URL, else the SDK's default; for `openai` one of the server's configured endpoints */
   baseURL?: string;
+  /** `openai` only: accept any base URL (the CLI), not only the configured ones */
+  trustedBaseUrl?: boolean;
   /** per attempt; default the summarizer's */
   timeoutMs?: number;
   /** the SDK's retries; default the summarizer's */
@@ -79,65 +86,81 @@ const JudgeResponseSchema = z.object({
  * API's `bad_request`.
  */
 export async function judgeRetention(options: JudgeRetentionOptions): Promise<JudgeRetentionResult> {
-  const apiKey = options.apiKey ?? readEnv().ANTHROPIC_API_KEY;
-  if (!apiKey) throw new JudgeRetentionError({ code: "auth", message: "no API key: set ANTHROPIC_API_KEY on the server or pass a key for this comparison" });
-  const model = options.model ?? DEFAULT_SUMMARY_MODEL;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_SUMMARY_TIMEOUT_MS;
+  const ask = createAsk(options);
+  const model = options.model ?? (options.provider === "openai" ? undefined : DEFAULT_SUMMARY_MODEL);
+  if (!model) throw new JudgeRetentionError({ code: "bad_request", message: "an openai judge needs a model (the endpoint's model id)" });
   const upToStep = options.context.step === "final" ? Infinity : options.context.step;
   const counted = options.probes.filter((probe) => probe.firstStep <= upToStep);
   const asked = selectJudgeProbes(counted, options.maxProbes ?? DEFAULT_JUDGE_MAX_PROBES);
 
   const answers: boolean[] = [];
   if (asked.length > 0) {
-    const client = new Anthropic({
-      apiKey,
-      baseURL: options.baseURL ?? readEnv().ANTHROPIC_BASE_URL,
-      timeout: timeoutMs,
-      maxRetries: options.maxRetries ?? DEFAULT_SUMMARY_MAX_RETRIES,
-    });
     const text = contextText(options.context);
     for (let start = 0; start < asked.length; start += JUDGE_BATCH_SIZE) {
       const batch = asked.slice(start, start + JUDGE_BATCH_SIZE);
-      answers.push(...(await askBatch({ client, model, contextText: text, probes: batch, signal: options.signal, timeoutMs, apiKey })));
+      answers.push(...(await askBatch({ ask, model, contextText: text, probes: batch, signal: options.signal })));
     }
   }
   return { ...scoreAnswers({ counted, asked, answers }), asked: asked.length, model };
 }
 
-async function askBatch(options: {
-  client: Anthropic;
-  model: string;
-  contextText: string;
-  probes: readonly Probe[];
-  signal?: AbortSignal;
-  timeoutMs: number;
-  apiKey: string;
-}): Promise<boolean[]> {
-  const fail = (error: unknown) =>
-    JudgeRetentionError.fromSummarizerError(toSummarizerError(error, { signal: options.signal, timeoutMs: options.timeoutMs, secrets: [options.apiKey] }));
-  if (options.signal?.aborted) throw fail(options.signal.reason);
+/** One judge question round trip: the answer text, or a JudgeRetentionError (transport, shape, truncation). */
+type Ask = (call: { model: string; system: string; user: string; maxTokens: number; signal?: AbortSignal }) => Promise<string>;
+
+/** The provider's client, built once per judgement; throws `auth` before any request when there is no key. */
+function createAsk(options: JudgeRetentionOptions): Ask {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_SUMMARY_TIMEOUT_MS;
+  const maxRetries = options.maxRetries ?? DEFAULT_SUMMARY_MAX_RETRIES;
+  if (options.provider === "openai") {
+    let chat: ReturnType<typeof createOpenAIChat>;
+    try {
+      chat = createOpenAIChat({ endpoint: resolveOpenAIEndpoint({ baseUrl: options.baseURL, apiKey: options.apiKey, trusted: options.trustedBaseUrl }), timeoutMs, maxRetries });
+    } catch (error) {
+      throw new JudgeRetentionError({ code: "auth", message: error instanceof Error ? error.message : String(error) });
+    }
+    return async (call) => {
+      let answer;
+      try {
+        answer = await chat(call);
+      } catch (error) {
+        if (error instanceof OpenAISummarizerError) throw JudgeRetentionError.fromSummarizerError(error);
+        throw error;
+      }
+      if (answer.finishReason === "length") throw new JudgeRetentionError({ code: "truncated", message: `the answer reached the output cap (${call.maxTokens}) before listing every answer` });
+      return answer.text;
+    };
+  }
+  const apiKey = options.apiKey ?? readEnv().ANTHROPIC_API_KEY;
+  if (!apiKey) throw new JudgeRetentionError({ code: "auth", message: "no API key: set ANTHROPIC_API_KEY on the server or pass a key for this comparison" });
+  const client = new Anthropic({ apiKey, baseURL: options.baseURL ?? readEnv().ANTHROPIC_BASE_URL, timeout: timeoutMs, maxRetries });
+  return async (call) => {
+    const fail = (error: unknown) => JudgeRetentionError.fromSummarizerError(toSummarizerError(error, { signal: call.signal, timeoutMs, secrets: [apiKey] }));
+    if (call.signal?.aborted) throw fail(call.signal.reason);
+    // a variable, as in the summarizer: SDK 1.12's param types no longer list `temperature`, the API still takes it
+    const params = { model: call.model, max_tokens: call.maxTokens, temperature: 0, system: call.system, messages: [{ role: "user" as const, content: call.user }] };
+    let response: unknown;
+    try {
+      response = await client.messages.create(params, { signal: call.signal });
+    } catch (error) {
+      throw fail(error);
+    }
+    const parsed = JudgeResponseSchema.safeParse(response);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new JudgeRetentionError({ code: "malformed_response", message: `the response is not a message (${issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "unknown shape"})` });
+    }
+    if (parsed.data.stop_reason === "max_tokens") throw new JudgeRetentionError({ code: "truncated", message: `the answer reached max_tokens (${call.maxTokens}) before listing every answer` });
+    return parsed.data.content
+      .filter((block) => block.type === "text")
+      .map((block) => block.text ?? "")
+      .join("");
+  };
+}
+
+async function askBatch(options: { ask: Ask; model: string; contextText: string; probes: readonly Probe[]; signal?: AbortSignal }): Promise<boolean[]> {
   const prompt = buildJudgePrompt({ contextText: options.contextText, probes: options.probes });
   const maxTokens = Math.max(MIN_MAX_TOKENS, options.probes.length * TOKENS_PER_ANSWER);
-  // a variable, as in the summarizer: SDK 1.12's param types no longer list `temperature`, the API still takes it
-  const params = { model: options.model, max_tokens: maxTokens, temperature: 0, system: prompt.system, messages: [{ role: "user" as const, content: prompt.user }] };
-  let response: unknown;
-  try {
-    response = await options.client.messages.create(params, { signal: options.signal });
-  } catch (error) {
-    throw fail(error);
-  }
-  const parsed = JudgeResponseSchema.safeParse(response);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new JudgeRetentionError({ code: "malformed_response", message: `the response is not a message (${issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "unknown shape"})` });
-  }
-  if (parsed.data.stop_reason === "max_tokens") {
-    throw new JudgeRetentionError({ code: "truncated", message: `the answer reached max_tokens (${maxTokens}) before listing ${options.probes.length} answers` });
-  }
-  const text = parsed.data.content
-    .filter((block) => block.type === "text")
-    .map((block) => block.text ?? "")
-    .join("");
+  const text = await options.ask({ model: options.model, system: prompt.system, user: prompt.user, maxTokens, signal: options.signal });
   return parseJudgeAnswer(text, options.probes.length);
 }
 

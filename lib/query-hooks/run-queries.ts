@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
 import { StrategyInfoSchema, type PreviewRequest } from "../api/contracts/run-schemas";
+import { SummarizerListSchema } from "../api/contracts/summarizer-schemas";
 import { fetchJson } from "../client/fetch-json";
 import { ContextSnapshotSchema, PreviewViewSchema, RunDetailSchema, RunListSchema } from "../client/run-views";
 
@@ -13,6 +14,7 @@ const StrategyListSchema = z.object({ strategies: z.array(StrategyInfoSchema) })
 export const runKeys = {
   all: ["runs"] as const,
   strategies: () => ["strategies"] as const,
+  summarizers: () => ["summarizers"] as const,
   session: (sessionId: string) => [...runKeys.all, "session", sessionId] as const,
   preview: (sessionId: string, request: PreviewRequest) => [...runKeys.all, "preview", sessionId, request] as const,
   detail: (runId: string) => [...runKeys.all, "detail", runId] as const,
@@ -33,6 +35,14 @@ export const runQueries = {
       queryKey: runKeys.strategies(),
       queryFn: ({ signal }) => fetchJson("/api/strategies", StrategyListSchema, { signal }),
       staleTime: Infinity,
+    }),
+
+  /** the summarizers and models the server is configured for; a minute is fresh enough (the server caches as long) */
+  summarizers: () =>
+    queryOptions({
+      queryKey: runKeys.summarizers(),
+      queryFn: ({ signal }) => fetchJson("/api/summarizers", SummarizerListSchema, { signal }),
+      staleTime: 60_000,
     }),
 
   history: (sessionId: string) =>

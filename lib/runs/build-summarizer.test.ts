@@ -27,4 +27,38 @@ describe("buildSummarizer", () => {
     expect(opencode.promptOverrides).toEqual({ summary: { instructions: "J" } });
     expect(() => buildSummarizer(request({ strategy: "opencode", summarizer: "anthropic", apiKey: "k", promptOverrides: { nope: {} } }))).toThrow(expect.objectContaining({ code: "invalid_prompt" }));
   });
+
+  describe("openai", () => {
+    const saved = { ...process.env };
+    afterEach(() => {
+      for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "LAB_OPENAI_ENDPOINTS"]) {
+        if (saved[name] === undefined) delete process.env[name];
+        else process.env[name] = saved[name];
+      }
+    });
+
+    it("OpenAI's own API: needs a key, defaults the model, and says where the transcript goes", () => {
+      delete process.env.OPENAI_API_KEY;
+      delete process.env.OPENAI_BASE_URL;
+      delete process.env.LAB_OPENAI_ENDPOINTS;
+      expect(() => buildSummarizer(request({ strategy: "pi", summarizer: "openai" }))).toThrow(expect.objectContaining({ code: "missing_api_key", path: "openaiApiKey" }));
+      const built = buildSummarizer(request({ strategy: "pi", summarizer: "openai", openaiApiKey: "sk-request" }));
+      expect(built).toMatchObject({ provider: "openai", model: "gpt-5-mini", baseUrl: "https://api.openai.com/v1", external: { provider: "openai", endpoint: "https://api.openai.com/v1" } });
+    });
+
+    it("a configured local endpoint needs no key but a model; an unconfigured one is refused unless trusted (the CLI)", () => {
+      process.env.OPENAI_BASE_URL = "http://127.0.0.1:4710/v1/";
+      process.env.LAB_OPENAI_ENDPOINTS = "http://127.0.0.1:11434/v1";
+      expect(() => buildSummarizer(request({ strategy: "pi", summarizer: "openai" }))).toThrow(expect.objectContaining({ code: "missing_model", path: "model" }));
+      expect(buildSummarizer(request({ strategy: "pi", summarizer: "openai", model: "qwen3:8b", baseUrl: "http://127.0.0.1:11434/v1" })).baseUrl).toBe("http://127.0.0.1:11434/v1");
+      const elsewhere = request({ strategy: "pi", summarizer: "openai", model: "m", baseUrl: "http://10.0.0.9:8000/v1" });
+      expect(() => buildSummarizer(elsewhere)).toThrow(expect.objectContaining({ code: "endpoint_not_allowed", path: "baseUrl" }));
+      expect(buildSummarizer(elsewhere, { trustedBaseUrl: true }).baseUrl).toBe("http://10.0.0.9:8000/v1");
+      expect(() => buildSummarizer(request({ strategy: "pi", summarizer: "openai", model: "m", baseUrl: "http://user:pw@127.0.0.1:11434/v1" }))).toThrow(expect.objectContaining({ code: "invalid_base_url" }));
+    });
+
+    it("the extractive summarizer sends nothing anywhere", () => {
+      expect(buildSummarizer(request({ strategy: "pi" })).external).toBeNull();
+    });
+  });
 });

@@ -1,39 +1,94 @@
 import type { RunRequest } from "../api/contracts/run-schemas";
+import type { SummarizerId } from "../api/contracts/summarizer-ids";
 import { BadRequestError } from "../api/contracts/errors";
 import { extractiveSummarizer } from "../engine/summarize/extractive-summarizer";
 import type { Summarizer } from "../engine/summarize/summarizer";
 import { createAnthropicSummarizer, DEFAULT_SUMMARY_MODEL } from "../llm/anthropic-summarizer";
+import { OPENAI_DEFAULT_BASE_URL, OpenAIEndpointError, resolveOpenAIEndpoint } from "../llm/openai-endpoint";
+import { createOpenAISummarizer } from "../llm/openai-summarizer";
 import { promptPresetsFor, withPromptOverrides, type PromptOverrides } from "../llm/prompt-presets";
 import { readEnv } from "../env/read-env";
 
+/** The summarizer model an `openai` run on OpenAI's own API uses when it names none: a small, current model. */
+export const DEFAULT_OPENAI_SUMMARY_MODEL = "gpt-5-mini";
+
+/**
+ * Where a run sends transcript text: the one place that says so. null for the extractive summarizer (nothing
+ * leaves the server); otherwise the provider and the endpoint that will read the session's messages.
+ */
+export interface ExternalDestination {
+  provider: "anthropic" | "openai";
+  /** the base URL the transcript goes to (the SDK's default for Anthropic when none is configured) */
+  endpoint: string;
+}
+
 export interface RunSummarizer {
   summarizer: Summarizer;
+  provider: SummarizerId;
   /** the model billed, null for the extractive summarizer */
   model: string | null;
+  /** the OpenAI-compatible endpoint of an `openai` summarizer; null otherwise */
+  baseUrl: string | null;
+  /**
+   * Where this run sends transcript text — the one field a gate on external models reads (a session with
+   * unredacted secrets, say); null when it sends it nowhere (the extractive summarizer)
+   */
+  external: ExternalDestination | null;
   /** the prompt edits the run applies, by preset name; null when none */
   promptOverrides: PromptOverrides | null;
 }
 
+export interface BuildSummarizerOptions {
+  /** the CLI's user may name any OpenAI-compatible base URL; a web request only the configured ones */
+  trustedBaseUrl?: boolean;
+}
+
 /**
  * The summarizer a run asks for. `anthropic`: the run's model (default {@link DEFAULT_SUMMARY_MODEL}), the
- * per-request key or ANTHROPIC_API_KEY (kept in the SDK client's closure only), ANTHROPIC_BASE_URL, the
- * appended instructions and the edited prompts. Throws a BadRequestError (→ 400) before anything runs when
- * there is no key, or when a prompt edit names a preset the strategy does not have.
+ * per-request key or ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL. `openai`: the run's model and OpenAI-compatible endpoint
+ * (`baseUrl`, one the server is configured for; see lib/llm/openai-endpoint.ts), the per-request `openaiApiKey` or
+ * the server's key for its own endpoint. Both: the appended instructions and the edited prompts; keys only in the
+ * SDK clients' closures. Throws a BadRequestError (→ 400) before anything runs: no key (`missing_api_key`), an
+ * endpoint the server is not configured for (`endpoint_not_allowed`, field `baseUrl`), no model for an endpoint
+ * other than OpenAI's (`missing_model`), a prompt edit naming a preset the strategy does not have.
  */
-export function buildSummarizer(request: RunRequest): RunSummarizer {
+export function buildSummarizer(request: RunRequest, options: BuildSummarizerOptions = {}): RunSummarizer {
   const promptOverrides = promptOverridesOf(request);
-  if (request.summarizer === "extractive") return { summarizer: extractiveSummarizer, model: null, promptOverrides };
+  if (request.summarizer === "extractive") {
+    return { summarizer: extractiveSummarizer, provider: "extractive", model: null, baseUrl: null, external: null, promptOverrides };
+  }
+  const built = request.summarizer === "openai" ? openAISummarizer(request, options) : anthropicSummarizer(request);
+  try {
+    return { ...built, summarizer: withPromptOverrides(built.summarizer, { strategyId: request.strategy, overrides: promptOverrides ?? {} }), promptOverrides };
+  } catch (error) {
+    throw new BadRequestError("invalid_prompt", error instanceof Error ? error.message : String(error), "promptOverrides");
+  }
+}
+
+function anthropicSummarizer(request: RunRequest): Omit<RunSummarizer, "promptOverrides"> {
   const apiKey = request.apiKey ?? readEnv().ANTHROPIC_API_KEY;
   if (!apiKey) {
     throw new BadRequestError("missing_api_key", "The anthropic summarizer needs an API key: set ANTHROPIC_API_KEY on the server or pass apiKey with the run.", "apiKey");
   }
   const model = request.model ?? DEFAULT_SUMMARY_MODEL;
-  const base = createAnthropicSummarizer({ model, apiKey, customInstructions: request.instructions });
+  const summarizer = createAnthropicSummarizer({ model, apiKey, customInstructions: request.instructions });
+  const endpoint = readEnv().ANTHROPIC_BASE_URL ?? "https://api.anthropic.com";
+  return { summarizer, provider: "anthropic", model, baseUrl: null, external: { provider: "anthropic", endpoint } };
+}
+
+function openAISummarizer(request: RunRequest, options: BuildSummarizerOptions): Omit<RunSummarizer, "promptOverrides"> {
+  let endpoint;
   try {
-    return { summarizer: withPromptOverrides(base, { strategyId: request.strategy, overrides: promptOverrides ?? {} }), model, promptOverrides };
+    endpoint = resolveOpenAIEndpoint({ baseUrl: request.baseUrl, apiKey: request.openaiApiKey, trusted: options.trustedBaseUrl });
   } catch (error) {
-    throw new BadRequestError("invalid_prompt", error instanceof Error ? error.message : String(error), "promptOverrides");
+    if (!(error instanceof OpenAIEndpointError)) throw error;
+    throw new BadRequestError(error.code, `The openai summarizer: ${error.message}.`, error.code === "missing_api_key" ? "openaiApiKey" : "baseUrl");
   }
+  const official = endpoint.baseURL === OPENAI_DEFAULT_BASE_URL;
+  const model = request.model ?? (official ? DEFAULT_OPENAI_SUMMARY_MODEL : undefined);
+  if (!model) throw new BadRequestError("missing_model", `The openai summarizer needs a model for ${endpoint.baseURL} (e.g. the id GET /v1/models lists).`, "model");
+  const summarizer = createOpenAISummarizer({ model, endpoint, customInstructions: request.instructions });
+  return { summarizer, provider: "openai", model, baseUrl: endpoint.baseURL, external: { provider: "openai", endpoint: endpoint.baseURL } };
 }
 
 /** `prompt` (shorthand for the strategy's first preset) merged under `promptOverrides`. */

@@ -17,7 +17,7 @@ export interface RunSpec {
 export interface ResolvedRun {
   settings: object;
   window: number;
-  summarizer: Pick<RunSummarizer, "model" | "promptOverrides">;
+  summarizer: Pick<RunSummarizer, "model" | "promptOverrides"> & Partial<Pick<RunSummarizer, "provider" | "baseUrl">>;
 }
 
 /**
@@ -34,8 +34,9 @@ export function runSpecOf(request: RunRequest, resolved: ResolvedRun): RunSpec {
       window: resolved.window,
       outputReserve: request.outputReserve,
       estimator: request.estimator,
-      summarizer: request.summarizer,
+      summarizer: resolved.summarizer.provider ?? request.summarizer,
       model: resolved.summarizer.model,
+      baseUrl: resolved.summarizer.baseUrl ?? null,
       instructions: request.instructions ?? null,
       compactAtStep: request.compactAtStep ?? null,
       promptOverrides: resolved.summarizer.promptOverrides,
@@ -48,7 +49,7 @@ export function runSpecOf(request: RunRequest, resolved: ResolvedRun): RunSpec {
  * the database, so they are checked again; a null field is left out of the request. `apiKey`: the key a pinned
  * comparison brought, which is never stored.
  */
-export function runRequestOf(spec: { strategyId: string; settings: Record<string, unknown>; options: unknown }, extra: { apiKey?: string } = {}): RunRequest {
+export function runRequestOf(spec: { strategyId: string; settings: Record<string, unknown>; options: unknown }, extra: { apiKey?: string; openaiApiKey?: string } = {}): RunRequest {
   const options = RunOptionsSchema.parse(spec.options);
   return RunRequestSchema.parse({
     strategy: spec.strategyId,
@@ -58,23 +59,31 @@ export function runRequestOf(spec: { strategyId: string; settings: Record<string
     estimator: options.estimator,
     summarizer: options.summarizer,
     ...(options.model !== null ? { model: options.model } : {}),
+    ...(options.baseUrl !== null && options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
     ...(options.instructions !== null ? { instructions: options.instructions } : {}),
     ...(options.compactAtStep !== null ? { compactAtStep: options.compactAtStep } : {}),
     ...(options.promptOverrides !== null ? { promptOverrides: options.promptOverrides } : {}),
     ...(extra.apiKey !== undefined ? { apiKey: extra.apiKey } : {}),
+    ...(extra.openaiApiKey !== undefined ? { openaiApiKey: extra.openaiApiKey } : {}),
   });
 }
 
-/** The single-run request one configuration of a comparison amounts to: its strategy and settings under the comparison's options. */
-export function comparisonRunRequest(config: CompareConfig, compare: CompareOptions): RunRequest {
+/**
+ * The single-run request one configuration of a comparison amounts to: its strategy and settings under the
+ * comparison's options, with its own summarizer, model and base URL when it names a summarizer (else the comparison's).
+ */
+export function comparisonRunRequest(config: Pick<CompareConfig, "strategy" | "settings" | "summarizer" | "model" | "baseUrl">, compare: CompareOptions): RunRequest {
+  const own = config.summarizer !== undefined;
   return {
     strategy: config.strategy,
     settings: config.settings,
     window: compare.window,
     outputReserve: compare.outputReserve,
     estimator: compare.estimator,
-    summarizer: compare.summarizer,
-    model: compare.model,
+    summarizer: own ? config.summarizer! : compare.summarizer,
+    model: own ? config.model : compare.model,
+    baseUrl: own ? config.baseUrl : compare.baseUrl,
     apiKey: compare.apiKey,
+    openaiApiKey: compare.openaiApiKey,
   };
 }

@@ -16,6 +16,10 @@ export const ComparisonConfigSchema = z.object({
   strategy: z.string().optional(),
   overrides: z.record(z.string(), z.unknown()).optional(),
   requestedLabel: z.string().optional(),
+  /** the configuration's own summarizer, when it asked for one (never a key) */
+  summarizer: z.string().optional(),
+  model: z.string().optional(),
+  baseUrl: z.string().optional(),
 });
 export type ComparisonConfig = z.infer<typeof ComparisonConfigSchema>;
 

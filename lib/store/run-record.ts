@@ -21,6 +21,8 @@ export const RunOptionsSchema = z.object({
   estimator: z.enum(REPLAY_ESTIMATOR_IDS),
   summarizer: z.enum(SUMMARIZER_IDS),
   model: z.string().nullable(),
+  /** the OpenAI-compatible endpoint of an `openai` run (never a key); absent in runs stored before it existed */
+  baseUrl: z.string().nullable().optional(),
   instructions: z.string().nullable(),
   compactAtStep: z.number().int().nullable(),
   /** the prompt edits the run used, by preset name; null when none */

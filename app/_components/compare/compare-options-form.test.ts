@@ -21,3 +21,10 @@ describe("compareOptionsOf", () => {
     expect(compareOptionsOf({ ...base, summarizer: "anthropic" })).not.toHaveProperty("apiKey");
   });
 });
+
+describe("compareOptionsOf with an OpenAI-compatible summarizer", () => {
+  it("sends the endpoint, the model and a typed OpenAI-compatible key, and judges with the same model", () => {
+    const options = compareOptionsOf({ ...base, summarizer: "openai", baseUrl: "http://127.0.0.1:11434/v1", model: "qwen3:8b", openaiApiKey: "sk-o", apiKey: "sk-a", judge: true });
+    expect(options).toEqual({ estimator: "chars4", summarizer: "openai", judge: true, model: "qwen3:8b", baseUrl: "http://127.0.0.1:11434/v1", judgeProvider: "openai", judgeBaseUrl: "http://127.0.0.1:11434/v1", openaiApiKey: "sk-o" });
+  });
+});

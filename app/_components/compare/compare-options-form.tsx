@@ -1,6 +1,8 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import type { CompareOptions } from "@/lib/api/contracts/compare-schemas";
+import { runQueries } from "@/lib/query-hooks/run-queries";
 
 const INPUT = "rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs focus:border-violet-500";
 /** The anthropic summarizer's default model (lib/llm's default). */
@@ -13,22 +15,28 @@ export interface CompareOptionsDraft {
   estimator: CompareOptions["estimator"];
   summarizer: CompareOptions["summarizer"];
   model: string;
+  /** `openai`: the OpenAI-compatible endpoint ("" = the server's default) */
+  baseUrl: string;
   apiKey: string;
+  /** a typed key for the OpenAI-compatible endpoint */
+  openaiApiKey: string;
   judge: boolean;
 }
 
 export function initialCompareOptions(window: number | null): CompareOptionsDraft {
-  return { window, estimator: "chars4", summarizer: "extractive", model: DEFAULT_COMPARE_MODEL, apiKey: "", judge: false };
+  return { window, estimator: "chars4", summarizer: "extractive", model: DEFAULT_COMPARE_MODEL, baseUrl: "", apiKey: "", openaiApiKey: "", judge: false };
 }
 
 /** The form showing a stored comparison's options again (none holds a key: the form's stays empty). */
-export function compareOptionsDraftOf(options: Omit<CompareOptions, "apiKey">): CompareOptionsDraft {
+export function compareOptionsDraftOf(options: Omit<CompareOptions, "apiKey" | "openaiApiKey">): CompareOptionsDraft {
   return {
     window: options.window ?? null,
     estimator: options.estimator,
     summarizer: options.summarizer,
     model: options.model ?? DEFAULT_COMPARE_MODEL,
+    baseUrl: options.baseUrl ?? "",
     apiKey: "",
+    openaiApiKey: "",
     judge: options.judge,
   };
 }
@@ -39,14 +47,19 @@ export function compareOptionsDraftOf(options: Omit<CompareOptions, "apiKey">): 
  * stored or logged.
  */
 export function compareOptionsOf(draft: CompareOptionsDraft): Partial<CompareOptions> {
-  const needsModel = callsAnthropic(draft);
+  const openai = draft.summarizer === "openai";
+  const needsModel = callsAnthropic(draft) || openai;
   return {
     ...(draft.window !== null ? { window: draft.window } : {}),
     estimator: draft.estimator,
     summarizer: draft.summarizer,
     judge: draft.judge,
     ...(needsModel && draft.model.trim() ? { model: draft.model.trim() } : {}),
-    ...(needsModel && draft.apiKey ? { apiKey: draft.apiKey } : {}),
+    ...(openai && draft.baseUrl ? { baseUrl: draft.baseUrl } : {}),
+    // an OpenAI-compatible comparison is judged by its own model
+    ...(openai && draft.judge ? { judgeProvider: "openai" as const, ...(draft.baseUrl ? { judgeBaseUrl: draft.baseUrl } : {}) } : {}),
+    ...(callsAnthropic(draft) && draft.apiKey ? { apiKey: draft.apiKey } : {}),
+    ...(draft.openaiApiKey ? { openaiApiKey: draft.openaiApiKey } : {}),
   };
 }
 
@@ -64,7 +77,12 @@ export function CompareOptionsForm({
   disabled?: boolean;
 }) {
   const set = (patch: Partial<CompareOptionsDraft>) => onChange({ ...options, ...patch });
-  const callsModel = callsAnthropic(options);
+  const openai = options.summarizer === "openai";
+  const callsModel = callsAnthropic(options) || openai;
+  const { data: listed } = useQuery(runQueries.summarizers());
+  const endpoints = (listed?.summarizers ?? []).filter((entry) => entry.provider === "openai");
+  const endpoint = endpoints.find((entry) => entry.baseUrl === options.baseUrl) ?? endpoints[0];
+  const suggested = openai ? (endpoint?.models ?? []) : ((listed?.summarizers ?? []).find((entry) => entry.provider === "anthropic")?.models ?? []);
   return (
     <fieldset data-testid="compare-options" disabled={disabled} className="flex flex-wrap items-end gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-white p-2 text-xs shadow-sm">
       <legend className="px-1 text-[11px] font-semibold uppercase tracking-wide text-slate-500">Shared by every configuration</legend>
@@ -96,10 +114,25 @@ export function CompareOptionsForm({
       <div className="space-y-0.5">
         <span className="block font-medium text-slate-700">Summarizer</span>
         <div className="flex gap-1" role="radiogroup" aria-label="Summarizer">
-          {(["extractive", "anthropic"] as const).map((summarizer) => (
+          {(["extractive", "anthropic", "openai"] as const).map((summarizer) => (
             <label key={summarizer} className={`cursor-pointer rounded border px-2 py-0.5 font-medium ${options.summarizer === summarizer ? "border-violet-500 bg-violet-50 text-violet-900" : "border-slate-200 text-slate-600 hover:bg-slate-50"}`}>
-              <input type="radio" name="compare-summarizer" data-testid={`compare-summarizer-${summarizer}`} checked={options.summarizer === summarizer} onChange={() => set({ summarizer })} className="sr-only" />
-              {summarizer === "extractive" ? "Extractive (free)" : "Anthropic"}
+              <input
+                type="radio"
+                name="compare-summarizer"
+                data-testid={`compare-summarizer-${summarizer}`}
+                checked={options.summarizer === summarizer}
+                onChange={() =>
+                  set(
+                    summarizer === "openai"
+                      ? { summarizer, baseUrl: endpoint?.baseUrl ?? "", model: endpoint?.defaultModel ?? "" }
+                      : summarizer === "anthropic" && options.summarizer === "openai"
+                        ? { summarizer, model: DEFAULT_COMPARE_MODEL }
+                        : { summarizer },
+                  )
+                }
+                className="sr-only"
+              />
+              {summarizer === "extractive" ? "Extractive (free)" : summarizer === "anthropic" ? "Anthropic" : "OpenAI-compatible"}
             </label>
           ))}
         </div>
@@ -108,22 +141,48 @@ export function CompareOptionsForm({
         <input type="checkbox" data-testid="compare-judge" checked={options.judge} onChange={(event) => set({ judge: event.target.checked })} className="accent-violet-600" />
         <span className="font-medium text-slate-700">LLM-judged retention</span>
       </label>
+      {openai && (
+        <label className="space-y-0.5">
+          <span className="block font-medium text-slate-700">Endpoint</span>
+          <select data-testid="compare-base-url" value={endpoint?.baseUrl ?? ""} onChange={(event) => set({ baseUrl: event.target.value })} className={`${INPUT} max-w-72`}>
+            {endpoints.map((entry) => (
+              <option key={entry.baseUrl} value={entry.baseUrl ?? ""}>
+                {entry.label}
+                {entry.configured ? "" : " (needs a key)"}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       {callsModel && (
         <>
           <label className="space-y-0.5">
             <span className="block font-medium text-slate-700">Model</span>
-            <input data-testid="compare-model" value={options.model} onChange={(event) => set({ model: event.target.value })} className={`${INPUT} w-44 font-mono`} />
+            <input data-testid="compare-model" list="compare-model-suggestions" value={options.model} onChange={(event) => set({ model: event.target.value })} className={`${INPUT} w-44 font-mono`} />
+            <datalist id="compare-model-suggestions">
+              {suggested.map((model) => (
+                <option key={model} value={model} />
+              ))}
+            </datalist>
           </label>
-          <label className="space-y-0.5">
-            <span className="block font-medium text-slate-700">API key (this comparison only)</span>
-            <input type="password" autoComplete="off" data-testid="compare-api-key" value={options.apiKey} placeholder="server's key" onChange={(event) => set({ apiKey: event.target.value })} className={`${INPUT} w-44`} />
-          </label>
+          {callsAnthropic(options) && (
+            <label className="space-y-0.5">
+              <span className="block font-medium text-slate-700">Anthropic key (this comparison only)</span>
+              <input type="password" autoComplete="off" data-testid="compare-api-key" value={options.apiKey} placeholder="server's key" onChange={(event) => set({ apiKey: event.target.value })} className={`${INPUT} w-44`} />
+            </label>
+          )}
         </>
+      )}
+      {(openai || endpoints.length > 0) && (
+        <label className="space-y-0.5">
+          <span className="block font-medium text-slate-700">OpenAI-compatible key (this comparison only)</span>
+          <input type="password" autoComplete="off" data-testid="compare-openai-api-key" value={options.openaiApiKey} placeholder="server's key" onChange={(event) => set({ openaiApiKey: event.target.value })} className={`${INPUT} w-44`} />
+        </label>
       )}
     </fieldset>
   );
 }
 
 function callsAnthropic(options: CompareOptionsDraft): boolean {
-  return options.summarizer === "anthropic" || options.judge || options.estimator === "count-tokens";
+  return options.summarizer === "anthropic" || (options.judge && options.summarizer !== "openai") || options.estimator === "count-tokens";
 }

@@ -5,6 +5,7 @@ import { MAX_COMPARE_CONFIGS } from "@/lib/api/contracts/compare-schemas";
 import type { StrategyInfo } from "@/lib/api/contracts/run-schemas";
 import { allStrategiesAtDefaults, draftLabel, draftOf, duplicateLabels, overridesOf, type DraftConfig } from "@/lib/client/compare-configs";
 import { settingControls } from "@/lib/client/setting-controls";
+import { SummarizerModelSelect } from "@/app/_components/summarizer-model-select";
 import { SettingField } from "@/app/sessions/[id]/_components/setting-field";
 import { sourceLabel } from "@/app/sessions/[id]/_components/strategy-panel";
 
@@ -110,7 +111,7 @@ export function ConfigBuilder({
                   disabled={disabled}
                   onChange={(event) => {
                     const next = byId.get(event.target.value);
-                    if (next) replace(draft.id, { ...draftOf(next, draft.id), label: draft.label });
+                    if (next) replace(draft.id, { ...draftOf(next, draft.id), label: draft.label, ...(draft.summarizer ? { summarizer: draft.summarizer } : {}) });
                   }}
                   className={`${INPUT} min-w-0 flex-1 font-medium`}
                 >
@@ -136,6 +137,13 @@ export function ConfigBuilder({
                 disabled={disabled}
                 onChange={(event) => replace(draft.id, { ...draft, label: event.target.value })}
                 className={`${INPUT} w-full ${duplicates.has(label) ? "border-red-400" : ""}`}
+              />
+              <SummarizerModelSelect
+                label={`Summarizer model of configuration ${position + 1}`}
+                testId="config-summarizer"
+                value={draft.summarizer}
+                disabled={disabled}
+                onChange={(summarizer) => replace(draft.id, { ...draft, summarizer })}
               />
               {duplicates.has(label) && <p className="text-[11px] text-red-700">Another configuration has this label: give one a label of its own.</p>}
               {strategy && Object.keys(strategy.defaults).length > 0 && (

@@ -41,7 +41,7 @@ export function RunFiguresTable({ runs, colourOf }: { runs: RunSummary[]; colour
               <td className={`${TD} font-semibold`}>{run.tokensAfter === null ? "—" : formatCount(run.tokensAfter)}</td>
               <td className={TD}>{formatCount(run.compactions)}</td>
               <td className={TD}>{formatCount(run.prunes)}</td>
-              <td className={TD}>{run.options.summarizer === "anthropic" ? run.options.model ?? "anthropic" : "extractive"}</td>
+              <td className={TD}>{run.options.summarizer === "extractive" ? "extractive" : (run.options.model ?? run.options.summarizer)}</td>
               <td className={TD}>{run.estimatedCostUsd === null ? "—" : `$${run.estimatedCostUsd.toFixed(run.estimatedCostUsd < 0.1 ? 4 : 2)}`}</td>
               <td className={`${TD} text-slate-500`}>{formatDateTime(run.createdAt)}</td>
             </tr>

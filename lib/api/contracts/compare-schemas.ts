@@ -17,11 +17,19 @@ export const MAX_SWEEP_CELLS = 144;
 export const MAX_SWEEP_AXIS_VALUES = 12;
 export const MAX_MULTI_SESSIONS = 20;
 
-/** One configuration: a strategy, its setting overrides and a label (default: `<strategy>` or `<strategy> key=value …`). */
+/**
+ * One configuration: a strategy, its setting overrides, a label (default: `<strategy>` or `<strategy> key=value …`,
+ * plus `· <model>` when it has its own summarizer) and, optionally, its own summarizer — a configuration is a
+ * strategy AND a summarizer model, so "pi with Haiku vs pi with a local Qwen" is one comparison. Left out, the
+ * comparison's summarizer, model and base URL apply.
+ */
 export const CompareConfigSchema = z.object({
   label: z.string().trim().min(1).max(80).optional(),
   strategy: z.string().min(1),
   settings: z.record(z.string(), z.unknown()).default({}),
+  summarizer: SummarizerIdSchema.optional(),
+  model: z.string().min(1).max(200).optional(),
+  baseUrl: z.string().min(1).max(500).optional(),
 });
 export type CompareConfig = z.infer<typeof CompareConfigSchema>;
 
@@ -33,10 +41,19 @@ export const CompareOptionsSchema = z.object({
   estimator: EstimatorIdSchema.default("chars4"),
   summarizer: SummarizerIdSchema.default("extractive"),
   model: z.string().min(1).max(200).optional(),
+  /** `openai` only: the OpenAI-compatible endpoint (one the server is configured for; default OPENAI_BASE_URL) */
+  baseUrl: z.string().min(1).max(500).optional(),
   /** a per-request Anthropic key: used for this comparison only, never stored or logged */
   apiKey: z.string().min(1).max(500).optional(),
-  /** also ask a model whether each probe survives in the final context (needs the anthropic client) */
+  /** a per-request key for the OpenAI-compatible endpoints: used for this comparison only, never stored or logged */
+  openaiApiKey: z.string().min(1).max(500).optional(),
+  /** also ask a model whether each probe survives in the final context */
   judge: z.boolean().default(false),
+  /** who judges: `anthropic` (default, with `model`) or an OpenAI-compatible endpoint (`judgeModel`, `judgeBaseUrl`) */
+  judgeProvider: z.enum(["anthropic", "openai"]).optional(),
+  /** the judge's model; default `model` when the judge's provider is the summarizer's, else the provider's default */
+  judgeModel: z.string().min(1).max(200).optional(),
+  judgeBaseUrl: z.string().min(1).max(500).optional(),
 });
 export type CompareOptions = z.infer<typeof CompareOptionsSchema>;
 
@@ -143,7 +160,7 @@ export interface CompareRow {
 export interface CompareSetup {
   sessionIds: string[];
   configs: CompareConfig[];
-  options: Omit<CompareOptions, "apiKey">;
+  options: Omit<CompareOptions, "apiKey" | "openaiApiKey">;
 }
 
 /** A stored sweep's request as a follower gets it back: its strategy, shared settings, axes and options, no key. */
@@ -152,7 +169,7 @@ export interface SweepSetup {
   settings: Record<string, unknown>;
   x: SweepAxis;
   y?: SweepAxis;
-  options: Omit<CompareOptions, "apiKey">;
+  options: Omit<CompareOptions, "apiKey" | "openaiApiKey">;
 }
 
 /**

@@ -61,8 +61,10 @@ export type PreviewRequest = z.infer<typeof PreviewRequestSchema>;
 /** POST /api/sessions/:id/runs → a streamed response of RunStreamLine (NDJSON), see below */
 export const RunRequestSchema = ReplayConfigSchema.extend({
   summarizer: SummarizerIdSchema.default("extractive"),
-  /** anthropic model id (a cheaper compaction model is a common ask) */
+  /** the summarizer's model id: anthropic's, or the OpenAI-compatible endpoint's (a cheaper compaction model is a common ask) */
   model: z.string().min(1).max(200).optional(),
+  /** `openai` only: which OpenAI-compatible endpoint (one the server is configured for; default OPENAI_BASE_URL) */
+  baseUrl: z.string().min(1).max(500).optional(),
   /** appended to the summarizer's instructions, like `/compact focus on the API changes` */
   instructions: z.string().max(4_000).optional(),
   /** an edited prompt preset for this run (system / instructions override) */
@@ -78,6 +80,8 @@ export const RunRequestSchema = ReplayConfigSchema.extend({
   compactAtStep: z.number().int().min(0).optional(),
   /** a per-request Anthropic key: used for this run only, never stored or logged */
   apiKey: z.string().min(1).max(500).optional(),
+  /** a per-request key for the OpenAI-compatible endpoint: used for this run only, never stored or logged */
+  openaiApiKey: z.string().min(1).max(500).optional(),
 });
 export type RunRequest = z.infer<typeof RunRequestSchema>;
 
@@ -100,6 +104,8 @@ export const RunSummarySchema = z.object({
     estimator: EstimatorIdSchema,
     summarizer: SummarizerIdSchema,
     model: z.string().nullable(),
+    /** the OpenAI-compatible endpoint the run summarized with; null otherwise */
+    baseUrl: z.string().nullable().optional(),
     instructions: z.string().nullable(),
     compactAtStep: z.number().int().nullable(),
     /** the prompt edits the run used, by preset name; null when none */

@@ -21,7 +21,7 @@ const CLI_ESTIMATORS = EstimatorIdSchema.options;
 
 export const usage =
   "npm run --silent lab -- compare <file> (--strategies <id>[:key=value;…],<id>… | --all) [--window N] " +
-  `[--estimator ${CLI_ESTIMATORS.join("|")}] [--summarizer extractive|anthropic [--model M]] [--probes <file.json>] [--json]`;
+  `[--estimator ${CLI_ESTIMATORS.join("|")}] [--summarizer extractive|anthropic|openai [--model M] [--base-url URL (openai)]] [--probes <file.json>] [--json]`;
 
 /**
  * Replays a transcript through several strategy configurations and scores each, with the figures of the compare
@@ -38,7 +38,8 @@ export const usage =
  * fallback and is counted in `fallbacks` (each failed call in `summarizerFailures`), as in the app; after 3
  * failures in a row the configuration stops calling the API. A configuration whose summaries failed is named on
  * stderr with the upstream error, and the exit code is 3 (degraded) or 1 (a strategy without a fallback).
- * Every configuration is checked before anything runs.
+ * `--summarizer openai` does the same with any OpenAI-compatible endpoint (`--base-url`, default OPENAI_BASE_URL;
+ * `--model`; OPENAI_API_KEY for the server's endpoint). Every configuration is checked before anything runs.
  */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs({
@@ -52,6 +53,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       estimator: { type: "string" },
       summarizer: { type: "string" },
       model: { type: "string" },
+      "base-url": { type: "string" },
       probes: { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
@@ -68,7 +70,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const window = integerFlag({ value: values.window, flag: "window", usage, min: 1 });
   const estimator = enumFlag({ value: values.estimator ?? "chars4", flag: "estimator", allowed: CLI_ESTIMATORS });
   const summarizerId = enumFlag({ value: values.summarizer ?? "extractive", flag: "summarizer", allowed: SummarizerIdSchema.options });
-  if (values.model !== undefined && summarizerId !== "anthropic") throw new UsageError("--model needs --summarizer anthropic", usage);
+  if (values.model !== undefined && summarizerId === "extractive") throw new UsageError("--model needs --summarizer anthropic or --summarizer openai", usage);
+  if (values["base-url"] !== undefined && summarizerId !== "openai") throw new UsageError("--base-url goes with --summarizer openai", usage);
   try {
     checkReplayEstimator({ estimator });
   } catch (error) {
@@ -83,7 +86,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const label = compareLabel(config);
     try {
       resolveSettings(strategiesById[config.strategy], config.settings);
-      const summarizer = buildSummarizer({ strategy: config.strategy, settings: config.settings, outputReserve: 0, estimator, summarizer: summarizerId, model: values.model });
+      // the CLI's own user names the endpoint: any base URL is trusted here
+      const summarizer = buildSummarizer({ strategy: config.strategy, settings: config.settings, outputReserve: 0, estimator, summarizer: summarizerId, model: values.model, baseUrl: values["base-url"] }, { trustedBaseUrl: true });
       planned.push({ config, label, summarizer });
     } catch (error) {
       if (!(error instanceof SettingsError) && !(error instanceof BadRequestError)) throw error;

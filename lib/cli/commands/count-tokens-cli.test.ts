@@ -83,7 +83,7 @@ describe("lab simulate --estimator count-tokens (child process, fake server)", (
     expect(unknown.stderr).toContain("--estimator takes one of chars4, calibrated, bpe, count-tokens");
     const model = await lab(["simulate", file, "--strategy", "none", "--model", "x"], {});
     expect(model.code).toBe(2);
-    expect(model.stderr).toContain("--model goes with --summarizer anthropic or --estimator count-tokens");
+    expect(model.stderr).toContain("--model goes with --summarizer anthropic, --summarizer openai or --estimator count-tokens");
   }, 60_000);
 });
 

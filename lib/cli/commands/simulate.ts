@@ -18,7 +18,7 @@ import { readTranscriptFile } from "../read-transcript-file";
 const SUMMARIZERS = SUMMARIZER_IDS;
 const ESTIMATORS = REPLAY_ESTIMATOR_IDS;
 
-export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [--window N] [--output-reserve N] [--set key=value …] [--estimator ${ESTIMATORS.join("|")}] [--summarizer ${SUMMARIZERS.join("|")}] [--model <id> (anthropic, count-tokens)] [--context-out <path>] [--json]`;
+export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [--window N] [--output-reserve N] [--set key=value …] [--estimator ${ESTIMATORS.join("|")}] [--summarizer ${SUMMARIZERS.join("|")}] [--model <id> (anthropic, openai, count-tokens)] [--base-url <url> (openai)] [--context-out <path>] [--json]`;
 
 /**
  * Replays a transcript through a strategy. With --json prints
@@ -29,6 +29,8 @@ export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [-
  * `--estimator count-tokens` counts the transcript's parts with Anthropic's count_tokens first (ANTHROPIC_API_KEY,
  * ANTHROPIC_BASE_URL; `--model` picks the tokenizer): without a key it exits 2 saying so, and a count_tokens failure
  * exits 1 naming why.
+ * `--summarizer openai` summarizes with any OpenAI-compatible endpoint: `--base-url` (default OPENAI_BASE_URL, else
+ * OpenAI's API), `--model`, and OPENAI_API_KEY for the server's endpoint (a local endpoint needs none).
  */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs({
@@ -43,6 +45,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       estimator: { type: "string" },
       summarizer: { type: "string" },
       model: { type: "string" },
+      "base-url": { type: "string" },
       "context-out": { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
@@ -61,9 +64,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (values.summarizer !== undefined && !(SUMMARIZERS as readonly string[]).includes(values.summarizer)) {
     throw new UsageError(`--summarizer takes one of ${SUMMARIZERS.join(", ")}, got "${values.summarizer}"`, usage);
   }
-  if (values.model !== undefined && values.summarizer !== "anthropic" && estimator !== "count-tokens") {
-    throw new UsageError("--model goes with --summarizer anthropic or --estimator count-tokens", usage);
+  if (values.model !== undefined && values.summarizer !== "anthropic" && values.summarizer !== "openai" && estimator !== "count-tokens") {
+    throw new UsageError("--model goes with --summarizer anthropic, --summarizer openai or --estimator count-tokens", usage);
   }
+  if (values["base-url"] !== undefined && values.summarizer !== "openai") throw new UsageError("--base-url goes with --summarizer openai", usage);
   try {
     checkReplayEstimator({ estimator });
   } catch (error) {
@@ -89,14 +93,30 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const session = read.outcome.session;
 
   let summarizer: Summarizer | undefined;
+  /** the model the summaries were billed to, for the printed figures (null: extractive) */
+  let summaryModel: string | null = null;
   if (values.summarizer === "anthropic") {
     // loaded only here, so other runs never load the SDK; key and base URL come from ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL
     const { createAnthropicSummarizer, DEFAULT_SUMMARY_MODEL } = await import("../../llm/anthropic-summarizer");
     const { AnthropicSummarizerError } = await import("../../llm/anthropic-summarizer-error");
     try {
-      summarizer = createAnthropicSummarizer({ model: values.model ?? DEFAULT_SUMMARY_MODEL });
+      summaryModel = values.model ?? DEFAULT_SUMMARY_MODEL;
+      summarizer = createAnthropicSummarizer({ model: summaryModel });
     } catch (error) {
       if (!(error instanceof AnthropicSummarizerError)) throw error;
+      io.stderr(`${error.message}\n`);
+      return EXIT_BAD_INPUT;
+    }
+  }
+  if (values.summarizer === "openai") {
+    const { buildSummarizer } = await import("../../runs/build-summarizer");
+    try {
+      // the machine's own user runs the CLI: any base URL it names is trusted
+      const built = buildSummarizer({ strategy: strategy.id, settings: overrides, outputReserve: 0, estimator, summarizer: "openai", model: values.model, baseUrl: values["base-url"] }, { trustedBaseUrl: true });
+      summarizer = built.summarizer;
+      summaryModel = `${built.model} @ ${built.baseUrl}`;
+    } catch (error) {
+      if (!(error instanceof BadRequestError)) throw error;
       io.stderr(`${error.message}\n`);
       return EXIT_BAD_INPUT;
     }
@@ -144,6 +164,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     compactions,
     fallbacks: result.events.filter((event) => event.type === "fallback").length,
     summarizerFailures: breakerState?.failures ?? 0,
+    summarizer: values.summarizer ?? "extractive",
+    summaryModel,
+    summarizerUsage: summaryModel === null ? null : summedUsage(result.events),
     final: { contextTokens: result.final.contextTokens, messages: result.final.messages },
     invariants: { toolPairsIntact: invariants.toolPairsIntact, fitsBudget: invariants.fitsBudget, budgetReasons: invariants.budgetReasons },
   };
@@ -159,6 +182,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       `steps ${result.steps.length} · peak ${count(peak)} tokens · final ${count(result.final.contextTokens)} tokens in ${result.final.messages} messages`,
       ...(precounted.figures ? [`count_tokens: ${count(precounted.figures.parts)} parts counted in ${count(precounted.figures.counted)} requests`] : []),
       `compactions/trims ${compactions.length} · fallbacks ${output.fallbacks} · failed summaries ${output.summarizerFailures} · events ${result.events.length}`,
+      ...(output.summarizerUsage ? [`summarizer ${output.summarizer} (${summaryModel}): ${count(output.summarizerUsage.input)} input + ${count(output.summarizerUsage.output)} output tokens`] : []),
       ...(outcome.error ? [`${outcome.status}: ${outcome.error}`] : []),
       `tool pairs intact: ${invariants.toolPairsIntact} · fits budget: ${invariants.fitsBudget}`,
       ...invariants.budgetReasons.slice(0, 5).map((reason) => `over budget: ${reason}`),
@@ -189,4 +213,15 @@ function parseSetFlags(pairs: string[]): Record<string, unknown> {
     overrides[pair.slice(0, equals)] = value;
   }
   return overrides;
+}
+
+/** Billed summarizer tokens over the compactions that got a summary. */
+function summedUsage(events: readonly { type: string; summarizerUsage?: { input: number; output: number } | null }[]): { input: number; output: number } {
+  const usage = { input: 0, output: 0 };
+  for (const event of events) {
+    if (event.type !== "compaction-end" || !event.summarizerUsage) continue;
+    usage.input += event.summarizerUsage.input;
+    usage.output += event.summarizerUsage.output;
+  }
+  return usage;
 }

@@ -14,8 +14,12 @@ export interface PlaygroundConfig {
   estimator: z.infer<typeof EstimatorIdSchema>;
   summarizer: z.infer<typeof SummarizerIdSchema>;
   model: string;
+  /** `openai`: the OpenAI-compatible endpoint ("" = the server's default) */
+  baseUrl: string;
   instructions: string;
   apiKey: string;
+  /** a typed key for the OpenAI-compatible endpoint (this run only) */
+  openaiApiKey: string;
   /** edited prompt presets by name; absent = the strategy's own text */
   promptEdits: Record<string, { system?: string; instructions?: string }>;
   /**
@@ -34,8 +38,10 @@ export function initialConfig(strategy: StrategyInfo | undefined, sessionWindow:
     estimator: "chars4",
     summarizer: "extractive",
     model: DEFAULT_SUMMARY_MODEL,
+    baseUrl: "",
     instructions: "",
     apiKey: "",
+    openaiApiKey: "",
     promptEdits: {},
     fromRun: null,
   };
@@ -55,8 +61,10 @@ export function configFromRun(run: RunSummary, strategy: StrategyInfo | undefine
     estimator: run.options.estimator,
     summarizer: run.options.summarizer,
     model: run.options.model ?? DEFAULT_SUMMARY_MODEL,
+    baseUrl: run.options.baseUrl ?? "",
     instructions: run.options.instructions ?? "",
     apiKey: current?.apiKey ?? "",
+    openaiApiKey: current?.openaiApiKey ?? "",
     promptEdits: { ...(run.options.promptOverrides ?? {}) },
     fromRun: { id: run.id, compactAtStep: run.options.compactAtStep },
   };
@@ -76,7 +84,8 @@ export function changedFromRun(config: PlaygroundConfig, run: RunSummary, strate
   for (const key of ["window", "outputReserve", "estimator", "summarizer", "instructions"] as const) {
     if (config[key] !== original[key]) changed.push(key);
   }
-  if (config.summarizer === "anthropic" && config.model !== original.model) changed.push("model");
+  if (config.summarizer !== "extractive" && config.model !== original.model) changed.push("model");
+  if (config.summarizer === "openai" && config.baseUrl !== original.baseUrl) changed.push("baseUrl");
   if (JSON.stringify(config.promptEdits) !== JSON.stringify(original.promptEdits)) changed.push("prompts");
   return changed;
 }
@@ -93,12 +102,15 @@ export function previewRequestOf(config: PlaygroundConfig): PreviewRequest {
 
 export function runRequestOf(config: PlaygroundConfig, extra: { compactAtStep?: number; instructions?: string } = {}): RunRequest {
   const anthropic = config.summarizer === "anthropic";
+  const openai = config.summarizer === "openai";
   const instructions = (extra.instructions ?? config.instructions).trim();
   const edited = Object.keys(config.promptEdits).length > 0;
   return {
     ...previewRequestOf(config),
     summarizer: config.summarizer,
-    ...(anthropic && config.model.trim() ? { model: config.model.trim() } : {}),
+    ...((anthropic || openai) && config.model.trim() ? { model: config.model.trim() } : {}),
+    ...(openai && config.baseUrl ? { baseUrl: config.baseUrl } : {}),
+    ...(openai && config.openaiApiKey.trim() ? { openaiApiKey: config.openaiApiKey.trim() } : {}),
     ...(instructions ? { instructions } : {}),
     ...(anthropic && config.apiKey.trim() ? { apiKey: config.apiKey.trim() } : {}),
     ...(edited ? { promptOverrides: config.promptEdits } : {}),

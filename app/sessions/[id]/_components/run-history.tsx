@@ -110,7 +110,7 @@ export function RunHistory({
                     {run.summarizerFailures > 0 && <span data-testid="run-summarizer-failures" className="text-red-700"> · {formatCount(run.summarizerFailures)} failed summaries</span>}
                   </td>
                   <td className="px-2 py-1 tabular-nums">
-                    <div>{run.options.summarizer === "anthropic" ? run.options.model ?? "anthropic" : "extractive"}</div>
+                    <div>{run.options.summarizer === "extractive" ? "extractive" : (run.options.model ?? run.options.summarizer)}</div>
                     {run.summarizerUsage && (
                       <div className="text-slate-500">
                         {formatCount(run.summarizerUsage.input)} in · {formatCount(run.summarizerUsage.output)} out

@@ -1,10 +1,12 @@
 "use client";
 
 import { useMemo } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { runQueries } from "@/lib/query-hooks/run-queries";
 import type { RunSummary, StrategyInfo } from "@/lib/api/contracts/run-schemas";
 import { settingControls } from "@/lib/client/setting-controls";
 import type { PreviewView } from "@/lib/client/run-views";
-import type { PlaygroundConfig } from "./playground-config";
+import { DEFAULT_SUMMARY_MODEL, type PlaygroundConfig } from "./playground-config";
 import { PreviewSummary } from "./preview-summary";
 import { PromptEditor } from "./prompt-editor";
 import { RunProgress } from "./run-progress";
@@ -51,6 +53,9 @@ export function StrategyPanel({
   const strategy = strategies.find((candidate) => candidate.id === config.strategy);
   const controls = useMemo(() => (strategy ? settingControls(strategy.settingsJsonSchema, strategy.defaults) : []), [strategy]);
   const set = (patch: Partial<PlaygroundConfig>) => onChange({ ...config, ...patch });
+  const { data: listed } = useQuery(runQueries.summarizers());
+  const openaiEndpoints = (listed?.summarizers ?? []).filter((entry) => entry.provider === "openai");
+  const openaiEndpoint = openaiEndpoints.find((entry) => entry.baseUrl === config.baseUrl) ?? openaiEndpoints[0];
   const pickStrategy = (id: string) => {
     const next = strategies.find((candidate) => candidate.id === id);
     onChange({ ...config, strategy: id, settings: { ...(next?.defaults ?? {}) }, promptEdits: {} });
@@ -154,10 +159,26 @@ export function StrategyPanel({
       <fieldset className="space-y-2 border-t border-slate-100 pt-2 text-xs">
         <legend className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">Summarizer</legend>
         <div className="flex gap-1" role="radiogroup">
-          {(["extractive", "anthropic"] as const).map((summarizer) => (
+          {(["extractive", "anthropic", "openai"] as const).map((summarizer) => (
             <label key={summarizer} className={`flex-1 cursor-pointer rounded border px-2 py-1 text-center font-medium ${config.summarizer === summarizer ? "border-violet-500 bg-violet-50 text-violet-900" : "border-slate-200 text-slate-600 hover:bg-slate-50"}`}>
-              <input type="radio" name="summarizer" data-testid={`summarizer-${summarizer}`} value={summarizer} checked={config.summarizer === summarizer} onChange={() => set({ summarizer })} className="sr-only" />
-              {summarizer === "extractive" ? "Extractive (free)" : "Anthropic"}
+              <input
+                type="radio"
+                name="summarizer"
+                data-testid={`summarizer-${summarizer}`}
+                value={summarizer}
+                checked={config.summarizer === summarizer}
+                onChange={() =>
+                  set(
+                    summarizer === "openai"
+                      ? { summarizer, baseUrl: openaiEndpoint?.baseUrl ?? "", model: openaiEndpoint?.defaultModel ?? "" }
+                      : summarizer === "anthropic" && config.summarizer === "openai"
+                        ? { summarizer, model: DEFAULT_SUMMARY_MODEL }
+                        : { summarizer },
+                  )
+                }
+                className="sr-only"
+              />
+              {summarizer === "extractive" ? "Extractive (free)" : summarizer === "anthropic" ? "Anthropic" : "OpenAI-compatible"}
             </label>
           ))}
         </div>
@@ -170,6 +191,35 @@ export function StrategyPanel({
             <label className="space-y-0.5">
               <span className="block font-medium text-slate-700">API key (this run only)</span>
               <input type="password" autoComplete="off" value={config.apiKey} placeholder="server's key" onChange={(event) => set({ apiKey: event.target.value })} className={`${INPUT} w-full`} />
+            </label>
+          </div>
+        )}
+        {config.summarizer === "openai" && (
+          <div className="grid grid-cols-2 gap-2">
+            <label className="col-span-2 space-y-0.5">
+              <span className="block font-medium text-slate-700">Endpoint</span>
+              <select data-testid="base-url-select" value={openaiEndpoint?.baseUrl ?? ""} onChange={(event) => set({ baseUrl: event.target.value })} className={`${INPUT} w-full`}>
+                {openaiEndpoints.map((entry) => (
+                  <option key={entry.baseUrl} value={entry.baseUrl ?? ""}>
+                    {entry.label}
+                    {entry.configured ? "" : " (needs a key)"}
+                  </option>
+                ))}
+              </select>
+              {openaiEndpoint?.modelsError && <span className="block text-[11px] text-amber-700">models not listed: {openaiEndpoint.modelsError}</span>}
+            </label>
+            <label className="space-y-0.5">
+              <span className="block font-medium text-slate-700">Model</span>
+              <input data-testid="model-input" list="openai-model-suggestions" value={config.model} onChange={(event) => set({ model: event.target.value })} className={`${INPUT} w-full font-mono`} />
+              <datalist id="openai-model-suggestions">
+                {(openaiEndpoint?.models ?? []).map((model) => (
+                  <option key={model} value={model} />
+                ))}
+              </datalist>
+            </label>
+            <label className="space-y-0.5">
+              <span className="block font-medium text-slate-700">API key (this run only)</span>
+              <input type="password" autoComplete="off" value={config.openaiApiKey} placeholder="server's key" onChange={(event) => set({ openaiApiKey: event.target.value })} className={`${INPUT} w-full`} />
             </label>
           </div>
         )}
@@ -187,7 +237,7 @@ export function StrategyPanel({
         disabled={run.busy || !strategy}
         className="w-full rounded-md bg-violet-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-violet-800 disabled:opacity-50"
       >
-        {run.busy ? "Running…" : `Run ${strategy?.label ?? ""} with ${config.summarizer === "anthropic" ? config.model || "Anthropic" : "extractive summaries"}`}
+        {run.busy ? "Running…" : `Run ${strategy?.label ?? ""} with ${config.summarizer === "anthropic" ? config.model || "Anthropic" : config.summarizer === "openai" ? config.model || "an OpenAI-compatible model" : "extractive summaries"}`}
       </button>
       <RunProgress state={run.state} onCancel={onCancel} />
     </aside>
