@@ -28,6 +28,10 @@ describe("readEnv: defaults", () => {
       LAB_STALE_HEARTBEAT_MS: DEFAULT_STALE_HEARTBEAT_MS,
       ANTHROPIC_API_KEY: undefined,
       ANTHROPIC_BASE_URL: undefined,
+      LAB_TRUSTED_PROXY_SECRET: undefined,
+      OPENAI_API_KEY: undefined,
+      OPENAI_BASE_URL: undefined,
+      LAB_OPENAI_ENDPOINTS: [],
     };
     expect(readEnv({})).toEqual(expected);
     expect(readEnv(Object.fromEntries(Object.keys(ENV_VARIABLES).map((name) => [name, "  "])))).toEqual(expected);

@@ -61,7 +61,7 @@ describe("run spec: what the starter resolved is what is stored", () => {
     expect(spec).toEqual({
       strategyId: "pi",
       settings: {},
-      options: { window: 128_000, outputReserve: 0, estimator: "chars4", summarizer: "anthropic", model: DEFAULT_SUMMARY_MODEL, instructions: null, compactAtStep: null, promptOverrides: null },
+      options: { window: 128_000, outputReserve: 0, estimator: "chars4", summarizer: "anthropic", model: DEFAULT_SUMMARY_MODEL, baseUrl: null, instructions: null, compactAtStep: null, promptOverrides: null },
     });
     const back = runRequestOf(spec);
     expect(back).toEqual({ strategy: "pi", settings: {}, window: 128_000, outputReserve: 0, estimator: "chars4", summarizer: "anthropic", model: DEFAULT_SUMMARY_MODEL });
