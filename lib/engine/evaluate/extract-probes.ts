@@ -1,5 +1,5 @@
 import type { Session } from "../model";
-import { URL, commandOf, errorLines, filePathsIn, findIdentifiers, firstLine, inputPaths, isDecision, isRule, splitSentences } from "../facts/recognizers";
+import { URL, commandOf, errorLines, filePathsIn, findIdentifiers, firstLine, inputPaths, isDecision, isRule, splitSentences } from "./probe-recognizers";
 import { classifyMessages } from "../simulate/classify-messages";
 import { findUserProbes } from "./find-user-probes";
 import { normalizeProbeText } from "./normalize-probe-text";
@@ -7,7 +7,7 @@ import { PROBE_KINDS, type Probe, type ProbeKind, type UserProbeSpec } from "./p
 
 /** Longest probe text kept; longer matches (a heredoc command, a pasted request) keep their first characters. */
 export const MAX_PROBE_CHARS = 200;
-export { MAX_ERROR_LINES_PER_RESULT, MIN_IDENTIFIER_CHARS } from "../facts/recognizers";
+export { MAX_ERROR_LINES_PER_RESULT, MIN_IDENTIFIER_CHARS } from "./probe-recognizers";
 
 /**
  * The probes a session offers, in order of first appearance: file paths (user and assistant text, tool-call

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errorLines } from "../facts/recognizers";
+import { errorLines } from "./evidence/evidence-recognizers";
 import type { ToolResultPart } from "../model";
 import { maskedObservationPlaceholder, maskObservations } from "../prune/mask-observations";
 import { DEFAULT_SOFT_TRIM_HARD_CLEAR_SETTINGS, softTrimHardClear } from "../prune/soft-trim-hard-clear";

@@ -1,5 +1,5 @@
-import { normalizeProbeText } from "../../evaluate/normalize-probe-text";
-import { commandOf, errorLines, filePathsIn, findIdentifiers, firstLine, inputPaths, isDecision, isRule, splitSentences, URL } from "../../facts/recognizers";
+import { commandOf, errorLines, filePathsIn, findIdentifiers, firstLine, inputPaths, isDecision, isRule, splitSentences, URL } from "./evidence-recognizers";
+import { ledgerKey } from "./ledger-key";
 import type { Message, ToolResultPart } from "../../model";
 import { fileOperationOf } from "../pi/file-operations";
 
@@ -85,7 +85,7 @@ export function readIntoLedger(previous: EvidenceLedger, messages: readonly Ledg
   }
   const add = (kind: LedgerKind, rawText: string, at: number, note?: string, options: { replaceText?: boolean; rankNote?: boolean } = {}) => {
     const text = rawText.trim();
-    const key = normalizeProbeText(text);
+    const key = ledgerKey(text);
     if (key.length < 2) return;
     const id = `${kind}\u0000${key}`;
     const found = byKey.get(id);
@@ -137,7 +137,7 @@ export function readIntoLedger(previous: EvidenceLedger, messages: readonly Ledg
   if (request !== null) {
     const { text, at } = request as { text: string; at: number };
     const slot = order.findIndex((entry) => entry.kind === "request");
-    const entry: LedgerEntry = { kind: "request", key: normalizeProbeText(text), text, first: at, last: at, refs: 1 };
+    const entry: LedgerEntry = { kind: "request", key: ledgerKey(text), text, first: at, last: at, refs: 1 };
     if (slot === -1) order.push(entry);
     else order[slot] = entry;
   }
@@ -166,7 +166,7 @@ function fillOutcomes(entries: LedgerEntry[], messages: readonly LedgerMessage[]
     for (const part of message.parts) {
       if (part.type === "tool-call") {
         const command = commandOf(part);
-        if (command !== null) pending.set(part.id, normalizeProbeText(cap(firstLine(command), ITEM_MAX_CHARS)));
+        if (command !== null) pending.set(part.id, ledgerKey(cap(firstLine(command), ITEM_MAX_CHARS)));
       } else if (part.type === "tool-result") {
         const key = pending.get(part.callId);
         if (key === undefined) continue;
