@@ -1,4 +1,5 @@
 import type { CompareOptions, CompareRow } from "../api/contracts/compare-schemas";
+import type { ContinuationFacts } from "../engine/evaluate/extract-continuation-facts";
 import type { Probe } from "../engine/evaluate/probe";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
@@ -22,6 +23,8 @@ export interface ReplayConfigOptions {
   window: number;
   estimator: EstimatorChoice;
   probes: readonly Probe[];
+  /** `extractContinuationFacts(session)`, shared by the session's configurations */
+  continuationFacts?: ContinuationFacts;
   /** the session's `none` replay (same window and estimator); reused as the result of a `none` at its defaults */
   baseline: ReplayResult;
   /** the judge's key in judge mode, else undefined */
@@ -59,7 +62,7 @@ export async function replayConfig(options: ReplayConfigOptions): Promise<{ row:
       });
   signal.throwIfAborted();
   const breakerState = breaker.state();
-  const rowOptions = { label: config.label, session, result, probes: options.probes, noneTotal: totalTokensSent(options.baseline), summarizer: compare.summarizer, model: config.summarizer.model, summarizerFailures: breakerState.failures };
+  const rowOptions = { label: config.label, session, result, probes: options.probes, continuationFacts: options.continuationFacts, noneTotal: totalTokensSent(options.baseline), summarizer: compare.summarizer, model: config.summarizer.model, summarizerFailures: breakerState.failures };
   const row = buildCompareRow(rowOptions);
   const figures = runFiguresOfRow({ row, baseline: options.baseline, model: config.summarizer.model });
   const unchangedFallbacks = result.events.filter((event) => event.type === "fallback" && event.outcome === "unchanged").length;

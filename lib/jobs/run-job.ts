@@ -1,6 +1,7 @@
 import { BadRequestError, UpstreamError } from "../api/contracts/errors";
 import { CompareOptionsSchema, type CompareOptions } from "../api/contracts/compare-schemas";
 import { RunRequestSchema, type RunRequest, type RunStreamLine } from "../api/contracts/run-schemas";
+import { extractContinuationFacts, type ContinuationFacts } from "../engine/evaluate/extract-continuation-facts";
 import { extractProbes } from "../engine/evaluate/extract-probes";
 import type { Probe } from "../engine/evaluate/probe";
 import type { Session } from "../engine/model";
@@ -190,6 +191,7 @@ function reportedError(error: unknown, runId: string): { code: string; message: 
 interface PreparedSession {
   estimator: EstimatorChoice;
   probes: readonly Probe[];
+  continuationFacts: ContinuationFacts;
   baseline: ReplayResult;
 }
 
@@ -215,9 +217,10 @@ async function prepareSession(options: { sessionId: string; session: Session; co
   const prepared = (async () => {
     const estimator = await resolveReplayEstimator({ estimator: compare.estimator, session: options.session, apiKey: compare.apiKey, model: compare.model, signal: options.signal });
     const probes = extractProbes(options.session, { userProbes });
+    const continuationFacts = extractContinuationFacts(options.session);
     await new Promise((resolve) => setImmediate(resolve));
     const baseline = await replaySession({ session: options.session, strategy: noneStrategy, window: options.window, outputReserve: compare.outputReserve, estimator, signal: options.signal });
-    return { estimator, probes, baseline };
+    return { estimator, probes, continuationFacts, baseline };
   })();
   preparedCache.set(key, prepared);
   prepared.catch(() => preparedCache.delete(key));
