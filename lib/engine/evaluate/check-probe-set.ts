@@ -21,13 +21,13 @@ export interface ProbeCheck {
 /**
  * Whether each hand-written probe fits the benchmark's rules on its session: some message states it (a pattern
  * matches the message's normalised text), the first one within the first {@link PROBE_FIRST_BY} of the messages, and
- * no message of the last {@link PROBE_ABSENT_FROM_LAST} holds it. Recorded compaction markers and summaries and
- * synthetic messages are not searched. Pure.
+ * no message of the last {@link PROBE_ABSENT_FROM_LAST} holds it. Recorded compaction markers and summaries are not
+ * searched (what an earlier compaction wrote is not the session's own); injected messages are, as the model read them. Pure.
  */
 export function checkProbeSet(session: Session, probes: readonly HandProbe[]): ProbeCheck[] {
   const kinds = classifyMessages(session);
   const count = session.messages.length;
-  const texts = session.messages.map((message, index) => (kinds[index] === "recorded-marker" || kinds[index] === "recorded-summary" || message.synthetic ? "" : messageText(message)));
+  const texts = session.messages.map((message, index) => (kinds[index] === "recorded-marker" || kinds[index] === "recorded-summary" ? "" : messageText(message)));
   const lateFrom = Math.floor(count * (1 - PROBE_ABSENT_FROM_LAST));
   return probes.map((probe) => {
     const patterns = probe.any.map(compileUserProbePattern);
