@@ -288,5 +288,5 @@ describeWithShared("lab compare --all on pi-mono's large session", () => {
     expect(marked).toContain("none");
     const frontier = ["none", "pi", "evidence"].filter((id) => marked.includes(id)).sort((a, b) => byId[a].totalTokensSent - byId[b].totalTokensSent);
     expect(text).toContain(`◆ Pareto frontier, continuation recall against tokens sent: ${frontier.join(", ")}\n`);
-  });
+  }, 120_000);
 });
