@@ -1,5 +1,5 @@
 import type { CompareConfig, CompareRow, KindScore } from "../api/contracts/compare-schemas";
-import { summarizeContinuationRecall } from "../api/contracts/continuation-recall-summary";
+import { summarizeContinuationRecall, type ContinuationRecallSummary } from "../api/contracts/continuation-recall-summary";
 import { extractContinuationFacts, type ContinuationFacts } from "../engine/evaluate/extract-continuation-facts";
 import type { Probe } from "../engine/evaluate/probe";
 import { scoreContinuationRecall } from "../engine/evaluate/score-continuation-recall";
@@ -17,6 +17,8 @@ export interface BuildCompareRowOptions {
   probes: readonly Probe[];
   /** `extractContinuationFacts(session)`, shared by every configuration; extracted here when not given */
   continuationFacts?: ContinuationFacts;
+  /** the row's continuation recall when the caller scored it already (a worker scores it without blocking: `scoreRunRecall`) */
+  continuationRecall?: ContinuationRecallSummary;
   /** `totalTokensSent` of a `none` replay with the same window and estimator */
   noneTotal: number;
   /** the summarizer id the comparison used ("extractive", "anthropic") */
@@ -55,7 +57,8 @@ export function buildCompareRow(options: BuildCompareRowOptions): CompareRow {
   }
   const count = (type: string) => result.events.filter((event) => event.type === type).length;
   const report = scoreRetention({ session: options.session, result, probes: options.probes });
-  const recall = scoreContinuationRecall({ session: options.session, result, facts: options.continuationFacts ?? extractContinuationFacts(options.session) });
+  const recall =
+    options.continuationRecall ?? summarizeContinuationRecall(scoreContinuationRecall({ session: options.session, result, facts: options.continuationFacts ?? extractContinuationFacts(options.session) }));
   const perCompaction = report.compactions.map((point) => ({ step: point.eventStep, overall: point.overall }));
   const afterScores = perCompaction.flatMap((point) => (point.overall === null ? [] : [point.overall]));
   const byKind: Record<string, KindScore> = {};
@@ -87,7 +90,7 @@ export function buildCompareRow(options: BuildCompareRowOptions): CompareRow {
       afterCompactions: afterScores.length ? afterScores.reduce((sum, score) => sum + score, 0) / afterScores.length : null,
       perCompaction,
     },
-    continuationRecall: summarizeContinuationRecall(recall),
+    continuationRecall: recall,
     judged: options.judged ?? null,
   };
 }

@@ -1,6 +1,7 @@
 import type { CompareOptions, CompareRow } from "../api/contracts/compare-schemas";
 import type { ContinuationFacts } from "../engine/evaluate/extract-continuation-facts";
 import type { Probe } from "../engine/evaluate/probe";
+import { scoreRunRecall } from "../runs/score-run-recall";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import { replaySession } from "../engine/simulate/replay-session";
@@ -62,7 +63,9 @@ export async function replayConfig(options: ReplayConfigOptions): Promise<{ row:
       });
   signal.throwIfAborted();
   const breakerState = breaker.state();
-  const rowOptions = { label: config.label, session, result, probes: options.probes, continuationFacts: options.continuationFacts, noneTotal: totalTokensSent(options.baseline), summarizer: compare.summarizer, model: config.summarizer.model, summarizerFailures: breakerState.failures };
+  const continuationRecall = await scoreRunRecall({ session, result, facts: options.continuationFacts });
+  signal.throwIfAborted();
+  const rowOptions = { label: config.label, session, result, probes: options.probes, continuationRecall, noneTotal: totalTokensSent(options.baseline), summarizer: compare.summarizer, model: config.summarizer.model, summarizerFailures: breakerState.failures };
   const row = buildCompareRow(rowOptions);
   const figures = runFiguresOfRow({ row, baseline: options.baseline, model: config.summarizer.model });
   const unchangedFallbacks = result.events.filter((event) => event.type === "fallback" && event.outcome === "unchanged").length;

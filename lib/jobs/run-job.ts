@@ -1,8 +1,9 @@
 import { BadRequestError, UpstreamError } from "../api/contracts/errors";
 import { CompareOptionsSchema, type CompareOptions } from "../api/contracts/compare-schemas";
 import { RunRequestSchema, type RunRequest, type RunStreamLine } from "../api/contracts/run-schemas";
-import { extractContinuationFacts, type ContinuationFacts } from "../engine/evaluate/extract-continuation-facts";
+import type { ContinuationFacts } from "../engine/evaluate/extract-continuation-facts";
 import { extractProbes } from "../engine/evaluate/extract-probes";
+import { extractRunFacts } from "../runs/score-run-recall";
 import type { Probe } from "../engine/evaluate/probe";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
@@ -217,7 +218,7 @@ async function prepareSession(options: { sessionId: string; session: Session; co
   const prepared = (async () => {
     const estimator = await resolveReplayEstimator({ estimator: compare.estimator, session: options.session, apiKey: compare.apiKey, model: compare.model, signal: options.signal });
     const probes = extractProbes(options.session, { userProbes });
-    const continuationFacts = extractContinuationFacts(options.session);
+    const continuationFacts = await extractRunFacts(options.session);
     await new Promise((resolve) => setImmediate(resolve));
     const baseline = await replaySession({ session: options.session, strategy: noneStrategy, window: options.window, outputReserve: compare.outputReserve, estimator, signal: options.signal });
     return { estimator, probes, continuationFacts, baseline };

@@ -1,7 +1,4 @@
-import { summarizeContinuationRecall } from "../api/contracts/continuation-recall-summary";
 import type { ContinuationFacts } from "../engine/evaluate/extract-continuation-facts";
-import { extractContinuationFacts } from "../engine/evaluate/extract-continuation-facts";
-import { scoreContinuationRecall } from "../engine/evaluate/score-continuation-recall";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import { replaySession } from "../engine/simulate/replay-session";
@@ -9,6 +6,7 @@ import { noneStrategy } from "../engine/strategies/none";
 import type { EstimatorChoice } from "../engine/tokens/create-estimator";
 import { estimateCost } from "../llm/model-prices";
 import type { RunFigures } from "../store/runs";
+import { scoreRunRecall } from "./score-run-recall";
 
 /**
  * A finished run's figures:
@@ -62,7 +60,7 @@ export async function computeRunFigures(options: {
     summarizerFailures: options.summarizerFailures,
     summarizerUsage,
     estimatedCostUsd: options.model === null ? null : estimateCost({ model: options.model, inputTokens: usage.input, outputTokens: usage.output }),
-    continuationRecall: summarizeContinuationRecall(scoreContinuationRecall({ session, result, facts: options.continuationFacts ?? extractContinuationFacts(session) })),
+    continuationRecall: await scoreRunRecall({ session, result, facts: options.continuationFacts }),
   };
 }
 

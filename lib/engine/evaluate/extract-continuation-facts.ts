@@ -45,6 +45,18 @@ export interface ContinuationFacts {
  * and parts, and reasoning (not sent back to the model). Pure and deterministic; O(session text).
  */
 export function extractContinuationFacts(session: Session): ContinuationFacts {
+  const steps = continuationFactSteps(session);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** Messages read between two yields of {@link continuationFactSteps}. */
+const MESSAGES_PER_STEP = 250;
+
+/** {@link extractContinuationFacts}, yielding every {@link MESSAGES_PER_STEP} messages (see `continuationRecallSteps`). */
+export function* continuationFactSteps(session: Session): Generator<void, ContinuationFacts> {
   const kinds = classifyMessages(session);
   const kindOfWord = new Map<string, ContinuationKind | null>();
   const classify = (word: string) => {
@@ -62,8 +74,10 @@ export function extractContinuationFacts(session: Session): ContinuationFacts {
     if (fact && fact.firstIndex < index) fact.lastUse = index;
   };
 
-  session.messages.forEach((message, index) => {
-    if (kinds[index] === "recorded-marker" || kinds[index] === "recorded-summary" || message.synthetic) return;
+  for (let index = 0; index < session.messages.length; index++) {
+    if (index > 0 && index % MESSAGES_PER_STEP === 0) yield;
+    const message = session.messages[index];
+    if (kinds[index] === "recorded-marker" || kinds[index] === "recorded-summary" || message.synthetic) continue;
     // uses first: a message cannot use what it introduces itself (`firstIndex < index` above)
     for (const text of useTexts(message)) {
       for (const word of wordsOf(text)) use("word", word.toLowerCase(), index);
@@ -95,7 +109,7 @@ export function extractContinuationFacts(session: Session): ContinuationFacts {
         for (const word of errorWords(part.output)) mention("error", word.toLowerCase(), index);
       }
     }
-  });
+  }
   return { facts: [...byKey.values()].filter((fact) => fact.lastUse > fact.firstIndex), firstStepByIndex: firstStepOfMessages(kinds) };
 }
 

@@ -58,17 +58,31 @@ export interface ContinuationRecallReport {
  * is sampled evenly (compactions first). Cost: O(points × context) plus O(points × facts).
  */
 export function scoreContinuationRecall(options: { session: Session; result: ReplayResult; facts: ContinuationFacts }): ContinuationRecallReport {
+  const steps = continuationRecallSteps(options);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * {@link scoreContinuationRecall} one point at a time: yields after each scored point and returns the report, so a
+ * caller that must keep its event loop turning (a worker's heartbeat) can pause between points.
+ */
+export function* continuationRecallSteps(options: { session: Session; result: ReplayResult; facts: ContinuationFacts }): Generator<void, ContinuationRecallReport> {
   const { session, result, facts } = options;
   const events = cutEvents(result);
   const total = emptyByKind();
   if (events.length === 0) return { overall: 1, counted: 0, present: 0, byKind: total, points: [], events: 0 };
   const boundaries = boundaryOfStep(facts.firstStepByIndex);
   const lookup = factLookup(facts);
-  const points = samplePoints(events).map(({ step, event }) => {
+  const points: RecallPoint[] = [];
+  for (const { step, event } of samplePoints(events)) {
     const snapshot = step < result.steps.length ? contextAt(session, result, step) : finalContext(session, result);
     const last = step < result.steps.length ? boundaries(step) : session.messages.length - 1;
-    return scorePoint({ snapshot, facts, last, event, lookup });
-  });
+    points.push(scorePoint({ snapshot, facts, last, event, lookup }));
+    yield;
+  }
   for (const point of points) {
     for (const kind of CONTINUATION_KINDS) {
       total[kind].counted += point.byKind[kind].counted;
