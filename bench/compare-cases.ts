@@ -1,6 +1,9 @@
 import fs from "node:fs";
 import { buildCompareRow, compareLabel, totalTokensSent } from "../lib/compare/compare-row";
+import { extractContinuationFacts } from "../lib/engine/evaluate/extract-continuation-facts";
 import { extractProbes } from "../lib/engine/evaluate/extract-probes";
+import { scoreContinuationRecall } from "../lib/engine/evaluate/score-continuation-recall";
+import { generateSession } from "../lib/generator/generate-session";
 import { scoreRetention } from "../lib/engine/evaluate/score-retention";
 import { replaySession } from "../lib/engine/simulate/replay-session";
 import { strategies, strategiesById } from "../lib/engine/strategies";
@@ -36,7 +39,35 @@ export function compareCases(log: (line: string) => void): BenchCase[] {
       }),
     );
   };
+  // continuation recall runs for every run: its extraction and its scoring with the most points (masking prunes at
+  // nearly every call, so it is sampled down to 64), on the real session and on a generated 10,000-message one
+  const facts = extractContinuationFacts(session);
+  let masked: Awaited<ReturnType<typeof replaySession>> | null = null;
+  const generated = generateSession({ seed: 7, messages: 10_000 });
+  const generatedInput = `${generated.messages.length} msgs (generated, seed 7)`;
+  const generatedFacts = extractContinuationFacts(generated);
+  let generatedMasked: Awaited<ReturnType<typeof replaySession>> | null = null;
   return [
+    { group: "compare", name: "extractContinuationFacts", input, inputBytes: Buffer.byteLength(text), run: () => extractContinuationFacts(session) },
+    {
+      group: "compare",
+      name: "scoreContinuationRecall (observation-masking, 64 points)",
+      input,
+      run: async () => {
+        masked ??= await replaySession({ session, strategy: strategiesById["observation-masking"], window: 64_000 });
+        return scoreContinuationRecall({ session, result: masked, facts });
+      },
+    },
+    { group: "compare", name: "extractContinuationFacts", input: generatedInput, run: () => extractContinuationFacts(generated) },
+    {
+      group: "compare",
+      name: "scoreContinuationRecall (observation-masking, 64 points)",
+      input: generatedInput,
+      run: async () => {
+        generatedMasked ??= await replaySession({ session: generated, strategy: strategiesById["observation-masking"], window: 64_000 });
+        return scoreContinuationRecall({ session: generated, result: generatedMasked, facts: generatedFacts });
+      },
+    },
     { group: "compare", name: "extractProbes", input, inputBytes: Buffer.byteLength(text), run: () => extractProbes(session) },
     {
       group: "compare",

@@ -63,6 +63,7 @@ test("every strategy at its defaults on a real pi session: rows with figures, on
     await expect(row.getByTestId("cell-peak"), id).toHaveText(/^\d[\d.]*[KM]?$/);
     await expect(row.getByTestId("cell-sent"), id).toHaveText(/^\d[\d.]*[KM]?$/);
     await expect(row.getByTestId("cell-retention"), id).toHaveAttribute("data-score", /^(0(\.\d+)?|1)$/);
+    await expect(row.getByTestId("cell-recall"), id).toHaveAttribute("data-score", /^(0(\.\d+)?|1)$/);
     await expect(row.getByTestId("compare-row-link"), id).toHaveAttribute("href", new RegExp(`^/sessions/${session.id}\\?run=[\\w-]+$`));
   }
   // one line per configuration on one chart, each named in the legend
@@ -115,8 +116,17 @@ test("the Pareto chart: one point per configuration, the frontier drawn, dominat
   // the frontier line: a path through the frontier's points (recharts draws a Scatter's line as a curve)
   await expect(chart.locator(".pareto-frontier path").first()).toBeAttached();
   await expect(chart.getByTestId("pareto-frontier-list")).toContainText("On the frontier:");
-  // evidence keeps the most for the fewest tokens here
-  await expect(chart.locator('[data-testid="pareto-point"][data-config="evidence"]')).toHaveAttribute("data-frontier", "true");
+  // quality is continuation recall by default; none, which never cuts its context, recalls everything
+  await expect(chart).toHaveAttribute("data-quality", "recall");
+  await expect(chart.locator('[data-testid="pareto-point"][data-config="none"]')).toHaveAttribute("aria-label", /^none: 100\.0% recall/);
+  // the other quality axis: the lab's own extracted probes, every point placed again with its own frontier
+  await chart.getByTestId("pareto-quality-probes").click();
+  await expect(chart).toHaveAttribute("data-quality", "probes");
+  await expect(points).toHaveCount(4);
+  await expect(chart.locator('[data-testid="pareto-point"][data-config="none"]')).toHaveAttribute("aria-label", /^none: 100\.0% probes/);
+  expect(await frontier.count()).toBeGreaterThanOrEqual(1);
+  await chart.getByTestId("pareto-quality-recall").click();
+  await expect(chart).toHaveAttribute("data-quality", "recall");
   await chart.scrollIntoViewIfNeeded();
   await keepScreenshot(page, testInfo, "compare-pareto");
 

@@ -242,6 +242,13 @@ test("?run=<id> opens that run; the URL follows the run the user selects", async
   await expect(playground.chart).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId("view-bar")).toContainText(first.strategyId);
   await expect(page.locator(`[data-testid="run-row"][data-run-id="${first.id}"]`)).toHaveClass(/bg-violet-50/);
+  // the run's continuation recall, beside it in the history and over the opened run (one chip per cut it scored)
+  await expect(page.getByTestId("run-recall")).toHaveAttribute("data-recall", /^(0(\.\d+)?|1)$/);
+  await expect(page.locator(`[data-testid="run-row"][data-run-id="${first.id}"]`).getByTestId("run-recall-cell")).toHaveAttribute("data-recall", /^(0(\.\d+)?|1)$/);
+  if ((await page.getByTestId("run-recall-point").count()) > 0) {
+    await page.getByTestId("run-recall-point").first().click();
+    await expect(page.getByTestId("run-recall-lost")).toBeVisible();
+  }
 
   // selecting another run rewrites the URL (no reload: the timeline keeps its loaded pages)
   await page.locator(`[data-testid="run-row"][data-run-id="${second.id}"]`).getByTestId("run-open").click();

@@ -44,6 +44,8 @@ step ./node_modules/.bin/tsc --noEmit || status=1
 step ./node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json || status=1
 # the replays against the agents' own published code (installs conformance/oracles on first use)
 step npm run --silent conformance || status=1
+# the quality benchmark: hand-written probe sets, continuation recall, final/none per strategy at 64K and 128K
+step npm run --silent quality || status=1
 # built with a sentinel key so e2e/client-bundle.spec.ts can prove no key value reaches the client bundle
 ANTHROPIC_API_KEY=sk-ant-lab-bundle-sentinel-7f3c9a step ./node_modules/.bin/next build || status=1
 if [ -d .next ]; then

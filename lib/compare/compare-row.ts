@@ -1,5 +1,8 @@
 import type { CompareConfig, CompareRow, KindScore } from "../api/contracts/compare-schemas";
+import { summarizeContinuationRecall, type ContinuationRecallSummary } from "../api/contracts/continuation-recall-summary";
+import { extractContinuationFacts, type ContinuationFacts } from "../engine/evaluate/extract-continuation-facts";
 import type { Probe } from "../engine/evaluate/probe";
+import { scoreContinuationRecall } from "../engine/evaluate/score-continuation-recall";
 import { scoreRetention } from "../engine/evaluate/score-retention";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
@@ -12,6 +15,10 @@ export interface BuildCompareRowOptions {
   result: ReplayResult;
   /** `extractProbes(session, …)`, extracted once per session and shared by every configuration */
   probes: readonly Probe[];
+  /** `extractContinuationFacts(session)`, shared by every configuration; extracted here when not given */
+  continuationFacts?: ContinuationFacts;
+  /** the row's continuation recall when the caller scored it already (a worker scores it without blocking: `scoreRunRecall`) */
+  continuationRecall?: ContinuationRecallSummary;
   /** `totalTokensSent` of a `none` replay with the same window and estimator */
   noneTotal: number;
   /** the summarizer id the comparison used ("extractive", "anthropic") */
@@ -34,6 +41,7 @@ export interface BuildCompareRowOptions {
  *   overflow events, i.e. runs of calls over the usable window, not the calls themselves.
  * - Retention is `scoreRetention` on the final context; `perCompaction` lists every compaction or trim in event
  *   order with the step of the event, and `afterCompactions` is the mean of the non-null ones.
+ * - `continuationRecall` is `scoreContinuationRecall`: the facts later messages use, held at each cut.
  * - `estimatedCostUsd` prices the summarizer's reported usage with the dated table; null without a model, or
  *   for a model the table does not know.
  */
@@ -49,6 +57,8 @@ export function buildCompareRow(options: BuildCompareRowOptions): CompareRow {
   }
   const count = (type: string) => result.events.filter((event) => event.type === type).length;
   const report = scoreRetention({ session: options.session, result, probes: options.probes });
+  const recall =
+    options.continuationRecall ?? summarizeContinuationRecall(scoreContinuationRecall({ session: options.session, result, facts: options.continuationFacts ?? extractContinuationFacts(options.session) }));
   const perCompaction = report.compactions.map((point) => ({ step: point.eventStep, overall: point.overall }));
   const afterScores = perCompaction.flatMap((point) => (point.overall === null ? [] : [point.overall]));
   const byKind: Record<string, KindScore> = {};
@@ -80,6 +90,7 @@ export function buildCompareRow(options: BuildCompareRowOptions): CompareRow {
       afterCompactions: afterScores.length ? afterScores.reduce((sum, score) => sum + score, 0) / afterScores.length : null,
       perCompaction,
     },
+    continuationRecall: recall,
     judged: options.judged ?? null,
   };
 }

@@ -38,13 +38,16 @@ const FIXED_COLUMNS: readonly Column[] = [
   { header: "summarizerFailures", value: (row) => row.summarizerFailures },
   { header: "guardTrips", value: (row) => row.guardTrips },
   { header: "overflows", value: (row) => row.overflows },
+  { header: "continuationRecall", value: (row) => row.continuationRecall?.overall },
+  { header: "continuationFactsCounted", value: (row) => row.continuationRecall?.counted },
+  { header: "continuationFactsHeld", value: (row) => row.continuationRecall?.present },
   { header: "retentionOverall", value: (row) => row.retention.overall },
   { header: "retentionAfterCompactions", value: (row) => row.retention.afterCompactions },
 ];
 
 /**
  * The compare table as CSV: one record per configuration, a column for every figure of {@link CompareRow},
- * retention overall and after compactions, one `retention:<kind>` column per probe kind (the score; counted and
+ * continuation recall (overall, facts counted and held over its points; empty for a row stored before it), probe retention overall and after compactions, one `retention:<kind>` column per probe kind (the score; counted and
  * retained stay in the JSON), the judged overall, per kind and how many probes were asked (empty cells when the
  * comparison was not judged), and the resolved settings as one JSON column.
  *

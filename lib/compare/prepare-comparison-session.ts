@@ -1,5 +1,6 @@
 import type { CompareOptions } from "../api/contracts/compare-schemas";
 import { extractProbes } from "../engine/evaluate/extract-probes";
+import type { ContinuationFacts } from "../engine/evaluate/extract-continuation-facts";
 import type { Probe } from "../engine/evaluate/probe";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
@@ -8,6 +9,7 @@ import { noneStrategy } from "../engine/strategies/none";
 import type { EstimatorChoice } from "../engine/tokens/create-estimator";
 import { createFingerprintCache } from "../runs/fingerprint-cache";
 import { resolveReplayEstimator } from "../runs/resolve-estimator";
+import { extractRunFacts } from "../runs/score-run-recall";
 import { sessionFingerprint } from "../store/runs";
 import { listUserProbes } from "../store/user-probes";
 import { processSingleton } from "../process/process-singleton";
@@ -16,6 +18,8 @@ import { processSingleton } from "../process/process-singleton";
 export interface PreparedSession {
   estimator: EstimatorChoice;
   probes: readonly Probe[];
+  /** the facts later messages use, for continuation recall (extractContinuationFacts) */
+  continuationFacts: ContinuationFacts;
   baseline: ReplayResult;
 }
 
@@ -47,8 +51,9 @@ export async function prepareComparisonSession(options: { sessionId: string; ses
       const estimator = await resolveReplayEstimator({ estimator: compare.estimator, session: options.session, apiKey: compare.apiKey, model: compare.model, signal: options.signal });
       const probes = extractProbes(options.session, { userProbes });
       await new Promise((resolve) => setImmediate(resolve));
+      const continuationFacts = await extractRunFacts(options.session);
       const baseline = await replaySession({ session: options.session, strategy: noneStrategy, window: options.window, outputReserve: compare.outputReserve, estimator, signal: options.signal });
-      return { estimator, probes, baseline };
+      return { estimator, probes, continuationFacts, baseline };
     })();
     computing.catch(() => prepared.forget(key));
     return { prepared: computing };

@@ -1,5 +1,7 @@
 import type { CompareOptions, CompareRow } from "../api/contracts/compare-schemas";
+import type { ContinuationFacts } from "../engine/evaluate/extract-continuation-facts";
 import type { Probe } from "../engine/evaluate/probe";
+import { scoreRunRecall } from "../runs/score-run-recall";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import { replaySession } from "../engine/simulate/replay-session";
@@ -23,6 +25,8 @@ export interface ReplayConfigOptions {
   window: number;
   estimator: EstimatorChoice;
   probes: readonly Probe[];
+  /** `extractContinuationFacts(session)`, shared by the session's configurations */
+  continuationFacts?: ContinuationFacts;
   /** the session's `none` replay (same window and estimator); reused as the result of a `none` at its defaults */
   baseline: ReplayResult;
   /** who judges in judge mode (resolveJudge), else undefined */
@@ -60,7 +64,9 @@ export async function replayConfig(options: ReplayConfigOptions): Promise<{ row:
       });
   signal.throwIfAborted();
   const breakerState = breaker.state();
-  const rowOptions = { label: config.label, session, result, probes: options.probes, noneTotal: totalTokensSent(options.baseline), summarizer: config.summarizer.provider, model: config.summarizer.model, summarizerFailures: breakerState.failures };
+  const continuationRecall = await scoreRunRecall({ session, result, facts: options.continuationFacts });
+  signal.throwIfAborted();
+  const rowOptions = { label: config.label, session, result, probes: options.probes, continuationRecall, noneTotal: totalTokensSent(options.baseline), summarizer: config.summarizer.provider, model: config.summarizer.model, summarizerFailures: breakerState.failures };
   const row = buildCompareRow(rowOptions);
   const figures = runFiguresOfRow({ row, baseline: options.baseline, model: config.summarizer.model });
   const unchangedFallbacks = result.events.filter((event) => event.type === "fallback" && event.outcome === "unchanged").length;

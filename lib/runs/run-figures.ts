@@ -1,3 +1,4 @@
+import type { ContinuationFacts } from "../engine/evaluate/extract-continuation-facts";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import { replaySession } from "../engine/simulate/replay-session";
@@ -5,6 +6,7 @@ import { noneStrategy } from "../engine/strategies/none";
 import type { EstimatorChoice } from "../engine/tokens/create-estimator";
 import { estimateCost } from "../llm/model-prices";
 import type { RunFigures } from "../store/runs";
+import { scoreRunRecall } from "./score-run-recall";
 
 /**
  * A finished run's figures:
@@ -18,7 +20,8 @@ import type { RunFigures } from "../store/runs";
  * - `summarizerFailures`: summarizer calls that failed (the run's circuit breaker counts them; a compaction the
  *   open breaker did not attempt is a fallback, not a failure);
  * - `summarizerUsage`: billed tokens summed over the compactions (null for the extractive summarizer, whose
- *   "usage" is only an estimate); `estimatedCostUsd` from the dated price table (null when unknown).
+ *   "usage" is only an estimate); `estimatedCostUsd` from the dated price table (null when unknown);
+ * - `continuationRecall`: `scoreContinuationRecall` of the run (facts extracted here unless given).
  */
 export async function computeRunFigures(options: {
   session: Session;
@@ -29,6 +32,8 @@ export async function computeRunFigures(options: {
   model: string | null;
   /** failed summarizer calls (the run's circuit breaker state) */
   summarizerFailures: number;
+  /** `extractContinuationFacts(session)` when the caller has it */
+  continuationFacts?: ContinuationFacts;
 }): Promise<RunFigures> {
   const { session, result } = options;
   const baseline = await replaySession({ session, strategy: noneStrategy, window: result.window, outputReserve: result.outputReserve, estimator: options.estimator });
@@ -55,6 +60,7 @@ export async function computeRunFigures(options: {
     summarizerFailures: options.summarizerFailures,
     summarizerUsage,
     estimatedCostUsd: options.model === null ? null : estimateCost({ model: options.model, inputTokens: usage.input, outputTokens: usage.output }),
+    continuationRecall: await scoreRunRecall({ session, result, facts: options.continuationFacts }),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ContinuationRecallSummary } from "../api/contracts/continuation-recall-summary";
 import { z } from "zod";
 import { REPLAY_ESTIMATOR_IDS } from "../api/contracts/replay-estimator-ids";
 import { SUMMARIZER_IDS } from "../api/contracts/summarizer-ids";
@@ -48,6 +49,8 @@ export interface RunRecord {
   summarizerFailures: number;
   summarizerUsage: { input: number; output: number } | null;
   estimatedCostUsd: number | null;
+  /** continuation recall (`scoreContinuationRecall`); null before it was scored or for a run that did not finish */
+  continuationRecall: ContinuationRecallSummary | null;
   createdAt: Date;
   finishedAt: Date | null;
 }

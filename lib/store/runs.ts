@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ContinuationRecallSummarySchema } from "../api/contracts/continuation-recall-summary";
 import { NotFoundError } from "../api/contracts/errors";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import type { Prisma } from "../generated/prisma/client";
@@ -18,6 +19,8 @@ export const RunFiguresSchema = z.object({
   summarizerFailures: z.number().int().default(0),
   summarizerUsage: z.object({ input: z.number().int(), output: z.number().int() }).nullable(),
   estimatedCostUsd: z.number().nullable(),
+  /** continuation recall (null in runs stored before it was scored) */
+  continuationRecall: ContinuationRecallSummarySchema.nullable().default(null),
 });
 export type RunFigures = z.infer<typeof RunFiguresSchema>;
 
@@ -27,7 +30,7 @@ export type RunFigures = z.infer<typeof RunFiguresSchema>;
  * schemas stay as they are; they are written once, with the final status.
  */
 const StoredOptionsSchema = RunOptionsSchema.extend({
-  figures: RunFiguresSchema.pick({ prunes: true, fallbacks: true, summarizerFailures: true, summarizerUsage: true, estimatedCostUsd: true }).nullable().default(null),
+  figures: RunFiguresSchema.pick({ prunes: true, fallbacks: true, summarizerFailures: true, summarizerUsage: true, estimatedCostUsd: true, continuationRecall: true }).nullable().default(null),
   /** why an ended run failed, when more specific than its status (`count_tokens_failed`, `summarizer_circuit_open`) */
   errorCode: z.string().nullable().default(null),
 });
@@ -248,6 +251,7 @@ function toRunRecord(row: SummaryRow): RunRecord {
     summarizerFailures: figures?.summarizerFailures ?? 0,
     summarizerUsage: figures?.summarizerUsage ?? null,
     estimatedCostUsd: figures?.estimatedCostUsd ?? null,
+    continuationRecall: figures?.continuationRecall ?? null,
     createdAt: row.createdAt,
     finishedAt: row.finishedAt,
   };

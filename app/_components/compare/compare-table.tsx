@@ -64,7 +64,10 @@ export function CompareTable({
               <th className={TH} title="summarizer calls that failed after the SDK's retries (3 in a row and the rest fall back without calling)">Failed summaries</th>
               <th className={TH}>Guard trips</th>
               <th className={TH}>Overflows</th>
-              <th className={TH} title="weighted share of probes in the final context">Retention</th>
+              <th className={TH} title="continuation recall: at each cut, the share of the facts the session's later messages use (files, commands, identifiers, numbers, error names) that the next context still holds">
+                Recall
+              </th>
+              <th className={TH} title="probe retention: weighted share of the lab's extracted probes (found by its own recognisers) in the final context">Probes</th>
               {kinds.map((kind) => (
                 <th key={kind} className={TH}>
                   {kind}
@@ -164,7 +167,8 @@ function Figures({ row, kinds, judged }: { row: CompareRow; kinds: string[]; jud
       <td className={`${TD} ${row.summarizerFailures > 0 ? "text-red-700" : ""}`} data-testid="cell-summarizer-failures">{formatCount(row.summarizerFailures)}</td>
       <td className={`${TD} ${row.guardTrips > 0 ? "text-amber-700" : ""}`}>{formatCount(row.guardTrips)}</td>
       <td className={`${TD} ${row.overflows > 0 ? "font-semibold text-red-700" : ""}`}>{formatCount(row.overflows)}</td>
-      <RetentionCell score={row.retention.overall} testId="cell-retention" strong />
+      <RetentionCell score={row.continuationRecall?.overall ?? null} title={recallTitle(row)} testId="cell-recall" strong />
+      <RetentionCell score={row.retention.overall} testId="cell-retention" />
       {kinds.map((kind) => (
         <RetentionCell key={kind} score={row.retention.byKind[kind]?.score ?? null} detail={row.retention.byKind[kind]} testId={`cell-kind-${kind}`} />
       ))}
@@ -182,4 +186,12 @@ function kindsOf(rows: readonly CompareRow[]): string[] {
   const known: string[] = PROBE_KINDS.filter((kind) => present.has(kind));
   const extra = [...present].filter((kind) => !(PROBE_KINDS as readonly string[]).includes(kind)).sort();
   return [...known, ...extra];
+}
+
+/** What a recall cell's score is made of: facts held over facts counted, at how many cuts. */
+function recallTitle(row: CompareRow): string {
+  const recall = row.continuationRecall;
+  if (!recall) return "not scored (a row stored before continuation recall)";
+  if (recall.events === 0) return "nothing was ever cut: the context holds every fact";
+  return `${recall.present.toLocaleString("en-US")} of ${recall.counted.toLocaleString("en-US")} facts held over ${recall.points.length} cuts${recall.events > recall.points.length ? ` (sampled from ${recall.events})` : ""}`;
 }

@@ -16,6 +16,14 @@ const AXES: Readonly<Record<Axis, { label: string; short: string; of: (entry: Co
   final: { label: "final context size", short: "final context", of: (entry) => entry.row!.finalContextTokens },
 };
 
+type Quality = "recall" | "probes";
+
+/** The quality axis: continuation recall by default (what later messages use), or retention of the lab's extracted probes. */
+const QUALITIES: Readonly<Record<Quality, { label: string; short: string; of: (entry: CompareEntry) => number | null }>> = {
+  recall: { label: "continuation recall", short: "recall", of: (entry) => entry.row!.continuationRecall?.overall ?? null },
+  probes: { label: "probe retention (the lab's extracted probes)", short: "probes", of: (entry) => entry.row!.retention.overall },
+};
+
 interface Point {
   key: string;
   label: string;
@@ -29,8 +37,8 @@ interface Point {
 }
 
 /**
- * Who wins: every finished configuration as a point, retention of the lab's probes (weighted) against tokens — sent
- * over the session, or the final context (switchable). The Pareto frontier (no other configuration keeps as much for
+ * Who wins: every finished configuration as a point, quality — continuation recall by default, or retention of the
+ * lab's probes (weighted) — against tokens — sent over the session, or the final context (both switchable). The Pareto frontier (no other configuration keeps as much for
  * fewer tokens) is drawn as a stepped line through its points; dominated configurations are faded. Clicking a point
  * opens its run in the playground, and so does Enter or Space on a focused point (every point with a run is in the
  * tab order, faded ones included); the frontier is also listed as links. Tokens on a
@@ -38,13 +46,14 @@ interface Point {
  */
 export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; colourOf: (entry: CompareEntry) => string | undefined }) {
   const [axis, setAxis] = useState<Axis>("sent");
+  const [quality, setQuality] = useState<Quality>("recall");
   const router = useRouter();
   const finished = useMemo(() => entries.filter((entry) => entry.row !== null), [entries]);
   const { points, line, excluded } = useMemo(() => {
-    const result = paretoFrontier(finished.map((entry) => ({ id: entry.key, retention: entry.row!.retention.overall, cost: Math.max(1, AXES[axis].of(entry)) })));
+    const result = paretoFrontier(finished.map((entry) => ({ id: entry.key, retention: QUALITIES[quality].of(entry), cost: Math.max(1, AXES[axis].of(entry)) })));
     const byKey = new Map(finished.map((entry) => [entry.key, entry]));
     const placed: Point[] = finished.flatMap((entry) => {
-      const retention = entry.row!.retention.overall;
+      const retention = QUALITIES[quality].of(entry);
       if (retention === null) return [];
       const dominator = result.dominatedBy.get(entry.key);
       return [
@@ -63,7 +72,7 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
     });
     const frontierLine = stepped(result.line.map((point) => ({ cost: point.cost, retention: point.retention * 100 })));
     return { points: placed, line: frontierLine, excluded: result.excluded.map((entry) => byKey.get(entry.id)?.label ?? String(entry.id)) };
-  }, [finished, axis, colourOf]);
+  }, [finished, axis, quality, colourOf]);
 
   if (finished.length < 2) return null;
   const open = (point: Point) => {
@@ -73,11 +82,28 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
   const { domain, ticks } = logAxis(points.map((point) => point.cost));
 
   return (
-    <section data-testid="pareto-chart" data-axis={axis} data-points={points.length} data-frontier={frontier.length} aria-label="Retention against tokens: the Pareto frontier" className="rounded-lg border border-slate-200 bg-white px-2 pt-2 pb-2 shadow-sm">
+    <section data-testid="pareto-chart" data-axis={axis} data-quality={quality} data-points={points.length} data-frontier={frontier.length} aria-label="Quality against tokens: the Pareto frontier" className="rounded-lg border border-slate-200 bg-white px-2 pt-2 pb-2 shadow-sm">
       <div className="flex flex-wrap items-center gap-2 px-2 pb-1 text-xs">
-        <span className="font-semibold text-slate-800">Who wins: retention against {AXES[axis].label}</span>
+        <span className="font-semibold text-slate-800">
+          Who wins: {QUALITIES[quality].label} against {AXES[axis].label}
+        </span>
         <span className="text-slate-500">upper left is better · the line is the Pareto frontier · faded points are beaten on both · click a point to open its run</span>
-        <span role="radiogroup" aria-label="Token axis" className="ml-auto inline-flex overflow-hidden rounded border border-slate-300">
+        <span role="radiogroup" aria-label="Quality axis" className="ml-auto inline-flex overflow-hidden rounded border border-slate-300">
+          {(Object.keys(QUALITIES) as Quality[]).map((id) => (
+            <button
+              key={id}
+              type="button"
+              role="radio"
+              aria-checked={quality === id}
+              data-testid={`pareto-quality-${id}`}
+              onClick={() => setQuality(id)}
+              className={`px-2 py-0.5 ${quality === id ? "bg-violet-700 text-white" : "bg-white text-slate-700 hover:bg-slate-100"}`}
+            >
+              {QUALITIES[id].short}
+            </button>
+          ))}
+        </span>
+        <span role="radiogroup" aria-label="Token axis" className="inline-flex overflow-hidden rounded border border-slate-300">
           {(Object.keys(AXES) as Axis[]).map((id) => (
             <button
               key={id}
@@ -107,8 +133,8 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
             tick={{ fontSize: 11, fill: "#64748b" }}
             label={{ value: `${AXES[axis].short} (log scale)`, position: "insideBottom", offset: -8, fontSize: 11, fill: "#94a3b8" }}
           />
-          <YAxis type="number" dataKey="retention" domain={[0, 100]} unit="%" tick={{ fontSize: 11, fill: "#64748b" }} width={44} label={{ value: "retention", angle: -90, position: "insideLeft", fontSize: 11, fill: "#94a3b8" }} />
-          <Tooltip cursor={{ strokeDasharray: "3 3" }} content={<PointTooltip axis={axis} />} isAnimationActive={false} />
+          <YAxis type="number" dataKey="retention" domain={[0, 100]} unit="%" tick={{ fontSize: 11, fill: "#64748b" }} width={44} label={{ value: QUALITIES[quality].short, angle: -90, position: "insideLeft", fontSize: 11, fill: "#94a3b8" }} />
+          <Tooltip cursor={{ strokeDasharray: "3 3" }} content={<PointTooltip axis={axis} quality={quality} />} isAnimationActive={false} />
           <Scatter className="pareto-frontier" data={line} line={{ stroke: "#7c3aed", strokeWidth: 1.5, strokeDasharray: "5 3" }} shape={() => <g data-testid="pareto-frontier-step" />} isAnimationActive={false} legendType="none" tooltipType="none" />
           <Scatter
             data={points}
@@ -122,7 +148,7 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
                   data-frontier={payload.onFrontier ? "true" : "false"}
                   role={payload.runId ? "link" : "img"}
                   tabIndex={payload.runId ? 0 : undefined}
-                  aria-label={`${payload.label}: ${payload.retention.toFixed(1)}% retention, ${formatCount(payload.cost)} ${AXES[axis].short}${payload.onFrontier ? ", on the frontier" : payload.dominatedBy ? `, beaten by ${payload.dominatedBy}` : ""}`}
+                  aria-label={`${payload.label}: ${payload.retention.toFixed(1)}% ${QUALITIES[quality].short}, ${formatCount(payload.cost)} ${AXES[axis].short}${payload.onFrontier ? ", on the frontier" : payload.dominatedBy ? `, beaten by ${payload.dominatedBy}` : ""}`}
                   className="pareto-point outline-none focus-visible:[&>circle]:stroke-violet-900 focus-visible:[&>circle]:stroke-[3px]"
                   style={{ cursor: payload.runId ? "pointer" : "default" }}
                   onClick={() => open(payload)}
@@ -154,7 +180,7 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
             <span key={point.key}>{point.label}</span>
           ),
         )}
-        {excluded.length > 0 && <span className="text-slate-500">not placed (no probe counted): {excluded.join(", ")}</span>}
+        {excluded.length > 0 && <span className="text-slate-500">not placed (nothing counted): {excluded.join(", ")}</span>}
       </div>
     </section>
   );
@@ -187,7 +213,7 @@ function stepped(line: { cost: number; retention: number }[]): { cost: number; r
   return steps;
 }
 
-function PointTooltip({ active, payload, axis }: { active?: boolean; payload?: { payload?: Point }[]; axis: Axis }) {
+function PointTooltip({ active, payload, axis, quality }: { active?: boolean; payload?: { payload?: Point }[]; axis: Axis; quality: Quality }) {
   const point = payload?.[0]?.payload;
   if (!active || !point || point.label === undefined) return null;
   return (
@@ -196,7 +222,7 @@ function PointTooltip({ active, payload, axis }: { active?: boolean; payload?: {
         {point.label}
       </div>
       <div className="tabular-nums">
-        retention {point.retention.toFixed(1)}% · {formatCount(point.cost)} {AXES[axis].short}
+        {QUALITIES[quality].short} {point.retention.toFixed(1)}% · {formatCount(point.cost)} {AXES[axis].short}
       </div>
       <div className="text-slate-500">{point.onFrontier ? "on the Pareto frontier" : point.dominatedBy ? `beaten by ${point.dominatedBy}` : "dominated"}</div>
     </div>

@@ -177,7 +177,8 @@ describe("compare / sweep / multi route handlers (real Requests, fresh SQLite da
         params(sessionId),
       ),
     );
-    const rows = linesOf(lines, "row");
+    // rows stream in the order their runs end (workers replay them at once); their indices are x-major
+    const rows = linesOf(lines, "row").sort((a, b) => a.index - b.index);
     expect(rows.map((line) => line.cell)).toEqual([
       { x: 40_000, y: true },
       { x: 40_000, y: false },

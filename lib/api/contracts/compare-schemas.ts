@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ContinuationRecallSummary } from "./continuation-recall-summary";
 import { EstimatorIdSchema, SummarizerIdSchema, type QueuedLine } from "./run-schemas";
 
 /**
@@ -143,6 +144,7 @@ export interface CompareRow {
   summarizerFailures: number;
   guardTrips: number;
   overflows: number;
+  /** the lab's extracted probes (paths, commands, errors, rules … found by its own recognisers) */
   retention: {
     /** weighted overall at the end (null when no probe counted) */
     overall: number | null;
@@ -152,6 +154,11 @@ export interface CompareRow {
     /** per compaction or trim, in order */
     perCompaction: { step: number; overall: number | null }[];
   };
+  /**
+   * continuation recall, the lab's default quality score: at each cut, the share of the facts later messages use
+   * that the next context still holds (absent from rows stored before it existed)
+   */
+  continuationRecall?: ContinuationRecallSummary;
   /** the LLM-judged retention (judge mode only) */
   judged: { overall: number | null; byKind: Record<string, KindScore>; asked: number; model: string } | null;
 }

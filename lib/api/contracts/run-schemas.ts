@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ReplayEvent } from "../../engine/simulate/replay-events";
 import type { ReplayResult } from "../../engine/simulate/replay-result";
 import type { PartMarkKind } from "../../engine/model";
+import { ContinuationRecallSummarySchema } from "./continuation-recall-summary";
 import { REPLAY_ESTIMATOR_IDS } from "./replay-estimator-ids";
 import { SUMMARIZER_IDS } from "./summarizer-ids";
 
@@ -124,6 +125,11 @@ export const RunSummarySchema = z.object({
   summarizerUsage: z.object({ input: z.number().int(), output: z.number().int() }).nullable(),
   /** USD, from the dated price table; null for the extractive summarizer or an unknown model */
   estimatedCostUsd: z.number().nullable(),
+  /**
+   * continuation recall, the lab's default quality score: at each cut, the share of the facts the session's later
+   * messages use that the next context holds; null for a run that did not finish (or stored before it was scored)
+   */
+  continuationRecall: ContinuationRecallSummarySchema.nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });

@@ -51,7 +51,7 @@ async function labHere(args: string[]) {
 const rowsOf = (stdout: string): CompareRow[] => stdout.trim().split("\n").map((line) => JSON.parse(line));
 const ROW_KEYS = [
   "config", "strategy", "settings", "window", "estimator", "summarizer", "peakContextTokens", "meanContextTokens", "compactions", "prunes",
-  "totalTokensSent", "finalContextTokens", "tokensSavedVsNone", "summarizerTokens", "estimatedCostUsd", "fallbacks", "summarizerFailures", "guardTrips", "overflows", "retention", "judged", "pareto",
+  "totalTokensSent", "finalContextTokens", "tokensSavedVsNone", "summarizerTokens", "estimatedCostUsd", "fallbacks", "summarizerFailures", "guardTrips", "overflows", "retention", "continuationRecall", "judged", "pareto",
 ].sort();
 
 let directory: string;
@@ -110,6 +110,9 @@ describe("lab probes and lab compare in a child process", () => {
     expect(trim.tokensSavedVsNone).toBe(none.totalTokensSent - trim.totalTokensSent);
     expect(trim.retention.overall).toBeLessThan(1);
     expect(trim.retention.perCompaction).toHaveLength(trim.compactions);
+    expect(none.continuationRecall).toMatchObject({ overall: 1, points: [], events: 0 });
+    expect(trim.continuationRecall!.overall).toBeLessThan(1);
+    expect(trim.continuationRecall!.points.length).toBeGreaterThan(0);
     expect(Object.keys(trim.retention.byKind).sort()).toEqual([...PROBE_KINDS].sort());
     expect(pi.settings).toEqual(strategies.find((strategy) => strategy.id === "pi")!.defaults);
   });
@@ -260,28 +263,30 @@ describeWithShared("lab compare --all on pi-mono's large session", () => {
     expect(trim.compactions).toBe(413);
   });
 
-  it("at 64K marks the Pareto frontier of retention against tokens sent and against the final context; evidence is on both", () => {
+  it("at 64K marks the Pareto frontier of continuation recall against tokens sent and against the final context", () => {
     type Row = CompareRow & { pareto: { tokensSent: boolean; finalContext: boolean } };
     const { code, stdout } = lab(["compare", file, "--all", "--window", "64000", "--json"]);
     expect(code).toBe(0);
     const rows = rowsOf(stdout) as Row[];
     const byId = Object.fromEntries(rows.map((row) => [row.config, row]));
-    expect(byId.evidence.pareto).toEqual({ tokensSent: true, finalContext: true });
+    // none keeps every fact: nothing recalls more
+    expect(byId.none.continuationRecall?.overall).toBe(1);
     // a row is on the frontier exactly when no other row is at least as good on both axes and better on one
     for (const axis of [["tokensSent", "totalTokensSent"], ["finalContext", "finalContextTokens"]] as const) {
       for (const row of rows) {
         const dominated = rows.some((other) => {
-          const [a, b] = [other.retention.overall ?? 0, row.retention.overall ?? 0];
+          const [a, b] = [other.continuationRecall?.overall ?? 0, row.continuationRecall?.overall ?? 0];
           return a >= b && other[axis[1]] <= row[axis[1]] && (a > b || other[axis[1]] < row[axis[1]]);
         });
         expect(row.pareto[axis[0]], `${row.config} ${axis[0]}`).toBe(!dominated);
       }
     }
     const text = lab(["compare", file, "--strategies", "none,pi,evidence", "--window", "64000"]).stdout;
-    expect(text).toMatch(/^◆ evidence /m);
-    expect(text).toMatch(/^ {2}pi /m);
-    // at 100% retention with fewer tokens, evidence dominates none too
-    expect(text).toContain("◆ Pareto frontier, retention against tokens sent: evidence\n");
-    expect(text).toMatch(/^  none /m);
-  });
+    // the frontier among these three: the rows marked ◆ are the ones the closing line names, none (100%) among them
+    const marked = ["none", "pi", "evidence"].filter((id) => new RegExp(`^◆ ${id} .* continuation recall \\d+\\.\\d%`, "m").test(text));
+    for (const id of ["none", "pi", "evidence"]) expect(text).toMatch(new RegExp(`^[◆ ] ${id} .* continuation recall \\d+\\.\\d%`, "m"));
+    expect(marked).toContain("none");
+    const frontier = ["none", "pi", "evidence"].filter((id) => marked.includes(id)).sort((a, b) => byId[a].totalTokensSent - byId[b].totalTokensSent);
+    expect(text).toContain(`◆ Pareto frontier, continuation recall against tokens sent: ${frontier.join(", ")}\n`);
+  }, 120_000);
 });

@@ -4,6 +4,7 @@ import type { CompareConfig, CompareRow } from "../../api/contracts/compare-sche
 import { buildCompareRow, compareLabel, totalTokensSent } from "../../compare/compare-row";
 import { CompareSpecError, parseCompareConfigs } from "../../compare/parse-compare-configs";
 import { paretoFrontier } from "../../compare/pareto-frontier";
+import { extractContinuationFacts } from "../../engine/evaluate/extract-continuation-facts";
 import { extractProbes } from "../../engine/evaluate/extract-probes";
 import type { ReplayResult } from "../../engine/simulate/replay-result";
 import { replaySession } from "../../engine/simulate/replay-session";
@@ -27,7 +28,7 @@ export const usage =
  * Replays a transcript through several strategy configurations and scores each, with the figures of the compare
  * workbench (`buildCompareRow`, so the CLI and the API print the same numbers). `--all` compares every registered
  * strategy at its defaults. With --json prints one {@link CompareRow} per line, in the order given, each with
- * `pareto: {tokensSent, finalContext}` — whether it is on the Pareto frontier of retention against tokens sent and
+ * `pareto: {tokensSent, finalContext}` — whether it is on the Pareto frontier of continuation recall against tokens sent and
  * against the final context (`paretoFrontier`); without, one line per configuration, ◆ marking the frontier against
  * tokens sent, then the two frontiers by name. Rows print once every configuration has run. `tokensSavedVsNone` is against a `none` replay with the same window and estimator, run
  * once (reused when `none` at its defaults is listed). `--probes` adds the user's probes (see
@@ -100,6 +101,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if ("exitCode" in read) return read.exitCode;
   const session = read.outcome.session;
   const probes = extractProbes(session, { userProbes });
+  const continuationFacts = extractContinuationFacts(session);
 
   let estimatorChoice: Awaited<ReturnType<typeof resolveReplayEstimator>>;
   try {
@@ -120,25 +122,26 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ? baseline
       : await replaySession({ session, strategy: strategiesById[config.strategy], settings: config.settings, window, estimator: estimatorChoice, summarizer: breaker.summarizer });
     const state = breaker.state();
-    const row = buildCompareRow({ label, session, result, probes, noneTotal: totalTokensSent(baseline), summarizer: summarizerId, model: summarizer.model, summarizerFailures: state.failures });
+    const row = buildCompareRow({ label, session, result, probes, continuationFacts, noneTotal: totalTokensSent(baseline), summarizer: summarizerId, model: summarizer.model, summarizerFailures: state.failures });
     rows.push(row);
     const outcome = breakerOutcome(state, { unchangedFallbacks: result.events.filter((event) => event.type === "fallback" && event.outcome === "unchanged").length });
     if (outcome.error) io.stderr(`${label}: ${outcome.status}: ${outcome.error}\n`);
     if (outcome.status === "failed") exitCode = EXIT_FAILURE;
     else if (outcome.status === "degraded" && exitCode === EXIT_OK) exitCode = EXIT_DEGRADED;
   }
-  // the Pareto frontiers (more retention, fewer tokens): against tokens sent, and against the final context
-  const bySent = paretoFrontier(rows.map((row, index) => ({ id: index, retention: row.retention.overall, cost: row.totalTokensSent })));
-  const byFinal = paretoFrontier(rows.map((row, index) => ({ id: index, retention: row.retention.overall, cost: row.finalContextTokens })));
+  // the Pareto frontiers (more continuation recall, fewer tokens): against tokens sent, and against the final context
+  const quality = (row: CompareRow) => row.continuationRecall?.overall ?? null;
+  const bySent = paretoFrontier(rows.map((row, index) => ({ id: index, retention: quality(row), cost: row.totalTokensSent })));
+  const byFinal = paretoFrontier(rows.map((row, index) => ({ id: index, retention: quality(row), cost: row.finalContextTokens })));
   rows.forEach((row, index) => {
     const pareto = { tokensSent: bySent.frontier.has(index), finalContext: byFinal.frontier.has(index) };
     io.stdout(values.json ? `${JSON.stringify({ ...row, pareto })}\n` : `${pareto.tokensSent ? "◆" : " "} ${describeRow(row)}\n`);
   });
   if (!values.json && rows.length > 1) {
     const names = (result: typeof bySent) => result.line.map((point) => rows[point.id].config).join(", ") || "—";
-    io.stdout(`◆ Pareto frontier, retention against tokens sent: ${names(bySent)}\n  against the final context: ${names(byFinal)}\n`);
+    io.stdout(`◆ Pareto frontier, continuation recall against tokens sent: ${names(bySent)}\n  against the final context: ${names(byFinal)}\n`);
     const unscored = bySent.excluded.map((entry) => rows[entry.id].config);
-    if (unscored.length > 0) io.stdout(`  not placed (no probe counted): ${unscored.join(", ")}\n`);
+    if (unscored.length > 0) io.stdout(`  not placed (no fact counted): ${unscored.join(", ")}\n`);
   }
   return exitCode;
 }
@@ -169,6 +172,6 @@ function describeRow(row: CompareRow): string {
   return (
     `${row.config.padEnd(24)} peak ${count(row.peakContextTokens).padStart(9)} · sent ${count(row.totalTokensSent).padStart(12)} · ` +
     `saved ${count(row.tokensSavedVsNone).padStart(12)} · compactions ${row.compactions} · fallbacks ${row.fallbacks}${row.summarizerFailures > 0 ? ` · failed summaries ${row.summarizerFailures}` : ""}${cost} · ` +
-    `retention ${percent(row.retention.overall)} (${kinds})`
+    `continuation recall ${percent(row.continuationRecall?.overall ?? null)} · probe retention ${percent(row.retention.overall)} (${kinds})`
   );
 }

@@ -1,3 +1,6 @@
+import { summarizeContinuationRecall } from "../../api/contracts/continuation-recall-summary";
+import { extractContinuationFacts } from "../../engine/evaluate/extract-continuation-facts";
+import { scoreContinuationRecall } from "../../engine/evaluate/score-continuation-recall";
 import fs from "node:fs";
 import path from "node:path";
 import { contextAsSession, finalContext } from "../../engine/simulate/context-at";
@@ -23,7 +26,8 @@ export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [-
 /**
  * Replays a transcript through a strategy. With --json prints
  * `{strategy, settings, steps:[{step, contextTokens}], events, compactions:[{step, tokensBefore, tokensAfter,
- * firstKeptMessageId}], final:{contextTokens, messages}, invariants:{toolPairsIntact, fitsBudget, budgetReasons}}`.
+ * firstKeptMessageId}], final:{contextTokens, messages}, invariants:{toolPairsIntact, fitsBudget, budgetReasons},
+ * continuationRecall:{overall, counted, present, byKind, events, points}}` (`scoreContinuationRecall`).
  * `--context-out` writes the final model-visible context as an Anthropic Messages JSON array.
  * A bad `--set` (unknown key, wrong type) exits 2 naming the setting and what it expects.
  * `--estimator count-tokens` counts the transcript's parts with Anthropic's count_tokens first (ANTHROPIC_API_KEY,
@@ -169,6 +173,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     summarizerUsage: summaryModel === null ? null : summedUsage(result.events),
     final: { contextTokens: result.final.contextTokens, messages: result.final.messages },
     invariants: { toolPairsIntact: invariants.toolPairsIntact, fitsBudget: invariants.fitsBudget, budgetReasons: invariants.budgetReasons },
+    continuationRecall: summarizeContinuationRecall(scoreContinuationRecall({ session, result, facts: extractContinuationFacts(session) })),
   };
   if (values.json) {
     io.stdout(`${JSON.stringify(output)}\n`);
@@ -184,6 +189,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       `compactions/trims ${compactions.length} · fallbacks ${output.fallbacks} · failed summaries ${output.summarizerFailures} · events ${result.events.length}`,
       ...(output.summarizerUsage ? [`summarizer ${output.summarizer} (${summaryModel}): ${count(output.summarizerUsage.input)} input + ${count(output.summarizerUsage.output)} output tokens`] : []),
       ...(outcome.error ? [`${outcome.status}: ${outcome.error}`] : []),
+      `continuation recall ${output.continuationRecall.overall === null ? "—" : `${(output.continuationRecall.overall * 100).toFixed(1)}%`} (facts later messages use, held at ${output.continuationRecall.points.length} cuts)`,
       `tool pairs intact: ${invariants.toolPairsIntact} · fits budget: ${invariants.fitsBudget}`,
       ...invariants.budgetReasons.slice(0, 5).map((reason) => `over budget: ${reason}`),
       ...(invariants.budgetReasons.length > 5 ? [`over budget: … and ${invariants.budgetReasons.length - 5} more`] : []),

@@ -19,7 +19,8 @@ export function messageText(message: Message): string {
   return normalizeProbeText(message.parts.map(partText).join("\n"));
 }
 
-function partText(part: Part): string {
+/** One part as the model reads it (a tool call: its name, then its input's values one per line), not normalised. */
+export function partText(part: Part): string {
   switch (part.type) {
     case "text":
     case "reasoning":

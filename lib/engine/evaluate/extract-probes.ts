@@ -1,14 +1,14 @@
 import type { Session } from "../model";
-import { URL, commandOf, errorLines, filePathsIn, findIdentifiers, firstLine, inputPaths, isDecision, isRule, splitSentences } from "../facts/recognizers";
-import { classifyMessages, type MessageKind } from "../simulate/classify-messages";
-import { countModelCalls } from "../simulate/count-model-calls";
+import { URL, commandOf, errorLines, filePathsIn, findIdentifiers, firstLine, inputPaths, isDecision, isRule, splitSentences } from "./probe-recognizers";
+import { classifyMessages } from "../simulate/classify-messages";
 import { findUserProbes } from "./find-user-probes";
+import { firstStepOfMessages } from "./first-step-of-messages";
 import { normalizeProbeText } from "./normalize-probe-text";
 import { PROBE_KINDS, type Probe, type ProbeKind, type UserProbeSpec } from "./probe";
 
 /** Longest probe text kept; longer matches (a heredoc command, a pasted request) keep their first characters. */
 export const MAX_PROBE_CHARS = 200;
-export { MAX_ERROR_LINES_PER_RESULT, MIN_IDENTIFIER_CHARS } from "../facts/recognizers";
+export { MAX_ERROR_LINES_PER_RESULT, MIN_IDENTIFIER_CHARS } from "./probe-recognizers";
 
 /**
  * The probes a session offers, in order of first appearance: file paths (user and assistant text, tool-call
@@ -82,18 +82,6 @@ export function extractProbes(session: Session, options: { userProbes?: readonly
   }
   const skip = (index: number) => kinds[index] === "recorded-marker" || kinds[index] === "recorded-summary" || session.messages[index].synthetic === true;
   return [...probesByKey.values(), ...findUserProbes({ session, specs: options.userProbes ?? [], firstStepByIndex, skip })];
-}
-
-/** For each message, the number of the first model call after it (the call count when none follows). */
-function firstStepOfMessages(kinds: readonly MessageKind[]): number[] {
-  const callCount = countModelCalls(kinds);
-  const result = new Array<number>(kinds.length);
-  let next = callCount;
-  for (let index = kinds.length - 1; index >= 0; index--) {
-    result[index] = next;
-    if (kinds[index] === "call") next--;
-  }
-  return result;
 }
 
 function cap(text: string): string {

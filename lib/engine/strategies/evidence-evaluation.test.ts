@@ -1,8 +1,13 @@
 import fs from "node:fs";
+import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { describeWithShared } from "../../testing/describe-with-shared";
 import { listSharedTranscripts, sharedTranscript } from "../../testing/shared-transcripts";
+import { ProbeSetSchema } from "../../api/contracts/probe-set-schema";
+import { extractContinuationFacts } from "../evaluate/extract-continuation-facts";
 import { extractProbes } from "../evaluate/extract-probes";
+import { scoreContinuationRecall } from "../evaluate/score-continuation-recall";
+import { scoreHandProbes } from "../evaluate/score-hand-probes";
 import { scoreRetention } from "../evaluate/score-retention";
 import type { Session } from "../model";
 import { finalContext } from "../simulate/context-at";
@@ -14,30 +19,46 @@ import { createChars4Estimator } from "../tokens/chars4-estimator";
 import { messageTokensWith } from "../tokens/estimator";
 
 /**
- * The evidence strategy's evaluation (issue #15): every shared transcript at 64K and 128K, extractive summarizer.
+ * The evidence strategy's evaluation (issues #15 and #25): every shared transcript at 64K and 128K, extractive
+ * summarizer.
  * - where `none` overflows the window, evidence's final context is ≤ 20% of none's;
- * - retention of the lab's probes (weighted) ≥ 95% on every transcript, rules and the last request at 100%;
- * - the ledger never exceeds its hard budget (15% of the window) in any context sent;
- * - evidence is on the retention / tokens-sent Pareto frontier of all strategies at defaults.
- * Prints one line per transcript and window beside the best other strategy (highest retention among those whose
- * final context is ≤ 20% of none's, else the highest retention).
+ * - on the hand-written probe sets (bench/probes), evidence keeps ≥ 90% where none overflows (and at least as much
+ *   as the best other strategy whose final context is that small), ≥ 85% elsewhere;
+ * - the ledger never exceeds its hard budget (15% of the window) in the final context.
+ * Re-based in #25: it used to hold evidence to ≥ 95% of the lab's own extracted probes and to the Pareto frontier of
+ * that retention against tokens sent — the flattering figure, since the ledger read the session with the probe
+ * extractor's own recognisers. The lab's probes and continuation recall are still printed beside the hand-written
+ * score, one line per transcript and window, with the best other strategy (highest hand-written retention among
+ * those whose final context is ≤ 20% of none's, else the highest continuation recall).
  */
 const WINDOWS = [64_000, 128_000];
 const lines: string[] = [];
+const PROBES_DIR = path.resolve(__dirname, "../../../bench/probes");
+const probeSets = new Map(
+  fs
+    .readdirSync(PROBES_DIR)
+    .filter((file) => file.endsWith(".json"))
+    .map((file) => ProbeSetSchema.parse(JSON.parse(fs.readFileSync(path.join(PROBES_DIR, file), "utf8"))))
+    .map((set) => [set.transcript, set] as const),
+);
 
 async function evaluate(file: string, session: Session, window: number) {
   const probes = extractProbes(session);
+  const facts = extractContinuationFacts(session);
+  const hand = probeSets.get(file)?.probes ?? null;
   const rows = [];
   for (const strategy of strategies) {
     const result = await replaySession({ session, strategy, window });
     const retention = scoreRetention({ session, result, probes });
+    const recall = scoreContinuationRecall({ session, result, facts }).overall;
+    const handScore = hand ? scoreHandProbes({ session, result, probes: hand }) : null;
     const sent = result.steps.reduce((sum, step) => sum + step.contextTokens, 0);
     const peak = result.steps.reduce((max, step) => Math.max(max, step.contextTokens), result.final.contextTokens);
-    rows.push({ id: strategy.id, result, retention, sent, peak, final: result.final.contextTokens });
+    rows.push({ id: strategy.id, result, retention, recall, hand: handScore, sent, peak, final: result.final.contextTokens });
   }
   const none = rows.find((row) => row.id === noneStrategy.id)!;
   const evidence = rows.find((row) => row.id === evidenceStrategy.id)!;
-  return { probes, rows, none, evidence };
+  return { rows, none, evidence };
 }
 
 describeWithShared("evidence strategy on every shared transcript (extractive summarizer)", () => {
@@ -54,28 +75,24 @@ describeWithShared("evidence strategy on every shared transcript (extractive sum
       const small = (row: (typeof rows)[number]) => row.final <= 0.2 * none.final;
       const others = rows.filter((row) => row.id !== evidenceStrategy.id && row.id !== noneStrategy.id);
       const contenders = overflow ? others.filter(small) : others;
-      const better = (a: (typeof rows)[number], b: (typeof rows)[number]) => (b.retention.final.overall ?? 1) - (a.retention.final.overall ?? 1) || a.sent - b.sent;
-      const best = [...(contenders.length > 0 ? contenders : others)].sort((a, b) => better(a, b))[0];
-      const pct = (value: number | null) => (value === null ? "—" : `${(value * 100).toFixed(1)}%`);
-      lines.push(
-        `${file} @${window / 1000}K: none final ${none.final.toLocaleString("en-US")}${overflow ? " (overflows)" : ""} · evidence final ${evidence.final.toLocaleString("en-US")}, sent ${evidence.sent.toLocaleString("en-US")}, retention ${pct(evidence.retention.final.overall)} · best other ${best.id} final ${best.final.toLocaleString("en-US")}, sent ${best.sent.toLocaleString("en-US")}, retention ${pct(best.retention.final.overall)}`,
-      );
+      const quality = (row: (typeof rows)[number]) => row.hand?.overall ?? row.recall ?? 1;
+      const best = [...(contenders.length > 0 ? contenders : others)].sort((a, b) => quality(b) - quality(a) || a.sent - b.sent)[0];
+      const pct = (value: number | null | undefined) => (value === null || value === undefined ? "—" : `${(value * 100).toFixed(1)}%`);
+      const describe = (row: (typeof rows)[number]) =>
+        `final ${row.final.toLocaleString("en-US")}, sent ${row.sent.toLocaleString("en-US")}, hand-written ${pct(row.hand?.overall)}, recall ${pct(row.recall)}, lab probes ${pct(row.retention.final.overall)}`;
+      lines.push(`${file} @${window / 1000}K: none final ${none.final.toLocaleString("en-US")}${overflow ? " (overflows)" : ""} · evidence ${describe(evidence)} · best other ${best.id} ${describe(best)}`);
 
       if (overflow) expect(evidence.final, "final context ≤ 20% of none's").toBeLessThanOrEqual(0.2 * none.final);
-      const { final } = evidence.retention;
-      if (final.overall !== null) expect(final.overall, `retention (lost: ${final.lostProbeIds.join(", ")})`).toBeGreaterThanOrEqual(0.95);
-      for (const kind of ["rule", "last-request"] as const) {
-        if (final.byKind[kind].counted > 0) expect(final.byKind[kind].retained, kind).toBe(final.byKind[kind].counted);
+      if (evidence.hand) {
+        const lost = evidence.hand.lostIds.join(", ");
+        expect(evidence.hand.overall, `hand-written retention (lost: ${lost})`).toBeGreaterThanOrEqual(overflow ? 0.9 : 0.85);
+        if (overflow && contenders.length > 0) expect(evidence.hand.overall ?? 0, `at least ${best.id}`).toBeGreaterThanOrEqual(best.hand?.overall ?? 0);
       }
       // the ledger's hard budget (15% of the window) in the final context
       for (const { message } of finalContext(session, evidence.result).messages) {
         const text = message.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
         if (message.synthetic && text.startsWith("[Evidence ledger")) expect(messageTokensWith(createChars4Estimator(), message)).toBeLessThanOrEqual(0.15 * window + 8);
       }
-      // on the Pareto frontier of retention (higher) against tokens sent (lower)
-      const score = (row: (typeof rows)[number]) => row.retention.final.overall ?? 1;
-      const dominatedBy = rows.filter((row) => row.id !== evidenceStrategy.id && score(row) >= score(evidence) && row.sent <= evidence.sent && (score(row) > score(evidence) || row.sent < evidence.sent));
-      expect(dominatedBy.map((row) => row.id), "strategies dominating evidence").toEqual([]);
     }, 120_000);
   }
 });

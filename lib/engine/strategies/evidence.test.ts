@@ -113,9 +113,12 @@ describe("the evidence strategy", () => {
     expect(() => EvidenceSettingsSchema.parse({ ...DEFAULT_EVIDENCE_SETTINGS, ledgerBudget: 1 })).toThrow(/ledgerBudget/);
   });
 
-  it("masks old tool output but keeps its error lines in the placeholder", () => {
+  it("masks old tool output but keeps its first characters and its error lines in the placeholder", () => {
     const placeholder = evidencePlaceholder({ type: "tool-result", callId: "c", output: "ok\nok\nError: disk full\nmore", isError: true, images: [] });
-    expect(placeholder).toBe("Old environment output: (4 lines omitted); errors: Error: disk full");
+    expect(placeholder).toBe("Old environment output: (4 lines omitted); begins: ok ⏎ ok ⏎ Error: disk full ⏎ more; errors: Error: disk full");
+    const long = evidencePlaceholder({ type: "tool-result", callId: "c", output: `Found 3 matches\n${"x".repeat(400)}`, isError: false, images: [] });
+    expect(long).toMatch(/^Old environment output: \(2 lines omitted\); begins: Found 3 matches ⏎ x+…$/);
+    expect(long.length).toBeLessThan(260);
   });
 
   it("compacts past its share of the window into a narrative + a literal ledger + a recent tail; the ledger travels as details", async () => {

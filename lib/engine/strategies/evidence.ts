@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errorLines } from "../facts/recognizers";
+import { errorLines } from "./evidence/evidence-recognizers";
 import type { ToolResultPart } from "../model";
 import { maskedObservationPlaceholder, maskObservations } from "../prune/mask-observations";
 import { DEFAULT_SOFT_TRIM_HARD_CLEAR_SETTINGS, softTrimHardClear } from "../prune/soft-trim-hard-clear";
@@ -14,8 +14,13 @@ import { defineStrategy } from "./strategy";
  * at most 15% (and less when a compaction would otherwise leave under 15% of the trigger free).
  */
 export const DEFAULT_EVIDENCE_SETTINGS = {
-  /** layer 1: mask tool results older than the newest `keepToolResults`, keeping their error lines */
+  /** layer 1: mask tool results older than the newest `keepToolResults`, keeping their first line and error lines */
   maskToolResults: true,
+  /**
+   * layer 1 starts once the context passes this share of the usable window: a context far below it costs little,
+   * and a masked result's facts are gone from it before any compaction could have kept them
+   */
+  maskFromRatio: 0.1,
   keepToolResults: 5,
   /**
    * layer 1: among the newer results, all but the newest `keepLastToolResults` longer than `softTrimChars` keep
@@ -43,6 +48,7 @@ export const DEFAULT_EVIDENCE_SETTINGS = {
 const ratio = z.number().min(0).max(1);
 export const EvidenceSettingsSchema = z.strictObject({
   maskToolResults: z.boolean(),
+  maskFromRatio: ratio,
   keepToolResults: z.number().int().min(0),
   softTrimChars: z.number().int().min(0),
   triggerRatio: z.number().gt(0).max(1),
@@ -68,11 +74,23 @@ export const EVIDENCE_NARRATIVE_UPDATE_INSTRUCTIONS =
 
 export const EVIDENCE_NARRATIVE_TEXT = "[Narrative of the earlier conversation, written by the summarizer. The evidence ledger below holds the exact facts.]\n\n{{summary}}";
 
-/** The masked result's placeholder: SWE-agent's line count, plus the result's own error lines (evidence kept). */
+/** What a masked result's placeholder keeps of its beginning. */
+const PLACEHOLDER_HEAD_CHARS = 160;
+
+/**
+ * The masked result's placeholder: SWE-agent's line count, the result's first {@link PLACEHOLDER_HEAD_CHARS}
+ * characters (what it was: `Found 3 matches for …`, `No files found`), and its own error lines (evidence kept).
+ */
 export function evidencePlaceholder(part: ToolResultPart): string {
   const errors = errorLines(part.output, part.isError === true);
   const base = maskedObservationPlaceholder(part.output);
-  return errors.length === 0 ? base : `${base}; errors: ${errors.map((line) => line.trim()).join(" | ")}`;
+  const joined = part.output
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0)
+    .join(" ⏎ ");
+  const head = joined.length > PLACEHOLDER_HEAD_CHARS ? `${joined.slice(0, PLACEHOLDER_HEAD_CHARS)}…` : joined;
+  return `${base}${head ? `; begins: ${head}` : ""}${errors.length === 0 ? "" : `; errors: ${errors.map((line) => line.trim()).join(" | ")}`}`;
 }
 
 /**
@@ -105,12 +123,12 @@ export const evidenceStrategy = defineStrategy<EvidenceSettings>({
   triggers: ["before-call"],
   decide(input): StrategyDecision {
     const { context, settings, force, window } = input;
-    const marks = layerOneMarks(context, settings);
+    const usable = Math.max(0, window - input.outputReserve);
+    const marks = context.tokens > settings.maskFromRatio * usable ? layerOneMarks(context, settings) : [];
     const freed = freedByPosition(context, marks);
     let freedTotal = 0;
     for (const tokens of freed.values()) freedTotal += tokens;
     const total = context.tokens - context.scale(freedTotal);
-    const usable = Math.max(0, window - input.outputReserve);
     const threshold = Math.floor(settings.triggerRatio * usable);
     const notes: StrategyNote[] = [];
     if (!force && total <= threshold) return { marks, ...(notes.length > 0 ? { notes } : {}) };
@@ -154,7 +172,7 @@ export const evidenceStrategy = defineStrategy<EvidenceSettings>({
         : `manual compaction: context ${total.toLocaleString("en-US")} ≤ ${threshold.toLocaleString("en-US")} (${settings.triggerRatio} of the usable window)`;
     const protectedTail = [{ kind: "tail" as const, from: cut, label: `newest ~${keepRecent.toLocaleString("en-US")} tokens kept verbatim (keepRecentRatio ${settings.keepRecentRatio})` }];
     const budget = threshold;
-    const overBudgetReason = `the ledger (${fitted.tokens.toLocaleString("en-US")} tokens, rules and the latest request are never evicted), the narrative and the newest turn kept verbatim (${(tailStart?.tokens ?? 0).toLocaleString("en-US")} tokens) do not fit under the trigger`;
+    const overBudgetReason = `the ledger (${fitted.tokens.toLocaleString("en-US")} tokens, the latest request is never evicted), the narrative and the newest turn kept verbatim (${(tailStart?.tokens ?? 0).toLocaleString("en-US")} tokens) do not fit under the trigger`;
     if (!settings.narrative) {
       return { marks, ...(notes.length > 0 ? { notes } : {}), compaction: { reason, summaries: [], layout: [...keepHead, ledgerItem("summary"), tail], budget, overBudgetReason, details, protected: protectedTail } };
     }

@@ -118,7 +118,8 @@ describe("extractiveSummary", () => {
     expect(uncapped.length).toBeLessThanOrEqual(4 * DEFAULT_SUMMARY_OUTPUT_TOKENS);
     // headed sections fill the cap with the newest items; prose keeps at most a body's worth of the earlier text
     if (format === CHECKPOINT_SUMMARY_FORMAT) expect(uncapped.length).toBeGreaterThan(4 * DEFAULT_SUMMARY_OUTPUT_TOKENS * 0.9);
-    else expect(uncapped).toMatch(/^Earlier context \(from the previous summary\):\n…/);
+    // …cut at a line or sentence start, never mid-sentence
+    else expect(uncapped).toMatch(/^Earlier context \(from the previous summary\):\n\[…\] - src\/module-\d+\/file-\d+\.ts was read/);
     const small = extractiveSummary({ ...request(format, previous), maxOutputTokens: 300 }).text;
     expect(small.length).toBeLessThanOrEqual(1_200);
     // the tighter of maxChars and the output cap wins

@@ -47,8 +47,20 @@ function withEarlierContext(previous: readonly string[], body: string, maxChars:
   const capRoom = maxChars === undefined ? Infinity : maxChars - body.length - EARLIER_HEADER.length - 3;
   const room = Math.min(capRoom, Math.max(EARLIER_MIN_CHARS, body.length));
   if (room < 80) return capChars(body, maxChars);
-  const kept = earlier.length <= room ? earlier : `…${earlier.slice(earlier.length - room + 1)}`;
+  const kept = earlier.length <= room ? earlier : fromSentenceStart(earlier.slice(earlier.length - room + 1));
   return `${EARLIER_HEADER}${kept}\n\n${body}`;
+}
+
+/**
+ * The tail of a text cut at an arbitrary point, starting at its first whole sentence or line (the narrative never
+ * starts mid-sentence), behind a marker that says what came before was left out. When no sentence or line starts
+ * in its first half, the cut text is kept behind the marker as it is.
+ */
+function fromSentenceStart(tail: string): string {
+  const boundary = /[.!?](?:\s+)(?=\S)|\n+(?=\S)/g;
+  const match = boundary.exec(tail);
+  const start = match && match.index + match[0].length <= tail.length / 2 ? match.index + match[0].length : 0;
+  return `[…] ${start > 0 ? tail.slice(start) : tail}`;
 }
 
 function itemsFor(fill: SummaryFill, facts: TranscriptFacts): string[] {

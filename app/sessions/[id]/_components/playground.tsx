@@ -14,6 +14,7 @@ import { ModelContextView } from "./model-context-view";
 import { changedFromRun, configFromRun, initialConfig, previewRequestOf, runRequestOf, type PlaygroundConfig } from "./playground-config";
 import { RunChart } from "./run-chart";
 import { RunCompare } from "./run-compare";
+import { ContinuationRecallStrip } from "./continuation-recall-strip";
 import { RunHistory } from "./run-history";
 import { StrategyPanel } from "./strategy-panel";
 import { Timeline, type TimelineTarget } from "./timeline";
@@ -257,6 +258,7 @@ export function Playground({
             </div>
           </div>
         )}
+        {overlay && selectedRunId && selectedSummary && <ContinuationRecallStrip recall={selectedSummary.continuationRecall} onStep={setViewStep} />}
         {overlay && selectedSummary?.status === "degraded" && (
           <div data-testid="run-view-degraded" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900">
             <span className="font-semibold">Degraded run:</span> {selectedSummary.error}

@@ -1,5 +1,6 @@
 "use client";
 
+import { formatShare } from "@/lib/client/retention-colour";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { RunSummary } from "@/lib/api/contracts/run-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
@@ -63,6 +64,9 @@ export function RunHistory({
               <th className="px-3 py-1 font-medium">Strategy</th>
               <th className="px-2 py-1 font-medium">Peak before → after</th>
               <th className="px-2 py-1 font-medium">Compactions</th>
+              <th className="px-2 py-1 font-medium" title="continuation recall: the share of the facts later messages use that the context still held at each cut">
+                Recall
+              </th>
               <th className="px-2 py-1 font-medium">Summarizer</th>
               <th className="px-2 py-1 font-medium">When</th>
               <th className="px-2 py-1" />
@@ -108,6 +112,9 @@ export function RunHistory({
                     {run.prunes > 0 && <span className="text-slate-500"> · {formatCount(run.prunes)} prunes</span>}
                     {run.fallbacks > 0 && <span data-testid="run-fallbacks" className="text-amber-700"> · {formatCount(run.fallbacks)} fell back</span>}
                     {run.summarizerFailures > 0 && <span data-testid="run-summarizer-failures" className="text-red-700"> · {formatCount(run.summarizerFailures)} failed summaries</span>}
+                  </td>
+                  <td className="px-2 py-1 tabular-nums" data-testid="run-recall-cell" data-recall={run.continuationRecall?.overall ?? ""}>
+                    {formatShare(run.continuationRecall?.overall ?? null)}
                   </td>
                   <td className="px-2 py-1 tabular-nums">
                     <div>{run.options.summarizer === "extractive" ? "extractive" : (run.options.model ?? run.options.summarizer)}</div>

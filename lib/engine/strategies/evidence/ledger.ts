@@ -1,6 +1,8 @@
-import { normalizeProbeText } from "../../evaluate/normalize-probe-text";
-import { commandOf, errorLines, filePathsIn, findIdentifiers, firstLine, inputPaths, isDecision, isRule, splitSentences, URL } from "../../facts/recognizers";
-import type { Message, ToolResultPart } from "../../model";
+import { commandOf, errorLines, filePathsIn, findIdentifiers, firstLine, inputPaths, isDecision, isRule, splitSentences, URL } from "./evidence-recognizers";
+import { digestToolResult } from "./digest-tool-result";
+import { findingsOf } from "./findings-of";
+import { ledgerKey } from "./ledger-key";
+import type { Message, ToolCallPart, ToolResultPart } from "../../model";
 import { fileOperationOf } from "../pi/file-operations";
 
 /**
@@ -12,12 +14,15 @@ import { fileOperationOf } from "../pi/file-operations";
  * - `rule`: a standing rule sentence of the user's ("never …", "must …"), kept even when its message was capped;
  * - `request`: the newest user message the ledger has read (one slot);
  * - `decision`: a choice the assistant stated;
+ * - `finding`: a sentence of the assistant's that states something specific (a value with its meaning, what a
+ *   file or function does, a cause), verbatim (see `findingsOf`);
  * - `file`: a path with the last thing done to it (read, edited, written, run by a command, mentioned);
  * - `command`: a shell command's first line with its outcome (ok, or the first error line);
+ * - `result`: one line per tool result — the call and the result's first lines (see `digestToolResult`);
  * - `error`: a distinctive error line of a tool result;
  * - `fact`: a version, port, issue number, error code, identifier or setting mentioned by the user or assistant.
  */
-export const LEDGER_KINDS = ["instruction", "rule", "request", "decision", "file", "command", "error", "fact"] as const;
+export const LEDGER_KINDS = ["instruction", "rule", "request", "decision", "finding", "file", "command", "result", "error", "fact"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export interface LedgerEntry {
@@ -55,6 +60,8 @@ export interface LedgerLimits {
 const REQUEST_MAX_CHARS = 2_000;
 const ITEM_MAX_CHARS = 300;
 const OUTCOME_MAX_CHARS = 160;
+/** an error line (a type checker's can run to 300 characters; the first 200 say what failed) */
+const ERROR_MAX_CHARS = 200;
 /** `KEY=value`, `--flag=value`, `--flag value` with a number, and numbers with a unit: the settings and limits mentioned */
 const SETTINGS = [
   /\b[A-Za-z_][\w.-]*=[^\s,;'"`)]+/g,
@@ -83,9 +90,9 @@ export function readIntoLedger(previous: EvidenceLedger, messages: readonly Ledg
     byKey.set(`${entry.kind}\u0000${entry.key}`, copy);
     order.push(copy);
   }
-  const add = (kind: LedgerKind, rawText: string, at: number, note?: string, options: { replaceText?: boolean; rankNote?: boolean } = {}) => {
+  const add = (kind: LedgerKind, rawText: string, at: number, note?: string, options: { replaceText?: boolean; rankNote?: boolean; refs?: number } = {}) => {
     const text = rawText.trim();
-    const key = normalizeProbeText(text);
+    const key = ledgerKey(text);
     if (key.length < 2) return;
     const id = `${kind}\u0000${key}`;
     const found = byKey.get(id);
@@ -96,11 +103,12 @@ export function readIntoLedger(previous: EvidenceLedger, messages: readonly Ledg
       if (note !== undefined && (!options.rankNote || (OPERATION_RANK[note] ?? 0) >= (OPERATION_RANK[found.note ?? ""] ?? 0))) found.note = note;
       return;
     }
-    const entry: LedgerEntry = { kind, key, text, first: at, last: at, refs: 1, ...(note === undefined ? {} : { note }) };
+    const entry: LedgerEntry = { kind, key, text, first: at, last: at, refs: options.refs ?? 1, ...(note === undefined ? {} : { note }) };
     byKey.set(id, entry);
     order.push(entry);
   };
   let request: { text: string; at: number } | null = null;
+  const callsById = new Map<string, ToolCallPart>();
 
   for (const { message, sessionIndex: at } of messages) {
     if (message.synthetic || message.summary) continue;
@@ -116,8 +124,11 @@ export function readIntoLedger(previous: EvidenceLedger, messages: readonly Ledg
         readProse(text, at, add);
       } else if (part.type === "text" && !part.synthetic && message.role === "assistant") {
         for (const sentence of splitSentences(part.text)) if (isDecision(sentence)) add("decision", cap(sentence, ITEM_MAX_CHARS), at);
+        // a finding's initial references are its specifics: the denser ones are evicted last within their tier
+        for (const finding of findingsOf(part.text)) if (!isDecision(finding.text)) add("finding", finding.text, at, undefined, { refs: finding.specifics });
         readProse(part.text, at, add);
       } else if (part.type === "tool-call") {
+        callsById.set(part.id, part);
         const operation = fileOperationOf(part);
         if (operation) add("file", operation.path, at, operation.operation === "read" ? "read" : operation.operation === "edit" ? "edited" : "written", { rankNote: true });
         else for (const path of inputPaths(part.input)) add("file", path, at, `${part.name}`, { rankNote: true });
@@ -128,7 +139,9 @@ export function readIntoLedger(previous: EvidenceLedger, messages: readonly Ledg
           for (const path of filePathsIn(command)) add("file", path, at, "named in a command", { rankNote: true });
         }
       } else if (part.type === "tool-result") {
-        for (const line of errorLines(part.output, part.isError === true)) add("error", cap(line.trim(), ITEM_MAX_CHARS), at);
+        for (const line of errorLines(part.output, part.isError === true)) add("error", cap(line.trim(), ERROR_MAX_CHARS), at);
+        const digest = digestToolResult(callsById.get(part.callId) ?? null, part);
+        if (digest !== null) add("result", digest, at);
       }
     }
   }
@@ -137,7 +150,7 @@ export function readIntoLedger(previous: EvidenceLedger, messages: readonly Ledg
   if (request !== null) {
     const { text, at } = request as { text: string; at: number };
     const slot = order.findIndex((entry) => entry.kind === "request");
-    const entry: LedgerEntry = { kind: "request", key: normalizeProbeText(text), text, first: at, last: at, refs: 1 };
+    const entry: LedgerEntry = { kind: "request", key: ledgerKey(text), text, first: at, last: at, refs: 1 };
     if (slot === -1) order.push(entry);
     else order[slot] = entry;
   }
@@ -166,7 +179,7 @@ function fillOutcomes(entries: LedgerEntry[], messages: readonly LedgerMessage[]
     for (const part of message.parts) {
       if (part.type === "tool-call") {
         const command = commandOf(part);
-        if (command !== null) pending.set(part.id, normalizeProbeText(cap(firstLine(command), ITEM_MAX_CHARS)));
+        if (command !== null) pending.set(part.id, ledgerKey(cap(firstLine(command), ITEM_MAX_CHARS)));
       } else if (part.type === "tool-result") {
         const key = pending.get(part.callId);
         if (key === undefined) continue;
@@ -190,6 +203,8 @@ const SECTION_TITLES: Readonly<Record<LedgerKind, string>> = {
   rule: "Standing rules (verbatim)",
   request: "Latest request",
   decision: "Decisions",
+  finding: "Findings (the assistant's own words)",
+  result: "Tool results (call → first lines)",
   file: "Files (last operation)",
   command: "Commands (outcome)",
   error: "Errors seen",
@@ -253,15 +268,19 @@ function renderEntry(entry: LedgerEntry): string {
 }
 
 /**
- * Eviction tiers, lowest first: names and numbers, paths only mentioned and commands that succeeded; then files a
- * tool worked on and commands that failed; then errors and decisions; then the user's messages. Rules and the
- * latest request are never evicted.
+ * Eviction tiers, lowest first: tool result digests, names and numbers, paths only mentioned and commands that
+ * succeeded; then findings, files a tool worked on and commands that failed; then errors and decisions; then the
+ * user's messages; then — only when nothing else is left to evict, so the hard budget always holds — the user's
+ * rules, oldest first. The latest request is never evicted.
  */
 function tierOf(entry: LedgerEntry): number {
   switch (entry.kind) {
-    case "rule":
     case "request":
+      return 5;
+    case "rule":
       return 4;
+    case "finding":
+      return 1;
     case "instruction":
       return 3;
     case "error":
@@ -279,7 +298,7 @@ function tierOf(entry: LedgerEntry): number {
 /**
  * The ledger within `budgetTokens` as `measure` counts its rendered text: entries are evicted oldest and least
  * referenced first (fewest references, then the oldest last sighting) within each tier (see `tierOf`), user
- * messages only after every other kind, rules and the latest request never. Returns the ledger kept and its rendered text.
+ * messages only after every other kind, rules only when nothing else is left, the latest request never. Returns the ledger kept and its rendered text.
  */
 export function fitLedger(
   ledger: EvidenceLedger,
@@ -290,7 +309,7 @@ export function fitLedger(
   let tokens = options.measure(text);
   if (tokens <= options.budgetTokens) return { ledger: current, text, tokens };
   const candidates = current.entries
-    .filter((entry) => tierOf(entry) < 4)
+    .filter((entry) => tierOf(entry) < 5)
     .sort((a, b) => tierOf(a) - tierOf(b) || a.refs - b.refs || a.last - b.last || a.first - b.first);
   // evict by estimated line cost first (one pass), then check the real rendering and evict more if needed
   const lineCost = new Map(candidates.map((entry) => [entry, options.measure(`${renderEntry(entry)}\n`)]));

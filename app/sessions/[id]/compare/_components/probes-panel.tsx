@@ -1,5 +1,6 @@
 "use client";
 
+import { LoadProbeSet } from "./load-probe-set";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState, type FormEvent } from "react";
 import type { UserProbe } from "@/lib/api/contracts/compare-schemas";
@@ -131,6 +132,7 @@ function UserProbes({ sessionId, probes, scored }: { sessionId: string; probes: 
           Add probe
         </button>
       </form>
+      <LoadProbeSet add={(input) => add.mutateAsync(input)} busy={add.isPending} />
       {add.error && <ApiErrorView error={toApiErrorBody(add.error)} testId="user-probe-error" />}
       {remove.error && <ApiErrorView title="Could not delete the probe" error={toApiErrorBody(remove.error)} />}
     </div>

@@ -1,11 +1,10 @@
-import type { ToolCallPart } from "../model";
-import { normalizeProbeText } from "../evaluate/normalize-probe-text";
+import type { ToolCallPart } from "../../model";
+import { ledgerKey } from "./ledger-key";
 
 /**
- * Recognisers for the specific facts a later step of an agent session needs — file paths, shell commands,
- * error lines, numbers and identifiers, the user's standing rules, the assistant's decisions. Pure and
- * deterministic. Shared by the probe extractor (`evaluate/extract-probes.ts`: what a replay is scored on) and
- * the `evidence` strategy's ledger (what it keeps), so the two read a session the same way.
+ * What the `evidence` ledger recognises in a session — file paths, shell commands, error lines, numbers and
+ * identifiers, the user's standing rules, the assistant's decisions. Pure and deterministic. The strategy's own:
+ * the scorer (`lib/engine/evaluate`) has its own recognisers, and no strategy imports them.
  */
 
 /** Shortest CamelCase / camelCase / snake_case identifier worth keeping ("useState" yes, "getX" no). */
@@ -76,7 +75,7 @@ export function errorLines(output: string, isError: boolean): string[] {
   for (const line of candidates) {
     if (lines.length === MAX_ERROR_LINES_PER_RESULT) break;
     if (!ERROR_LINE.test(line) || CODE_LINE.test(line)) continue;
-    const key = normalizeProbeText(line);
+    const key = ledgerKey(line);
     if (seen.has(key)) continue;
     seen.add(key);
     lines.push(line);

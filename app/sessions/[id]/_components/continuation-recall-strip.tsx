@@ -1,0 +1,78 @@
+"use client";
+
+import { useState } from "react";
+import type { ContinuationRecallSummary } from "@/lib/api/contracts/continuation-recall-summary";
+import { formatShare, retentionColour } from "@/lib/client/retention-colour";
+
+/**
+ * The opened run's continuation recall: the run's figure, then one chip per scored cut (its step and share; a click
+ * shows that step's context) and, for the chosen cut, the facts it lost — the files, commands, identifiers,
+ * numbers and error names the session's later messages use that the context no longer held.
+ */
+export function ContinuationRecallStrip({ recall, onStep }: { recall: ContinuationRecallSummary | null; onStep: (step: number) => void }) {
+  const [chosen, setChosen] = useState<number | null>(null);
+  if (recall === null) {
+    return (
+      <div data-testid="run-recall" data-recall="" className="rounded-lg border border-slate-200 bg-white px-3 py-1.5 text-xs text-slate-500">
+        Continuation recall: not scored for this run.
+      </div>
+    );
+  }
+  const colour = retentionColour(recall.overall);
+  const point = chosen === null ? null : recall.points[chosen];
+  return (
+    <div data-testid="run-recall" data-recall={recall.overall ?? ""} className="space-y-1 rounded-lg border border-slate-200 bg-white px-3 py-1.5 text-xs text-slate-700">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold">Continuation recall</span>
+        <span data-testid="run-recall-overall" className="rounded px-1.5 py-0.5 font-semibold tabular-nums" style={{ background: colour.background, color: colour.text }}>
+          {formatShare(recall.overall)}
+        </span>
+        <span className="text-slate-500">
+          {recall.events === 0
+            ? "nothing was ever cut: the context holds every fact the session uses later"
+            : `${recall.present.toLocaleString("en-US")} of ${recall.counted.toLocaleString("en-US")} facts the later messages use were still in context, over ${recall.points.length} cuts${recall.events > recall.points.length ? ` (sampled from ${recall.events})` : ""}`}
+        </span>
+      </div>
+      {recall.points.length > 0 && (
+        <div className="flex flex-wrap gap-1" role="list" aria-label="Continuation recall at each cut">
+          {recall.points.map((entry, index) => {
+            const chip = retentionColour(entry.recall);
+            return (
+              <button
+                key={`${entry.step}-${index}`}
+                type="button"
+                role="listitem"
+                data-testid="run-recall-point"
+                title={`${entry.event} before call ${entry.step}: ${entry.present} of ${entry.counted} facts held`}
+                onClick={() => {
+                  setChosen(chosen === index ? null : index);
+                  if (typeof entry.step === "number") onStep(entry.step);
+                }}
+                className={`rounded px-1 py-0.5 tabular-nums ${chosen === index ? "ring-2 ring-violet-600" : ""}`}
+                style={{ background: chip.background, color: chip.text }}
+              >
+                {entry.step === "final" ? "end" : `#${entry.step}`} {formatShare(entry.recall)}
+              </button>
+            );
+          })}
+        </div>
+      )}
+      {point && (
+        <div data-testid="run-recall-lost" className="text-slate-600">
+          {point.lost.length === 0 ? (
+            "Nothing lost at this cut."
+          ) : (
+            <>
+              Lost at call {String(point.step)} ({point.counted - point.present} in all):{" "}
+              {point.lost.map((fact) => (
+                <code key={fact} className="mr-1 rounded bg-slate-100 px-1">
+                  {fact}
+                </code>
+              ))}
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

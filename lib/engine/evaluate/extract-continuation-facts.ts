@@ -1,0 +1,120 @@
+import type { Message, Session } from "../model";
+import { classifyMessages } from "../simulate/classify-messages";
+import { partText } from "./context-text";
+import {
+  classifyWord,
+  codeSpans,
+  commandKey,
+  commandKeyOf,
+  errorWords,
+  inputPathKeys,
+  pathKeysIn,
+  wordsOf,
+  type ContinuationKind,
+} from "./continuation-recognizers";
+import { firstStepOfMessages } from "./first-step-of-messages";
+
+/** A fact of the session that a later message uses: what continuation recall asks a compacted context to hold. */
+export interface ContinuationFact {
+  kind: ContinuationKind;
+  /**
+   * how it is looked up: a lower-cased word (identifier, number, error word), a path's last two segments, or a
+   * command's normalised first line
+   */
+  key: string;
+  /** session index of the first message that holds it (anywhere: prose, a tool input, a tool result) */
+  firstIndex: number;
+  /** session index of the last message that uses it (assistant text or a tool input) */
+  lastUse: number;
+}
+
+export interface ContinuationFacts {
+  /** facts used at least once after the message they first appear in, in order of first appearance */
+  facts: ContinuationFact[];
+  /** per message: the first model call whose context holds it (see `firstStepOfMessages`) */
+  firstStepByIndex: number[];
+}
+
+/**
+ * The ground truth of continuation recall: for every fact of the session — files, commands, identifiers,
+ * numbers, the names in error lines — where it first appears and the last message that *uses* it. A use is
+ * what the agent did: its prose, and the inputs of its tool calls (a file read or edited, a command run again,
+ * an identifier written into an edit, a number passed as a flag). A fact first seen in a user message or a tool
+ * result and used later by the agent counts; one the agent introduces and uses itself counts from its first use.
+ * Never what any strategy thinks matters. Skipped: recorded compaction markers and summaries, synthetic messages
+ * and parts, and reasoning (not sent back to the model). Pure and deterministic; O(session text).
+ */
+export function extractContinuationFacts(session: Session): ContinuationFacts {
+  const steps = continuationFactSteps(session);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** Messages read between two yields of {@link continuationFactSteps}. */
+const MESSAGES_PER_STEP = 250;
+
+/** {@link extractContinuationFacts}, yielding every {@link MESSAGES_PER_STEP} messages (see `continuationRecallSteps`). */
+export function* continuationFactSteps(session: Session): Generator<void, ContinuationFacts> {
+  const kinds = classifyMessages(session);
+  const kindOfWord = new Map<string, ContinuationKind | null>();
+  const classify = (word: string) => {
+    let kind = kindOfWord.get(word);
+    if (kind === undefined) kindOfWord.set(word, (kind = classifyWord(word)));
+    return kind;
+  };
+  const byKey = new Map<string, ContinuationFact>();
+  const mention = (kind: ContinuationKind, key: string, index: number) => {
+    const id = `${kind === "file" || kind === "command" ? kind : "word"}\u0000${key}`;
+    if (!byKey.has(id)) byKey.set(id, { kind, key, firstIndex: index, lastUse: -1 });
+  };
+  const use = (kind: ContinuationKind | "word", key: string, index: number) => {
+    const fact = byKey.get(`${kind}\u0000${key}`);
+    if (fact && fact.firstIndex < index) fact.lastUse = index;
+  };
+
+  for (let index = 0; index < session.messages.length; index++) {
+    if (index > 0 && index % MESSAGES_PER_STEP === 0) yield;
+    const message = session.messages[index];
+    if (kinds[index] === "recorded-marker" || kinds[index] === "recorded-summary" || message.synthetic) continue;
+    // uses first: a message cannot use what it introduces itself (`firstIndex < index` above)
+    for (const text of useTexts(message)) {
+      for (const word of wordsOf(text)) use("word", word.toLowerCase(), index);
+      for (const key of pathKeysIn(text)) use("file", key, index);
+    }
+    for (const part of message.parts) {
+      if (part.type !== "tool-call") continue;
+      for (const key of inputPathKeys(part.input)) use("file", key, index);
+      const command = commandKey(part);
+      if (command !== null) use("command", command, index);
+    }
+    // then mentions
+    for (const part of message.parts) {
+      if (part.type === "reasoning" || (part.type === "text" && part.synthetic)) continue;
+      const text = partText(part);
+      for (const word of wordsOf(text)) {
+        const kind = classify(word);
+        if (kind !== null) mention(kind, word.toLowerCase(), index);
+      }
+      for (const key of pathKeysIn(text)) mention("file", key, index);
+      if (part.type === "text") for (const span of codeSpans(part.text)) {
+        const key = commandKeyOf(span);
+        if (key !== null) mention("command", key, index);
+      } else if (part.type === "tool-call") {
+        for (const key of inputPathKeys(part.input)) mention("file", key, index);
+        const command = commandKey(part);
+        if (command !== null) mention("command", command, index);
+      } else if (part.type === "tool-result") {
+        for (const word of errorWords(part.output)) mention("error", word.toLowerCase(), index);
+      }
+    }
+  }
+  return { facts: [...byKey.values()].filter((fact) => fact.lastUse > fact.firstIndex), firstStepByIndex: firstStepOfMessages(kinds) };
+}
+
+/** The texts of a message that are the agent's own use: its prose and its tool inputs. */
+function useTexts(message: Message): string[] {
+  if (message.role !== "assistant") return [];
+  return message.parts.flatMap((part) => (part.type === "tool-call" || (part.type === "text" && !part.synthetic) ? [partText(part)] : []));
+}

@@ -1,0 +1,211 @@
+import type { Message, Session } from "../model";
+import { contextAt, finalContext, type ContextSnapshot } from "../simulate/context-at";
+import type { ReplayResult } from "../simulate/replay-result";
+import { partText } from "./context-text";
+import { CONTINUATION_KINDS, wordSet, wordsOf, type ContinuationKind } from "./continuation-recognizers";
+import type { ContinuationFacts } from "./extract-continuation-facts";
+import { normalizeProbeText } from "./normalize-probe-text";
+
+/** Points scored per run at most: every compaction and trim up to this, then prunes up to the rest (and at least {@link MIN_PRUNE_POINTS}). */
+export const MAX_RECALL_POINTS = 64;
+const MIN_PRUNE_POINTS = 16;
+/** lost facts listed per point (the count is always whole) */
+const MAX_LOST_LISTED = 12;
+
+export interface KindRecall {
+  counted: number;
+  present: number;
+}
+
+export interface RecallPoint {
+  /** the model call whose context was scored: the first call after the event */
+  step: number | "final";
+  /** what cut the context there */
+  event: "compaction" | "trim" | "fallback" | "prune";
+  /** facts that had appeared before the cut and that a later message uses */
+  counted: number;
+  present: number;
+  /** mean over the kinds that counted of present / counted; null when none counted */
+  recall: number | null;
+  byKind: Record<ContinuationKind, KindRecall>;
+  /** some of the facts missing from the context (kind: key), in order of first appearance */
+  lost: string[];
+}
+
+export interface ContinuationRecallReport {
+  /**
+   * the run's figure: over every scored point, the mean over kinds of present / counted (each kind's counts
+   * summed over the points); 1 when no event ever cut the context (it holds the whole session); null when the
+   * events cut it but no later message used anything from before them
+   */
+  overall: number | null;
+  counted: number;
+  present: number;
+  byKind: Record<ContinuationKind, KindRecall>;
+  /** one per scored event, in step order */
+  points: RecallPoint[];
+  /** events that cut the context (before sampling down to {@link MAX_RECALL_POINTS}) */
+  events: number;
+}
+
+/**
+ * Continuation recall: at each point where a replay cut its context (a compaction, a trim, a fallback, a prune),
+ * the facts the session's later messages actually use (`extractContinuationFacts`) that first appeared before the
+ * cut, and the share of them present in the context of the next call. The ground truth is what the agent did next,
+ * not what any strategy (or the lab's own probe extractor) thinks matters. A word fact is present when the
+ * context holds it as a word, a file when a message of the context names its last two segments, a command when a
+ * message holds its first line. Points are the steps of those events; a run with more than {@link MAX_RECALL_POINTS}
+ * is sampled evenly (compactions first). Cost: O(points × context) plus O(points × facts).
+ */
+export function scoreContinuationRecall(options: { session: Session; result: ReplayResult; facts: ContinuationFacts }): ContinuationRecallReport {
+  const steps = continuationRecallSteps(options);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * {@link scoreContinuationRecall} one point at a time: yields after each scored point and returns the report, so a
+ * caller that must keep its event loop turning (a worker's heartbeat) can pause between points.
+ */
+export function* continuationRecallSteps(options: { session: Session; result: ReplayResult; facts: ContinuationFacts }): Generator<void, ContinuationRecallReport> {
+  const { session, result, facts } = options;
+  const events = cutEvents(result);
+  const total = emptyByKind();
+  if (events.length === 0) return { overall: 1, counted: 0, present: 0, byKind: total, points: [], events: 0 };
+  const boundaries = boundaryOfStep(facts.firstStepByIndex);
+  const lookup = factLookup(facts);
+  const points: RecallPoint[] = [];
+  for (const { step, event } of samplePoints(events)) {
+    const snapshot = step < result.steps.length ? contextAt(session, result, step) : finalContext(session, result);
+    const last = step < result.steps.length ? boundaries(step) : session.messages.length - 1;
+    points.push(scorePoint({ snapshot, facts, last, event, lookup }));
+    yield;
+  }
+  for (const point of points) {
+    for (const kind of CONTINUATION_KINDS) {
+      total[kind].counted += point.byKind[kind].counted;
+      total[kind].present += point.byKind[kind].present;
+    }
+  }
+  const counted = points.reduce((sum, point) => sum + point.counted, 0);
+  const present = points.reduce((sum, point) => sum + point.present, 0);
+  return { overall: meanOverKinds(total), counted, present, byKind: total, points, events: events.length };
+}
+
+type CutEvent = { step: number; event: RecallPoint["event"] };
+
+/** One event per step that cut the context, the strongest kind when a step has several. */
+function cutEvents(result: ReplayResult): CutEvent[] {
+  const rank: Record<RecallPoint["event"], number> = { prune: 0, fallback: 1, trim: 2, compaction: 3 };
+  const byStep = new Map<number, RecallPoint["event"]>();
+  for (const event of result.events) {
+    const kind: RecallPoint["event"] | null =
+      event.type === "compaction-end" ? "compaction" : event.type === "trim" ? "trim" : event.type === "fallback" ? "fallback" : event.type === "prune" ? "prune" : null;
+    if (kind === null) continue;
+    const current = byStep.get(event.step);
+    if (current === undefined || rank[kind] > rank[current]) byStep.set(event.step, kind);
+  }
+  return [...byStep].map(([step, event]) => ({ step, event })).sort((a, b) => a.step - b.step);
+}
+
+function samplePoints(events: readonly CutEvent[]): CutEvent[] {
+  const compactions = events.filter((event) => event.event !== "prune");
+  const prunes = events.filter((event) => event.event === "prune");
+  const keptCompactions = evenly(compactions, MAX_RECALL_POINTS);
+  const keptPrunes = evenly(prunes, Math.max(MIN_PRUNE_POINTS, MAX_RECALL_POINTS - keptCompactions.length));
+  return [...keptCompactions, ...keptPrunes].sort((a, b) => a.step - b.step);
+}
+
+/** At most `count` items, evenly spaced, always including the last. */
+function evenly<T>(items: readonly T[], count: number): T[] {
+  if (items.length <= count) return [...items];
+  return Array.from({ length: count }, (_, index) => items[Math.round(((index + 1) * items.length) / count) - 1]);
+}
+
+/** For a step, the index of the last session message its context can hold (the messages before its call). */
+function boundaryOfStep(firstStepByIndex: readonly number[]): (step: number) => number {
+  return (step) => {
+    // firstStepByIndex is non-decreasing: binary search for the last index whose first step is ≤ step
+    let low = 0;
+    let high = firstStepByIndex.length - 1;
+    let found = -1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (firstStepByIndex[middle] <= step) {
+        found = middle;
+        low = middle + 1;
+      } else high = middle - 1;
+    }
+    return found;
+  };
+}
+
+/**
+ * Which facts a context message holds, as fact indices: its words looked up among the word facts, and each file
+ * or command fact whose last word the message has, confirmed by a substring search of the normalised text.
+ * Built once per message object per call (an unmarked message is the session's own object at every point).
+ */
+function factLookup(facts: ContinuationFacts): (message: Message) => Uint32Array {
+  const wordFacts = new Map<string, number>();
+  const phraseFacts: { index: number; anchor: string; key: string }[] = [];
+  facts.facts.forEach((fact, index) => {
+    if (fact.kind === "file" || fact.kind === "command") {
+      const words = wordsOf(fact.key);
+      phraseFacts.push({ index, anchor: (words[words.length - 1] ?? fact.key).toLowerCase(), key: fact.key });
+    } else wordFacts.set(fact.key, index);
+  });
+  const cache = new Map<Message, Uint32Array>();
+  return (message) => {
+    const cached = cache.get(message);
+    if (cached) return cached;
+    const raw = message.parts.map(partText).join("\n");
+    const words = wordSet(raw);
+    const found: number[] = [];
+    for (const word of words) {
+      const index = wordFacts.get(word);
+      if (index !== undefined) found.push(index);
+    }
+    let normalized: string | null = null;
+    for (const phrase of phraseFacts) {
+      if (!words.has(phrase.anchor)) continue;
+      normalized ??= normalizeProbeText(raw);
+      if (normalized.includes(phrase.key)) found.push(phrase.index);
+    }
+    const result = Uint32Array.from(found);
+    cache.set(message, result);
+    return result;
+  };
+}
+
+function scorePoint(options: { snapshot: ContextSnapshot; facts: ContinuationFacts; last: number; event: RecallPoint["event"]; lookup: (message: Message) => Uint32Array }): RecallPoint {
+  const { snapshot, facts, last } = options;
+  const held = new Uint8Array(facts.facts.length);
+  for (const entry of snapshot.messages) for (const index of options.lookup(entry.message)) held[index] = 1;
+  const byKind = emptyByKind();
+  const lost: string[] = [];
+  facts.facts.forEach((fact, index) => {
+    if (fact.firstIndex > last || fact.lastUse <= last) return;
+    byKind[fact.kind].counted++;
+    if (held[index] === 1) byKind[fact.kind].present++;
+    else if (lost.length < MAX_LOST_LISTED) lost.push(`${fact.kind}: ${fact.key}`);
+  });
+  let counted = 0;
+  let present = 0;
+  for (const kind of CONTINUATION_KINDS) {
+    counted += byKind[kind].counted;
+    present += byKind[kind].present;
+  }
+  return { step: snapshot.step, event: options.event, counted, present, recall: meanOverKinds(byKind), byKind, lost };
+}
+
+function emptyByKind(): Record<ContinuationKind, KindRecall> {
+  return Object.fromEntries(CONTINUATION_KINDS.map((kind) => [kind, { counted: 0, present: 0 }])) as Record<ContinuationKind, KindRecall>;
+}
+
+/** The mean over kinds that counted of present / counted: the many identifiers of a code base do not drown the few files and commands. */
+function meanOverKinds(byKind: Record<ContinuationKind, KindRecall>): number | null {
+  const shares = CONTINUATION_KINDS.flatMap((kind) => (byKind[kind].counted > 0 ? [byKind[kind].present / byKind[kind].counted] : []));
+  return shares.length === 0 ? null : shares.reduce((sum, share) => sum + share, 0) / shares.length;
+}
