@@ -39,6 +39,16 @@ export interface ReplayStep {
   messages: number;
   epoch: number;
   length: number;
+  /**
+   * the prefix of the previous call's context sent unchanged in front of this one, up to the first message whose
+   * visible content differs (a mark, a compaction, a synthetic message): messages and estimated tokens (0 at the
+   * first call). What a provider's prompt cache can serve; lib/engine/cache prices it. Absent in runs stored
+   * before the cache model.
+   */
+  keptMessages?: number;
+  keptTokens?: number;
+  /** estimated tokens this call produced (its assistant messages); absent in runs stored before the cache model */
+  outputTokens?: number;
 }
 
 export interface ReplayResult {
