@@ -1,3 +1,4 @@
+import type { CostOptions } from "../api/contracts/cost-schemas";
 import { BadRequestError } from "../api/contracts/errors";
 import type { CompareConfig, CompareOptions } from "../api/contracts/compare-schemas";
 import type { RunRequest } from "../api/contracts/run-schemas";
@@ -53,7 +54,7 @@ export function planComparison(options: { configs: readonly ComparisonConfigInpu
 }
 
 /** The single-run request a configuration amounts to (what buildSummarizer reads). */
-function runRequestOf(config: CompareConfig, compare: CompareOptions): RunRequest {
+function runRequestOf(config: CompareConfig, compare: CompareOptions): Omit<RunRequest, keyof CostOptions> {
   return {
     strategy: config.strategy,
     settings: config.settings,

@@ -20,5 +20,6 @@ export function runFiguresOfRow(options: { row: CompareRow; baseline: ReplayResu
     summarizerFailures: row.summarizerFailures,
     summarizerUsage: options.model === null ? null : { ...row.summarizerTokens },
     estimatedCostUsd: options.model === null ? null : row.estimatedCostUsd,
+    cost: row.cost ?? null,
   };
 }

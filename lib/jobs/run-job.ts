@@ -97,6 +97,9 @@ async function runSingle(job: RunJob, context: { request?: RunRequest; signal: A
     ...(stored.instructions ? { instructions: stored.instructions } : {}),
     ...(stored.compactAtStep !== null && stored.compactAtStep !== undefined ? { compactAtStep: stored.compactAtStep } : {}),
     ...(stored.promptOverrides ? { promptOverrides: stored.promptOverrides } : {}),
+    ...(stored.costModel ? { costModel: stored.costModel } : {}),
+    cacheProvider: stored.cacheProvider,
+    cacheTtl: stored.cacheTtl,
   });
   const session = await loadSessionCached(job.sessionId);
   const totalSteps = classifyMessages(session).filter((kind) => kind === "call").length;

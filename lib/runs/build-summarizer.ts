@@ -1,3 +1,4 @@
+import type { CostOptions } from "../api/contracts/cost-schemas";
 import type { RunRequest } from "../api/contracts/run-schemas";
 import { BadRequestError } from "../api/contracts/errors";
 import { extractiveSummarizer } from "../engine/summarize/extractive-summarizer";
@@ -19,7 +20,7 @@ export interface RunSummarizer {
  * appended instructions and the edited prompts. Throws a BadRequestError (→ 400) before anything runs when
  * there is no key, or when a prompt edit names a preset the strategy does not have.
  */
-export function buildSummarizer(request: RunRequest): RunSummarizer {
+export function buildSummarizer(request: Omit<RunRequest, keyof CostOptions>): RunSummarizer {
   const promptOverrides = promptOverridesOf(request);
   if (request.summarizer === "extractive") return { summarizer: extractiveSummarizer, model: null, promptOverrides };
   const apiKey = request.apiKey ?? process.env.ANTHROPIC_API_KEY;
@@ -36,7 +37,7 @@ export function buildSummarizer(request: RunRequest): RunSummarizer {
 }
 
 /** `prompt` (shorthand for the strategy's first preset) merged under `promptOverrides`. */
-function promptOverridesOf(request: RunRequest): PromptOverrides | null {
+function promptOverridesOf(request: Omit<RunRequest, keyof CostOptions>): PromptOverrides | null {
   const first = promptPresetsFor(request.strategy)[0];
   if (request.prompt && !first) throw new BadRequestError("invalid_prompt", `Strategy ${request.strategy} has no prompt to edit.`, "prompt");
   // StrategyInfo.prompt shows a preset without a system prompt as system "": echoed back, it must not blank the

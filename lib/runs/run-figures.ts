@@ -4,6 +4,7 @@ import { replaySession } from "../engine/simulate/replay-session";
 import { noneStrategy } from "../engine/strategies/none";
 import type { EstimatorChoice } from "../engine/tokens/create-estimator";
 import { estimateCost } from "../llm/model-prices";
+import type { RunCostFigures } from "../api/contracts/cost-schemas";
 import type { RunFigures } from "../store/runs";
 
 /**
@@ -18,7 +19,8 @@ import type { RunFigures } from "../store/runs";
  * - `summarizerFailures`: summarizer calls that failed (the run's circuit breaker counts them; a compaction the
  *   open breaker did not attempt is a fallback, not a failure);
  * - `summarizerUsage`: billed tokens summed over the compactions (null for the extractive summarizer, whose
- *   "usage" is only an estimate); `estimatedCostUsd` from the dated price table (null when unknown).
+ *   "usage" is only an estimate); `estimatedCostUsd` from the dated price table (null when unknown);
+ * - `cost`: the run's dollars with and without the prompt cache (lib/llm/price-replay.ts), as the caller priced them.
  */
 export async function computeRunFigures(options: {
   session: Session;
@@ -29,6 +31,7 @@ export async function computeRunFigures(options: {
   model: string | null;
   /** failed summarizer calls (the run's circuit breaker state) */
   summarizerFailures: number;
+  cost?: RunCostFigures | null;
 }): Promise<RunFigures> {
   const { session, result } = options;
   const baseline = await replaySession({ session, strategy: noneStrategy, window: result.window, outputReserve: result.outputReserve, estimator: options.estimator });
@@ -55,6 +58,7 @@ export async function computeRunFigures(options: {
     summarizerFailures: options.summarizerFailures,
     summarizerUsage,
     estimatedCostUsd: options.model === null ? null : estimateCost({ model: options.model, inputTokens: usage.input, outputTokens: usage.output }),
+    cost: options.cost ?? null,
   };
 }
 

@@ -53,6 +53,9 @@ export async function startRun(options: { sessionId: string; request: RunRequest
       instructions: request.instructions ?? null,
       compactAtStep: request.compactAtStep ?? null,
       promptOverrides,
+      costModel: request.costModel ?? null,
+      cacheProvider: request.cacheProvider,
+      cacheTtl: request.cacheTtl,
     },
     ...(pinned ? { status: "running" as const, claimedBy: pinnedWorkerId() } : {}),
   });

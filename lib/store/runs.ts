@@ -3,7 +3,8 @@ import { NotFoundError } from "../api/contracts/errors";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import type { Prisma } from "../generated/prisma/client";
 import { db } from "./db";
-import { RunOptionsSchema, RunStatusSchema, type RunDetailRecord, type RunOptions, type RunRecord, type RunStatus } from "./run-record";
+import { RunCostSchema } from "../api/contracts/cost-schemas";
+import { RunOptionsSchema, RunStatusSchema, type RunDetailRecord, type RunOptionsInput, type RunRecord, type RunStatus } from "./run-record";
 
 export { RUN_STATUSES, type RunDetailRecord, type RunOptions, type RunRecord, type RunStatus } from "./run-record";
 
@@ -18,6 +19,8 @@ export const RunFiguresSchema = z.object({
   summarizerFailures: z.number().int().default(0),
   summarizerUsage: z.object({ input: z.number().int(), output: z.number().int() }).nullable(),
   estimatedCostUsd: z.number().nullable(),
+  /** dollars with and without the prompt cache (null: unknown price, or a run stored before them) */
+  cost: RunCostSchema.nullable().default(null),
 });
 export type RunFigures = z.infer<typeof RunFiguresSchema>;
 
@@ -27,7 +30,7 @@ export type RunFigures = z.infer<typeof RunFiguresSchema>;
  * schemas stay as they are; they are written once, with the final status.
  */
 const StoredOptionsSchema = RunOptionsSchema.extend({
-  figures: RunFiguresSchema.pick({ prunes: true, fallbacks: true, summarizerFailures: true, summarizerUsage: true, estimatedCostUsd: true }).nullable().default(null),
+  figures: RunFiguresSchema.pick({ prunes: true, fallbacks: true, summarizerFailures: true, summarizerUsage: true, estimatedCostUsd: true, cost: true }).nullable().default(null),
   /** why an ended run failed, when more specific than its status (`count_tokens_failed`, `summarizer_circuit_open`) */
   errorCode: z.string().nullable().default(null),
 });
@@ -73,7 +76,7 @@ export async function createRun(input: {
   sessionId: string;
   strategyId: string;
   settings: object;
-  options: RunOptions;
+  options: RunOptionsInput;
   status?: "queued" | "running";
   claimedBy?: string;
   comparisonId?: string;
@@ -86,7 +89,7 @@ export async function createRun(input: {
       sessionId: input.sessionId,
       strategyId: input.strategyId,
       settings: toJson(input.settings),
-      options: toJson({ ...input.options, figures: null }),
+      options: toJson({ ...RunOptionsSchema.parse(input.options), figures: null }),
       status,
       heartbeatAt: new Date(),
       attempts: status === "running" ? 1 : 0,
@@ -248,6 +251,7 @@ function toRunRecord(row: SummaryRow): RunRecord {
     summarizerFailures: figures?.summarizerFailures ?? 0,
     summarizerUsage: figures?.summarizerUsage ?? null,
     estimatedCostUsd: figures?.estimatedCostUsd ?? null,
+    cost: figures?.cost ?? null,
     createdAt: row.createdAt,
     finishedAt: row.finishedAt,
   };

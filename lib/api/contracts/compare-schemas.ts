@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EstimatorIdSchema, SummarizerIdSchema, type QueuedLine } from "./run-schemas";
+import { CostOptionsSchema, type RunCostFigures } from "./cost-schemas";
 
 /**
  * Wire shapes of the compare workbench (issue #6): compare several configurations on one session, sweep one or
@@ -37,7 +38,7 @@ export const CompareOptionsSchema = z.object({
   apiKey: z.string().min(1).max(500).optional(),
   /** also ask a model whether each probe survives in the final context (needs the anthropic client) */
   judge: z.boolean().default(false),
-});
+}).extend(CostOptionsSchema.shape);
 export type CompareOptions = z.infer<typeof CompareOptionsSchema>;
 
 /** POST /api/sessions/:id/compare → NDJSON CompareStreamLine */
@@ -121,6 +122,12 @@ export interface CompareRow {
   summarizerTokens: { input: number; output: number };
   /** USD from the dated price table; null for the extractive summarizer or an unknown model */
   estimatedCostUsd: number | null;
+  /**
+   * the configuration's dollars: every model call through the prompt cache at the priced model's rates, plus the
+   * summarizer calls, beside the same calls without caching (lib/llm/price-replay.ts); null when the priced model
+   * has no known price (absent in rows stored before it)
+   */
+  cost?: RunCostFigures | null;
   fallbacks: number;
   /** summarizer calls that failed (after the SDK's retries); the breaker stops calling after 3 in a row */
   summarizerFailures: number;

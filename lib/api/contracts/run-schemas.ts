@@ -4,6 +4,7 @@ import type { ReplayResult } from "../../engine/simulate/replay-result";
 import type { PartMarkKind } from "../../engine/model";
 import { REPLAY_ESTIMATOR_IDS } from "./replay-estimator-ids";
 import { SUMMARIZER_IDS } from "./summarizer-ids";
+import { CacheProviderChoiceSchema, CacheTtlSchema, CostOptionsSchema, RunCostSchema } from "./cost-schemas";
 
 /**
  * Wire shapes of the playground: strategies, previews and compaction runs. Shared by the route handlers and
@@ -78,7 +79,7 @@ export const RunRequestSchema = ReplayConfigSchema.extend({
   compactAtStep: z.number().int().min(0).optional(),
   /** a per-request Anthropic key: used for this run only, never stored or logged */
   apiKey: z.string().min(1).max(500).optional(),
-});
+}).extend(CostOptionsSchema.shape);
 export type RunRequest = z.infer<typeof RunRequestSchema>;
 
 /**
@@ -104,6 +105,10 @@ export const RunSummarySchema = z.object({
     compactAtStep: z.number().int().nullable(),
     /** the prompt edits the run used, by preset name; null when none */
     promptOverrides: z.record(z.string(), z.object({ system: z.string().optional(), instructions: z.string().optional() })).nullable(),
+    /** how the run's dollars are worked out (see CostOptionsSchema); costModel null: the session's model */
+    costModel: z.string().nullable(),
+    cacheProvider: CacheProviderChoiceSchema,
+    cacheTtl: CacheTtlSchema,
   }),
   status: RunStatusSchema,
   error: z.string().nullable(),
@@ -118,6 +123,8 @@ export const RunSummarySchema = z.object({
   summarizerUsage: z.object({ input: z.number().int(), output: z.number().int() }).nullable(),
   /** USD, from the dated price table; null for the extractive summarizer or an unknown model */
   estimatedCostUsd: z.number().nullable(),
+  /** the run's dollars with and without the prompt cache; null when the priced model has no known price */
+  cost: RunCostSchema.nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });

@@ -22,6 +22,7 @@ export function presentRunSummary(record: RunRecord): RunSummary {
     summarizerFailures: record.summarizerFailures,
     summarizerUsage: record.summarizerUsage,
     estimatedCostUsd: record.estimatedCostUsd,
+    cost: record.cost,
     createdAt: record.createdAt.toISOString(),
     finishedAt: record.finishedAt?.toISOString() ?? null,
   };
