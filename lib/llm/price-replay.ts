@@ -2,6 +2,7 @@ import { cacheInputsOfReplay } from "../engine/cache/cache-inputs-of-replay";
 import { cacheProviderOf, cacheRulesByProvider, minimumCacheableTokens, type CacheProviderId, type CacheTtlId } from "../engine/cache/cache-rules";
 import { modelPromptCache, type CacheCall } from "../engine/cache/model-prompt-cache";
 import { summarizerCalls } from "../engine/cache/summarizer-calls";
+import { hiddenPrefixTokens } from "../engine/cache/hidden-prefix-tokens";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import { findModelPrice, MODEL_PRICES_DATE, type ModelPrice } from "./model-prices";
@@ -14,6 +15,8 @@ export interface RunCost {
   provider: CacheProviderId | null;
   ttl: CacheTtlId;
   pricesDate: string;
+  /** tokens in front of every call that the transcript does not hold (the agent's system prompt and tools), included in `tokens` */
+  hiddenPrefixTokens: number;
   tokens: { uncachedInput: number; cacheWrite: number; cacheRead: number; output: number; summarizerInput: number; summarizerOutput: number };
   usd: { uncachedInput: number; cacheWrite: number; cacheRead: number; output: number; summarizer: number | null };
   /** everything, with the cache; null when the summarizer's model has no known price */
@@ -36,6 +39,8 @@ export interface PriceReplayOptions {
   ttl?: CacheTtlId;
   /** the summarizer's billed model; null: the extractive summarizer, standing in for the agent's own call (priced at `model`) */
   summarizerModel?: string | null;
+  /** the agent's system prompt and tools in front of every call; default: measured from the recorded usage (hiddenPrefixTokens) */
+  hiddenPrefixTokens?: number;
 }
 
 /**
@@ -48,7 +53,8 @@ export function priceReplay(options: PriceReplayOptions): RunCost | null {
   if (!options.model) return null;
   const price = findModelPrice(options.model);
   if (!price) return null;
-  const inputs = cacheInputsOfReplay(options.session, options.result);
+  const hidden = options.hiddenPrefixTokens ?? hiddenPrefixTokens(options.session, options.result.steps);
+  const inputs = cacheInputsOfReplay(options.session, options.result, hidden);
   if (!inputs) return null;
   const provider = options.provider === "none" ? null : options.provider && options.provider !== "auto" ? options.provider : (cacheProviderOf(options.model) ?? price.provider);
   const rules = provider ? cacheRulesByProvider[provider] : null;
@@ -89,6 +95,7 @@ export function priceReplay(options: PriceReplayOptions): RunCost | null {
     provider,
     ttl,
     pricesDate: MODEL_PRICES_DATE,
+    hiddenPrefixTokens: hidden,
     tokens,
     usd,
     totalUsd: usd.summarizer === null ? null : base + usd.summarizer,

@@ -31,6 +31,8 @@ export const RunCostSchema = z.object({
   provider: z.enum(CACHE_PROVIDER_IDS).nullable(),
   ttl: CacheTtlSchema,
   pricesDate: z.string(),
+  /** the agent's system prompt and tools sent in front of every call (measured from the recorded usage; 0 if none), included in the tokens */
+  hiddenPrefixTokens: tokens.default(0),
   tokens: z.object({ uncachedInput: tokens, cacheWrite: tokens, cacheRead: tokens, output: tokens, summarizerInput: tokens, summarizerOutput: tokens }),
   usd: z.object({ uncachedInput: z.number(), cacheWrite: z.number(), cacheRead: z.number(), output: z.number(), summarizer: z.number().nullable() }),
   totalUsd: z.number().nullable(),
