@@ -1,4 +1,5 @@
 import { BadRequestError, UpstreamError } from "../../api/contracts/errors";
+import { COST_FLAGS, COST_USAGE, costFlags } from "../cost-flags";
 import { EstimatorIdSchema, SummarizerIdSchema } from "../../api/contracts/run-schemas";
 import type { CompareConfig, CompareRow } from "../../api/contracts/compare-schemas";
 import { buildCompareRow, compareLabel, totalTokensSent } from "../../compare/compare-row";
@@ -21,7 +22,7 @@ const CLI_ESTIMATORS = EstimatorIdSchema.options;
 
 export const usage =
   "npm run --silent lab -- compare <file> (--strategies <id>[:key=value;…],<id>… | --all) [--window N] " +
-  `[--estimator ${CLI_ESTIMATORS.join("|")}] [--summarizer extractive|anthropic [--model M]] [--probes <file.json>] [--json]`;
+  `[--estimator ${CLI_ESTIMATORS.join("|")}] [--summarizer extractive|anthropic [--model M]] [--probes <file.json>] ${COST_USAGE} [--json]`;
 
 /**
  * Replays a transcript through several strategy configurations and scores each, with the figures of the compare
@@ -53,6 +54,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       summarizer: { type: "string" },
       model: { type: "string" },
       probes: { type: "string" },
+      ...COST_FLAGS,
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -67,6 +69,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const configs = values.all ? strategies.map((strategy): CompareConfig => ({ strategy: strategy.id, settings: {} })) : parseConfigsFlag(values.strategies!);
   const window = integerFlag({ value: values.window, flag: "window", usage, min: 1 });
   const estimator = enumFlag({ value: values.estimator ?? "chars4", flag: "estimator", allowed: CLI_ESTIMATORS });
+  const costOptions = costFlags(values, usage);
   const summarizerId = enumFlag({ value: values.summarizer ?? "extractive", flag: "summarizer", allowed: SummarizerIdSchema.options });
   if (values.model !== undefined && summarizerId !== "anthropic") throw new UsageError("--model needs --summarizer anthropic", usage);
   try {
@@ -116,7 +119,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ? baseline
       : await replaySession({ session, strategy: strategiesById[config.strategy], settings: config.settings, window, estimator: estimatorChoice, summarizer: breaker.summarizer });
     const state = breaker.state();
-    const row = buildCompareRow({ label, session, result, probes, noneTotal: totalTokensSent(baseline), summarizer: summarizerId, model: summarizer.model, summarizerFailures: state.failures });
+    const row = buildCompareRow({ label, session, result, probes, noneTotal: totalTokensSent(baseline), summarizer: summarizerId, model: summarizer.model, summarizerFailures: state.failures, costOptions });
     rows.push(row);
     const outcome = breakerOutcome(state, { unchangedFallbacks: result.events.filter((event) => event.type === "fallback" && event.outcome === "unchanged").length });
     if (outcome.error) io.stderr(`${label}: ${outcome.status}: ${outcome.error}\n`);
@@ -161,10 +164,11 @@ function describeRow(row: CompareRow): string {
     .filter(([, entry]) => entry.counted > 0)
     .map(([kind, entry]) => `${kind} ${entry.retained}/${entry.counted}`)
     .join(" ");
-  const cost = row.estimatedCostUsd === null ? "" : ` · $${row.estimatedCostUsd.toFixed(4)}`;
+  const cost = row.estimatedCostUsd === null ? "" : ` · summaries $${row.estimatedCostUsd.toFixed(4)}`;
+  const dollars = row.cost?.totalUsd != null ? ` · $${row.cost.totalUsd.toFixed(4)} cached / $${row.cost.withoutCachingUsd!.toFixed(4)} without` : "";
   return (
     `${row.config.padEnd(24)} peak ${count(row.peakContextTokens).padStart(9)} · sent ${count(row.totalTokensSent).padStart(12)} · ` +
-    `saved ${count(row.tokensSavedVsNone).padStart(12)} · compactions ${row.compactions} · fallbacks ${row.fallbacks}${row.summarizerFailures > 0 ? ` · failed summaries ${row.summarizerFailures}` : ""}${cost} · ` +
+    `saved ${count(row.tokensSavedVsNone).padStart(12)}${dollars} · compactions ${row.compactions} · fallbacks ${row.fallbacks}${row.summarizerFailures > 0 ? ` · failed summaries ${row.summarizerFailures}` : ""}${cost} · ` +
     `retention ${percent(row.retention.overall)} (${kinds})`
   );
 }

@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import { COST_FLAGS, COST_USAGE, costFlags, describeCost } from "../cost-flags";
+import { priceRun } from "../../runs/price-run";
 import path from "node:path";
 import { contextAsSession, finalContext } from "../../engine/simulate/context-at";
 import { checkInvariants } from "../../engine/simulate/check-invariants";
@@ -18,7 +20,7 @@ import { readTranscriptFile } from "../read-transcript-file";
 const SUMMARIZERS = SUMMARIZER_IDS;
 const ESTIMATORS = REPLAY_ESTIMATOR_IDS;
 
-export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [--window N] [--output-reserve N] [--set key=value …] [--estimator ${ESTIMATORS.join("|")}] [--summarizer ${SUMMARIZERS.join("|")}] [--model <id> (anthropic, count-tokens)] [--context-out <path>] [--json]`;
+export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [--window N] [--output-reserve N] [--set key=value …] [--estimator ${ESTIMATORS.join("|")}] [--summarizer ${SUMMARIZERS.join("|")}] [--model <id> (anthropic, count-tokens)] [--context-out <path>] ${COST_USAGE} [--json]`;
 
 /**
  * Replays a transcript through a strategy. With --json prints
@@ -44,6 +46,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       summarizer: { type: "string" },
       model: { type: "string" },
       "context-out": { type: "string" },
+      ...COST_FLAGS,
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -54,6 +57,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   if (positionals.length !== 1) throw new UsageError(`simulate takes one file, got ${positionals.length}`, usage);
   if (!values.strategy) throw new UsageError("--strategy is required", usage);
+  const costOptions = costFlags(values, usage);
   const strategy = findStrategy(values.strategy);
   if (!strategy) throw new UsageError(`unknown strategy "${values.strategy}" (one of ${strategies.map((s) => s.id).join(", ")})`, usage);
   const estimator = values.estimator ?? "chars4";
@@ -89,12 +93,15 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const session = read.outcome.session;
 
   let summarizer: Summarizer | undefined;
+  /** the summarizer's billed model (its calls are priced at it); null for the extractive summarizer */
+  let summaryModel: string | null = null;
   if (values.summarizer === "anthropic") {
     // loaded only here, so other runs never load the SDK; key and base URL come from ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL
     const { createAnthropicSummarizer, DEFAULT_SUMMARY_MODEL } = await import("../../llm/anthropic-summarizer");
     const { AnthropicSummarizerError } = await import("../../llm/anthropic-summarizer-error");
     try {
-      summarizer = createAnthropicSummarizer({ model: values.model ?? DEFAULT_SUMMARY_MODEL });
+      summaryModel = values.model ?? DEFAULT_SUMMARY_MODEL;
+      summarizer = createAnthropicSummarizer({ model: summaryModel });
     } catch (error) {
       if (!(error instanceof AnthropicSummarizerError)) throw error;
       io.stderr(`${error.message}\n`);
@@ -120,6 +127,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const exitCode = outcome.status === "done" ? EXIT_OK : outcome.status === "degraded" ? EXIT_DEGRADED : EXIT_FAILURE;
   if (outcome.error) io.stderr(`${outcome.status}: ${outcome.error}\n`);
   const invariants = checkInvariants(session, result);
+  const priced = priceRun({ session, result, cost: costOptions, summarizerModel: summaryModel });
   if (values["context-out"]) {
     // the final context is rebuilt (marks in force applied to every message) only for the file that shows it
     const request = exportAnthropic(contextAsSession(session, finalContext(session, result)));
@@ -139,13 +147,15 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     window: result.window,
     estimator,
     ...(precounted.figures ? { precount: precounted.figures } : {}),
-    steps: result.steps.map((step) => ({ step: step.step, contextTokens: step.contextTokens })),
+    // each call's cache read and write beside its context (null when the run is not priced: no known price)
+    steps: priced.result.steps.map((step) => ({ step: step.step, contextTokens: step.contextTokens, cacheRead: step.cache?.read ?? null, cacheWrite: step.cache?.write ?? null })),
     events: result.events,
     compactions,
     fallbacks: result.events.filter((event) => event.type === "fallback").length,
     summarizerFailures: breakerState?.failures ?? 0,
     final: { contextTokens: result.final.contextTokens, messages: result.final.messages },
     invariants: { toolPairsIntact: invariants.toolPairsIntact, fitsBudget: invariants.fitsBudget, budgetReasons: invariants.budgetReasons },
+    cost: priced.cost,
   };
   if (values.json) {
     io.stdout(`${JSON.stringify(output)}\n`);
@@ -159,6 +169,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       `steps ${result.steps.length} · peak ${count(peak)} tokens · final ${count(result.final.contextTokens)} tokens in ${result.final.messages} messages`,
       ...(precounted.figures ? [`count_tokens: ${count(precounted.figures.parts)} parts counted in ${count(precounted.figures.counted)} requests`] : []),
       `compactions/trims ${compactions.length} · fallbacks ${output.fallbacks} · failed summaries ${output.summarizerFailures} · events ${result.events.length}`,
+      `dollars: ${describeCost(priced.cost)}`,
       ...(outcome.error ? [`${outcome.status}: ${outcome.error}`] : []),
       `tool pairs intact: ${invariants.toolPairsIntact} · fits budget: ${invariants.fitsBudget}`,
       ...invariants.budgetReasons.slice(0, 5).map((reason) => `over budget: ${reason}`),
