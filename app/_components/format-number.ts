@@ -25,3 +25,9 @@ export function formatDateTime(iso: string): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+/** $1.23, $0.0123 under a dime; "—" when unknown */
+export function formatUsd(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "—";
+  return `$${value.toFixed(Math.abs(value) < 0.1 ? 4 : 2)}`;
+}

@@ -15,10 +15,13 @@ export interface CompareOptionsDraft {
   model: string;
   apiKey: string;
   judge: boolean;
+  /** the model the dollars are priced at ("" = each session's own), and the prompt-cache rules */
+  costModel: string;
+  cacheProvider: CompareOptions["cacheProvider"];
 }
 
 export function initialCompareOptions(window: number | null): CompareOptionsDraft {
-  return { window, estimator: "chars4", summarizer: "extractive", model: DEFAULT_COMPARE_MODEL, apiKey: "", judge: false };
+  return { window, estimator: "chars4", summarizer: "extractive", model: DEFAULT_COMPARE_MODEL, apiKey: "", judge: false, costModel: "", cacheProvider: "auto" };
 }
 
 /** The form showing a stored comparison's options again (none holds a key: the form's stays empty). */
@@ -30,6 +33,8 @@ export function compareOptionsDraftOf(options: Omit<CompareOptions, "apiKey">): 
     model: options.model ?? DEFAULT_COMPARE_MODEL,
     apiKey: "",
     judge: options.judge,
+    costModel: options.costModel ?? "",
+    cacheProvider: options.cacheProvider ?? "auto",
   };
 }
 
@@ -47,6 +52,8 @@ export function compareOptionsOf(draft: CompareOptionsDraft): Partial<CompareOpt
     judge: draft.judge,
     ...(needsModel && draft.model.trim() ? { model: draft.model.trim() } : {}),
     ...(needsModel && draft.apiKey ? { apiKey: draft.apiKey } : {}),
+    ...(draft.costModel.trim() ? { costModel: draft.costModel.trim() } : {}),
+    cacheProvider: draft.cacheProvider,
   };
 }
 
@@ -104,6 +111,20 @@ export function CompareOptionsForm({
           ))}
         </div>
       </div>
+      <label className="space-y-0.5" title="the model every configuration's dollars are priced at; empty: the session's own">
+        <span className="block font-medium text-slate-700">Price at</span>
+        <input data-testid="compare-cost-model" value={options.costModel} placeholder="session's model" maxLength={200} onChange={(event) => set({ costModel: event.target.value })} className={`${INPUT} w-40 font-mono`} />
+      </label>
+      <label className="space-y-0.5">
+        <span className="block font-medium text-slate-700">Prompt cache</span>
+        <select data-testid="compare-cache-provider" value={options.cacheProvider} onChange={(event) => set({ cacheProvider: event.target.value as CompareOptionsDraft["cacheProvider"] })} className={INPUT}>
+          <option value="auto">model&apos;s provider</option>
+          <option value="anthropic">Anthropic</option>
+          <option value="openai">OpenAI</option>
+          <option value="google">Gemini</option>
+          <option value="none">no caching</option>
+        </select>
+      </label>
       <label className="flex items-center gap-1.5 pb-0.5" title="Ask a model, given only each final context, whether every probe survived">
         <input type="checkbox" data-testid="compare-judge" checked={options.judge} onChange={(event) => set({ judge: event.target.checked })} className="accent-violet-600" />
         <span className="font-medium text-slate-700">LLM-judged retention</span>
