@@ -92,17 +92,16 @@ export function modelPromptCache(options: { calls: readonly CacheCallInput[]; ru
       return void out.push(result(read, 0, whole ? "hit" : "partial"));
     }
 
-    // breakpoints: drop the entries whose prefix changed, then those unused for longer than the TTL
+    // breakpoints: drop the entries whose prefix changed, then the newest ones unused for longer than the TTL —
+    // only the newest surviving entry is ever read, so a deeper expired one is dropped when it comes to the top
+    // (checking them all at every call made a long session's pass quadratic)
     while (entries.length > 0 && entries[entries.length - 1].length > call.keptMessages) entries.pop();
     let expired = false;
-    if (call.requestTime !== null) {
-      for (let at = entries.length - 1; at >= 0; at--) {
-        const lastUsed = entries[at].lastUsed;
-        if (lastUsed !== null && call.requestTime - lastUsed > ttlMs) {
-          entries.splice(at, 1);
-          expired = true;
-        }
-      }
+    while (call.requestTime !== null && entries.length > 0) {
+      const lastUsed = entries[entries.length - 1].lastUsed;
+      if (lastUsed === null || call.requestTime - lastUsed <= ttlMs) break;
+      entries.pop();
+      expired = true;
     }
     if (total < minimumTokens) return void out.push(result(0, 0, "short"));
     const newest = entries[entries.length - 1];
