@@ -3,10 +3,14 @@ import { strategies } from "../lib/engine/strategies";
 import { createEstimator } from "../lib/engine/tokens/create-estimator";
 import { messagesTokensWith } from "../lib/engine/tokens/estimator";
 import { ESTIMATOR_IDS } from "../lib/engine/tokens/estimator";
-import { generateSession } from "../lib/generator/generate-session";
+import { GENERATED_MODEL, generateSession } from "../lib/generator/generate-session";
+import { priceReplay } from "../lib/llm/price-replay";
 import type { Session } from "../lib/engine/model";
 import { measure, settleGarbage } from "./measure";
 import { REPLAY_SEED, REPLAY_WINDOW } from "./replay-cases";
+
+/** Strategies whose replay is also timed with the cache model and pricing after it (`replay <id> +cache`). */
+const CACHE_LADDER_STRATEGIES: readonly string[] = ["none", "observation-masking", "pi", "claude-code", "evidence"];
 
 /** Growth above this per-message ratio (largest size ÷ 4K) is flagged: the work is not linear in the session. */
 export const LADDER_RATIO_LIMIT = 1.5;
@@ -54,6 +58,18 @@ export async function runSizeLadder(mode: LadderMode, log: (line: string) => voi
       sizes: strategy.id === "none" ? sizes.linear : sizes.strategies,
       run: async (session: Session) => compactionsOf(await replaySession({ session, strategy, window: REPLAY_WINDOW })),
     })),
+    // the same replays priced (issue #24): the cache model over every call and the dollars, beside the rows above
+    ...strategies
+      .filter((strategy) => CACHE_LADDER_STRATEGIES.includes(strategy.id))
+      .map((strategy) => ({
+        name: `replay ${strategy.id} +cache`,
+        sizes: strategy.id === "none" ? sizes.linear : sizes.strategies,
+        run: async (session: Session) => {
+          const result = await replaySession({ session, strategy, window: REPLAY_WINDOW });
+          if (!priceReplay({ session, result, model: GENERATED_MODEL })) throw new Error("the generated session's model has no price");
+          return compactionsOf(result);
+        },
+      })),
   ].filter((rung) => !filter || rung.name.includes(filter));
   const allSizes = [...new Set(rungs.flatMap((rung) => rung.sizes))].sort((a, b) => a - b);
   const header = ["case", ...allSizes.map((size) => `${size / 1_000}K ms (µs/msg)`), "ratio", "compactions per 1K msgs", ""];

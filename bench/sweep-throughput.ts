@@ -40,7 +40,7 @@ export async function runSweepThroughput(log: (line: string) => void): Promise<v
         const stream = await runComparison({
           sessionIds: [sessionId],
           configs: X.flatMap((x) => Y.map((y) => ({ strategy: "evidence", settings: { keepToolResults: x, softTrimChars: y }, cell: { x, y } }))),
-          compare: { window: 32_000, outputReserve: 0, estimator: "chars4", summarizer: "extractive", judge: false },
+          compare: { window: 32_000, outputReserve: 0, estimator: "chars4", summarizer: "extractive", judge: false, cacheProvider: "auto", cacheTtl: "5m" },
         });
         const reader = stream.getReader();
         const first = new TextDecoder().decode((await reader.read()).value);

@@ -30,3 +30,9 @@ export function formatDateTime(iso: string): string {
 export function plural(count: number, noun: string): string {
   return `${integer.format(count)} ${noun}${count === 1 ? "" : "s"}`;
 }
+
+/** $1.23, $0.0123 under a dime; "—" when unknown */
+export function formatUsd(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "—";
+  return `$${value.toFixed(Math.abs(value) < 0.1 ? 4 : 2)}`;
+}

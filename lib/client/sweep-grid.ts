@@ -1,16 +1,20 @@
 import type { CompareRow } from "../api/contracts/compare-schemas";
 import type { CompareEntry } from "./compare-state";
 
-export type SweepMetric = "retention" | "totalTokensSent" | "peakContextTokens";
+export type SweepMetric = "retention" | "dollars" | "totalTokensSent" | "peakContextTokens";
 
 export const SWEEP_METRICS: readonly { id: SweepMetric; label: string; higherIsBetter: boolean }[] = [
   { id: "retention", label: "Retention", higherIsBetter: true },
+  { id: "dollars", label: "Dollars", higherIsBetter: false },
   { id: "totalTokensSent", label: "Tokens sent", higherIsBetter: false },
   { id: "peakContextTokens", label: "Peak context", higherIsBetter: false },
 ];
 
 export function metricOf(row: CompareRow, metric: SweepMetric): number | null {
-  return metric === "retention" ? row.retention.overall : row[metric];
+  if (metric === "retention") return row.retention.overall;
+  // with prompt caching; null when the priced model has no known price
+  if (metric === "dollars") return row.cost?.totalUsd ?? null;
+  return row[metric];
 }
 
 export interface SweepGrid {

@@ -7,6 +7,8 @@ import { scoreRetention } from "../engine/evaluate/score-retention";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import { estimateCost } from "../llm/model-prices";
+import type { CostOptions } from "../api/contracts/cost-schemas";
+import { priceRun } from "../runs/price-run";
 
 export interface BuildCompareRowOptions {
   /** the configuration's label (see {@link compareLabel}) */
@@ -28,6 +30,8 @@ export interface BuildCompareRowOptions {
   judged?: CompareRow["judged"];
   /** summarizer calls that failed (the configuration's circuit breaker); 0 when not given */
   summarizerFailures?: number;
+  /** how the dollars are worked out (priced model, cache provider, TTL); default: the session's model, its provider, 5 minutes */
+  costOptions?: Partial<CostOptions>;
 }
 
 /**
@@ -44,6 +48,8 @@ export interface BuildCompareRowOptions {
  * - `continuationRecall` is `scoreContinuationRecall`: the facts later messages use, held at each cut.
  * - `estimatedCostUsd` prices the summarizer's reported usage with the dated table; null without a model, or
  *   for a model the table does not know.
+ * - `cost` prices every model call through the prompt cache and the summarizer calls (`priceRun`); null when the
+ *   priced model is unknown.
  */
 export function buildCompareRow(options: BuildCompareRowOptions): CompareRow {
   const { result } = options;
@@ -80,6 +86,7 @@ export function buildCompareRow(options: BuildCompareRowOptions): CompareRow {
     tokensSavedVsNone: options.noneTotal - totalSent,
     summarizerTokens,
     estimatedCostUsd: options.model === null ? null : estimateCost({ model: options.model, inputTokens: summarizerTokens.input, outputTokens: summarizerTokens.output }),
+    cost: priceRun({ session: options.session, result, cost: options.costOptions ?? {}, summarizerModel: options.model }).cost,
     fallbacks: count("fallback"),
     summarizerFailures: options.summarizerFailures ?? 0,
     guardTrips: count("guard"),

@@ -15,6 +15,7 @@ import { judgeFinalContext } from "./judge-final-context";
 import type { JudgeChoice } from "./resolve-judge";
 import type { PlannedConfig } from "./plan-comparison";
 import { runFiguresOfRow } from "./run-figures-of-row";
+import { priceRun } from "../runs/price-run";
 
 export interface ReplayConfigOptions {
   runId: string;
@@ -66,15 +67,18 @@ export async function replayConfig(options: ReplayConfigOptions): Promise<{ row:
   const breakerState = breaker.state();
   const continuationRecall = await scoreRunRecall({ session, result, facts: options.continuationFacts });
   signal.throwIfAborted();
-  const rowOptions = { label: config.label, session, result, probes: options.probes, continuationRecall, noneTotal: totalTokensSent(options.baseline), summarizer: config.summarizer.provider, model: config.summarizer.model, summarizerFailures: breakerState.failures };
+  const costOptions = { costModel: compare.costModel, cacheProvider: compare.cacheProvider, cacheTtl: compare.cacheTtl };
+  const rowOptions = { label: config.label, session, result, probes: options.probes, continuationRecall, noneTotal: totalTokensSent(options.baseline), summarizer: config.summarizer.provider, model: config.summarizer.model, summarizerFailures: breakerState.failures, costOptions };
   const row = buildCompareRow(rowOptions);
+  // stored with each call's cache verdict, for the run's token chart
+  const stored = priceRun({ session, result, cost: costOptions, summarizerModel: config.summarizer.model }).result;
   const figures = runFiguresOfRow({ row, baseline: options.baseline, model: config.summarizer.model });
   const unchangedFallbacks = result.events.filter((event) => event.type === "fallback" && event.outcome === "unchanged").length;
   const outcome = breakerOutcome(breakerState, { unchangedFallbacks });
   const curve = result.steps.map((step) => step.contextTokens);
   const cell = config.cell ? { cell: config.cell } : {};
   // the row is stored with the run, in its one final write: a follower on any instance reads it from there
-  const store = (stored: StoredCompareRow) => finishRun(options.runId, { status: outcome.status, error: outcome.error, result, figures, row: stored });
+  const store = (storedRow: StoredCompareRow) => finishRun(options.runId, { status: outcome.status, error: outcome.error, result: stored, figures, row: storedRow });
   if (!options.judge) {
     await store({ row, curve, ...cell });
     return { row, curve };

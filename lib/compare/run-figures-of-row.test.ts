@@ -5,6 +5,7 @@ import { strategiesById } from "../engine/strategies";
 import type { Summarizer } from "../engine/summarize/summarizer";
 import { generateSession } from "../generator/generate-session";
 import { computeRunFigures } from "../runs/run-figures";
+import { priceRun } from "../runs/price-run";
 import { buildCompareRow, totalTokensSent } from "./compare-row";
 import { runFiguresOfRow } from "./run-figures-of-row";
 
@@ -28,6 +29,8 @@ describe("runFiguresOfRow stores what computeRunFigures would", () => {
     const row = buildCompareRow({ label: strategyId, session, result, probes, noneTotal: totalTokensSent(baseline), summarizer: model ? "anthropic" : "extractive", model });
     if (model) expect(row.summarizerTokens.input).toBeGreaterThan(0);
     if (strategyId !== "none") expect(row.compactions + row.prunes).toBeGreaterThan(0);
-    expect(runFiguresOfRow({ row, baseline, model })).toEqual(await computeRunFigures({ session, result, estimator: "chars4", model, summarizerFailures: 0 }));
+    const { cost } = priceRun({ session, result, cost: {}, summarizerModel: model });
+    expect(cost).not.toBeNull();
+    expect(runFiguresOfRow({ row, baseline, model })).toEqual(await computeRunFigures({ session, result, estimator: "chars4", model, summarizerFailures: 0, cost }));
   });
 });

@@ -21,5 +21,6 @@ export function runFiguresOfRow(options: { row: CompareRow; baseline: ReplayResu
     summarizerUsage: options.model === null ? null : { ...row.summarizerTokens },
     estimatedCostUsd: options.model === null ? null : row.estimatedCostUsd,
     continuationRecall: row.continuationRecall ?? null,
+    cost: row.cost ?? null,
   };
 }

@@ -8,7 +8,7 @@ const RECORD: RunDetailRecord = {
   sessionId: "s1",
   strategyId: "opencode",
   settings: { keep: 2 },
-  options: { window: 60_000, outputReserve: 0, estimator: "chars4", summarizer: "extractive", model: null, instructions: null, compactAtStep: null, promptOverrides: null },
+  options: { window: 60_000, outputReserve: 0, estimator: "chars4", summarizer: "extractive", model: null, instructions: null, compactAtStep: null, promptOverrides: null, costModel: null, cacheProvider: "auto", cacheTtl: "5m" },
   status: "done",
   error: null,
   tokensBefore: 900,
@@ -20,6 +20,7 @@ const RECORD: RunDetailRecord = {
   summarizerUsage: null,
   estimatedCostUsd: null,
   continuationRecall: null,
+  cost: null,
   createdAt: new Date("2026-11-25T14:00:00.000Z"),
   finishedAt: new Date("2026-11-25T14:00:01.500Z"),
   result: null,
@@ -34,9 +35,9 @@ describe("run presenters (the wire format the API has always sent)", () => {
     const summary = presentRunSummary(record);
     expect(JSON.stringify(summary)).toBe(
       `{"id":"r1","sessionId":"s1","strategyId":"opencode","settings":{"keep":2},"options":{"window":60000,"outputReserve":0,"estimator":"chars4",` +
-        `"summarizer":"extractive","model":null,"instructions":null,"compactAtStep":null,"promptOverrides":null},"status":"${record.status}","error":null,` +
+        `"summarizer":"extractive","model":null,"instructions":null,"compactAtStep":null,"promptOverrides":null,"costModel":null,"cacheProvider":"auto","cacheTtl":"5m"},"status":"${record.status}","error":null,` +
         `"tokensBefore":900,"tokensAfter":400,"compactions":1,"prunes":0,"fallbacks":0,"summarizerFailures":0,"summarizerUsage":null,` +
-        `"estimatedCostUsd":null,"continuationRecall":null,"createdAt":"2026-11-25T14:00:00.000Z","finishedAt":${finishedAt}}`,
+        `"estimatedCostUsd":null,"continuationRecall":null,"cost":null,"createdAt":"2026-11-25T14:00:00.000Z","finishedAt":${finishedAt}}`,
     );
     expect(JSON.stringify(RunSummarySchema.parse(summary))).toBe(JSON.stringify(summary));
   });

@@ -23,6 +23,7 @@ export function presentRunSummary(record: RunRecord): RunSummary {
     summarizerUsage: record.summarizerUsage,
     estimatedCostUsd: record.estimatedCostUsd,
     continuationRecall: record.continuationRecall,
+    cost: record.cost,
     createdAt: record.createdAt.toISOString(),
     finishedAt: record.finishedAt?.toISOString() ?? null,
   };

@@ -1,3 +1,4 @@
+import type { CostOptions } from "../api/contracts/cost-schemas";
 import type { RunRequest } from "../api/contracts/run-schemas";
 import type { SummarizerId } from "../api/contracts/summarizer-ids";
 import { BadRequestError } from "../api/contracts/errors";
@@ -52,7 +53,7 @@ export interface BuildSummarizerOptions {
  * endpoint the server is not configured for (`endpoint_not_allowed`, field `baseUrl`), no model for an endpoint
  * other than OpenAI's (`missing_model`), a prompt edit naming a preset the strategy does not have.
  */
-export function buildSummarizer(request: RunRequest, options: BuildSummarizerOptions = {}): RunSummarizer {
+export function buildSummarizer(request: Omit<RunRequest, keyof CostOptions>, options: BuildSummarizerOptions = {}): RunSummarizer {
   const promptOverrides = promptOverridesOf(request);
   if (request.summarizer === "extractive") {
     return { summarizer: extractiveSummarizer, provider: "extractive", model: null, baseUrl: null, external: null, promptOverrides };
@@ -65,7 +66,7 @@ export function buildSummarizer(request: RunRequest, options: BuildSummarizerOpt
   }
 }
 
-function anthropicSummarizer(request: RunRequest): Omit<RunSummarizer, "promptOverrides"> {
+function anthropicSummarizer(request: Omit<RunRequest, keyof CostOptions>): Omit<RunSummarizer, "promptOverrides"> {
   const apiKey = request.apiKey ?? readEnv().ANTHROPIC_API_KEY;
   if (!apiKey) {
     throw new BadRequestError("missing_api_key", "The anthropic summarizer needs an API key: set ANTHROPIC_API_KEY on the server or pass apiKey with the run.", "apiKey");
@@ -76,7 +77,7 @@ function anthropicSummarizer(request: RunRequest): Omit<RunSummarizer, "promptOv
   return { summarizer, provider: "anthropic", model, baseUrl: null, external: { provider: "anthropic", endpoint } };
 }
 
-function openAISummarizer(request: RunRequest, options: BuildSummarizerOptions): Omit<RunSummarizer, "promptOverrides"> {
+function openAISummarizer(request: Omit<RunRequest, keyof CostOptions>, options: BuildSummarizerOptions): Omit<RunSummarizer, "promptOverrides"> {
   let endpoint;
   try {
     endpoint = resolveOpenAIEndpoint({ baseUrl: request.baseUrl, apiKey: request.openaiApiKey, trusted: options.trustedBaseUrl });
@@ -92,7 +93,7 @@ function openAISummarizer(request: RunRequest, options: BuildSummarizerOptions):
 }
 
 /** `prompt` (shorthand for the strategy's first preset) merged under `promptOverrides`. */
-function promptOverridesOf(request: RunRequest): PromptOverrides | null {
+function promptOverridesOf(request: Omit<RunRequest, keyof CostOptions>): PromptOverrides | null {
   const first = promptPresetsFor(request.strategy)[0];
   if (request.prompt && !first) throw new BadRequestError("invalid_prompt", `Strategy ${request.strategy} has no prompt to edit.`, "prompt");
   // StrategyInfo.prompt shows a preset without a system prompt as system "": echoed back, it must not blank the

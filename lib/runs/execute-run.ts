@@ -9,6 +9,7 @@ import { finishRun, getRunRecord, type RunFigures, type RunRecord } from "../sto
 import { RunCancelledError } from "./run-registry";
 import { sessionSummarizer } from "./session-summarizer";
 import { computeRunFigures } from "./run-figures";
+import { priceRun } from "./price-run";
 import { slimReplayEvent } from "./slim-run-result";
 import { COUNT_TOKENS_ESTIMATOR, resolveReplayEstimator } from "./resolve-estimator";
 import { breakerOutcome, circuitBreakerSummarizer, type CIRCUIT_BREAKER_THRESHOLD } from "./summarizer-circuit-breaker";
@@ -92,12 +93,13 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunRecord 
       },
     });
     const breakerState = breaker.state();
-    const figures = await computeRunFigures({ session: options.session, result, estimator, model: options.model, summarizerFailures: breakerState.failures });
+    const priced = priceRun({ session: options.session, result, cost: options.request, summarizerModel: options.model });
+    const figures = await computeRunFigures({ session: options.session, result, estimator, model: options.model, summarizerFailures: breakerState.failures, cost: priced.cost });
     signal.throwIfAborted();
     const unchangedFallbacks = result.events.filter((event) => event.type === "fallback" && event.outcome === "unchanged").length;
     const outcome = breakerOutcome(breakerState, { unchangedFallbacks });
     if (outcome.status !== "done") errorCode = breakerState.open ? "summarizer_circuit_open" : "summarizer_failed";
-    end = { status: outcome.status, error: outcome.error, figures, result };
+    end = { status: outcome.status, error: outcome.error, figures, result: priced.result };
   } catch (error) {
     if (signal.aborted) {
       const reason = signal.reason instanceof RunCancelledError ? signal.reason.message : "The run was cancelled.";

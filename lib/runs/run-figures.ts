@@ -5,6 +5,7 @@ import { replaySession } from "../engine/simulate/replay-session";
 import { noneStrategy } from "../engine/strategies/none";
 import type { EstimatorChoice } from "../engine/tokens/create-estimator";
 import { estimateCost } from "../llm/model-prices";
+import type { RunCostFigures } from "../api/contracts/cost-schemas";
 import type { RunFigures } from "../store/runs";
 import { scoreRunRecall } from "./score-run-recall";
 
@@ -22,6 +23,7 @@ import { scoreRunRecall } from "./score-run-recall";
  * - `summarizerUsage`: billed tokens summed over the compactions (null for the extractive summarizer, whose
  *   "usage" is only an estimate); `estimatedCostUsd` from the dated price table (null when unknown);
  * - `continuationRecall`: `scoreContinuationRecall` of the run (facts extracted here unless given).
+ * - `cost`: the run's dollars with and without the prompt cache (lib/llm/price-replay.ts), as the caller priced them.
  */
 export async function computeRunFigures(options: {
   session: Session;
@@ -34,6 +36,7 @@ export async function computeRunFigures(options: {
   summarizerFailures: number;
   /** `extractContinuationFacts(session)` when the caller has it */
   continuationFacts?: ContinuationFacts;
+  cost?: RunCostFigures | null;
 }): Promise<RunFigures> {
   const { session, result } = options;
   const baseline = await replaySession({ session, strategy: noneStrategy, window: result.window, outputReserve: result.outputReserve, estimator: options.estimator });
@@ -61,6 +64,7 @@ export async function computeRunFigures(options: {
     summarizerUsage,
     estimatedCostUsd: options.model === null ? null : estimateCost({ model: options.model, inputTokens: usage.input, outputTokens: usage.output }),
     continuationRecall: await scoreRunRecall({ session, result, facts: options.continuationFacts }),
+    cost: options.cost ?? null,
   };
 }
 

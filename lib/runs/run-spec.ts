@@ -40,6 +40,9 @@ export function runSpecOf(request: RunRequest, resolved: ResolvedRun): RunSpec {
       instructions: request.instructions ?? null,
       compactAtStep: request.compactAtStep ?? null,
       promptOverrides: resolved.summarizer.promptOverrides,
+      costModel: request.costModel ?? null,
+      cacheProvider: request.cacheProvider,
+      cacheTtl: request.cacheTtl,
     },
   };
 }
@@ -63,6 +66,9 @@ export function runRequestOf(spec: { strategyId: string; settings: Record<string
     ...(options.instructions !== null ? { instructions: options.instructions } : {}),
     ...(options.compactAtStep !== null ? { compactAtStep: options.compactAtStep } : {}),
     ...(options.promptOverrides !== null ? { promptOverrides: options.promptOverrides } : {}),
+    ...(options.costModel !== null ? { costModel: options.costModel } : {}),
+    cacheProvider: options.cacheProvider,
+    cacheTtl: options.cacheTtl,
     ...(extra.apiKey !== undefined ? { apiKey: extra.apiKey } : {}),
     ...(extra.openaiApiKey !== undefined ? { openaiApiKey: extra.openaiApiKey } : {}),
   });
@@ -85,5 +91,8 @@ export function comparisonRunRequest(config: Pick<CompareConfig, "strategy" | "s
     baseUrl: own ? config.baseUrl : compare.baseUrl,
     apiKey: compare.apiKey,
     openaiApiKey: compare.openaiApiKey,
+    ...(compare.costModel !== undefined ? { costModel: compare.costModel } : {}),
+    cacheProvider: compare.cacheProvider,
+    cacheTtl: compare.cacheTtl,
   };
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { REPLAY_ESTIMATOR_IDS } from "../api/contracts/replay-estimator-ids";
 import { SUMMARIZER_IDS } from "../api/contracts/summarizer-ids";
 import type { ReplayResult } from "../engine/simulate/replay-result";
+import { CacheProviderChoiceSchema, CacheTtlSchema, type RunCostFigures } from "../api/contracts/cost-schemas";
 
 /**
  * A stored run as the store returns it, and the options JSON it is stored with. These are the store's own
@@ -28,8 +29,14 @@ export const RunOptionsSchema = z.object({
   compactAtStep: z.number().int().nullable(),
   /** the prompt edits the run used, by preset name; null when none */
   promptOverrides: z.record(z.string(), z.object({ system: z.string().optional(), instructions: z.string().optional() })).nullable(),
+  /** how its dollars are worked out (runs stored before them: the session's model, its provider's cache, 5 minutes) */
+  costModel: z.string().nullable().default(null),
+  cacheProvider: CacheProviderChoiceSchema.default("auto"),
+  cacheTtl: CacheTtlSchema.default("5m"),
 });
 export type RunOptions = z.infer<typeof RunOptionsSchema>;
+/** What a run is created with: the cost options may be left out (their defaults are stored). */
+export type RunOptionsInput = z.input<typeof RunOptionsSchema>;
 
 /** One stored run: its request, status and figures; dates as Dates. */
 export interface RunRecord {
@@ -51,6 +58,7 @@ export interface RunRecord {
   estimatedCostUsd: number | null;
   /** continuation recall (`scoreContinuationRecall`); null before it was scored or for a run that did not finish */
   continuationRecall: ContinuationRecallSummary | null;
+  cost: RunCostFigures | null;
   createdAt: Date;
   finishedAt: Date | null;
 }

@@ -4,7 +4,8 @@ import { NotFoundError } from "../api/contracts/errors";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import type { Prisma } from "../generated/prisma/client";
 import { db } from "./db";
-import { RunOptionsSchema, RunStatusSchema, type RunDetailRecord, type RunOptions, type RunRecord, type RunStatus } from "./run-record";
+import { RunCostSchema } from "../api/contracts/cost-schemas";
+import { RunOptionsSchema, RunStatusSchema, type RunDetailRecord, type RunOptionsInput, type RunRecord, type RunStatus } from "./run-record";
 
 export { RUN_STATUSES, type RunDetailRecord, type RunOptions, type RunRecord, type RunStatus } from "./run-record";
 
@@ -21,6 +22,8 @@ export const RunFiguresSchema = z.object({
   estimatedCostUsd: z.number().nullable(),
   /** continuation recall (null in runs stored before it was scored) */
   continuationRecall: ContinuationRecallSummarySchema.nullable().default(null),
+  /** dollars with and without the prompt cache (null: unknown price, or a run stored before them) */
+  cost: RunCostSchema.nullable().default(null),
 });
 export type RunFigures = z.infer<typeof RunFiguresSchema>;
 
@@ -30,7 +33,7 @@ export type RunFigures = z.infer<typeof RunFiguresSchema>;
  * schemas stay as they are; they are written once, with the final status.
  */
 const StoredOptionsSchema = RunOptionsSchema.extend({
-  figures: RunFiguresSchema.pick({ prunes: true, fallbacks: true, summarizerFailures: true, summarizerUsage: true, estimatedCostUsd: true, continuationRecall: true }).nullable().default(null),
+  figures: RunFiguresSchema.pick({ prunes: true, fallbacks: true, summarizerFailures: true, summarizerUsage: true, estimatedCostUsd: true, continuationRecall: true, cost: true }).nullable().default(null),
   /** why an ended run failed, when more specific than its status (`count_tokens_failed`, `summarizer_circuit_open`) */
   errorCode: z.string().nullable().default(null),
 });
@@ -76,7 +79,7 @@ export async function createRun(input: {
   sessionId: string;
   strategyId: string;
   settings: object;
-  options: RunOptions;
+  options: RunOptionsInput;
   status?: "queued" | "running";
   claimedBy?: string;
   comparisonId?: string;
@@ -89,7 +92,7 @@ export async function createRun(input: {
       sessionId: input.sessionId,
       strategyId: input.strategyId,
       settings: toJson(input.settings),
-      options: toJson({ ...input.options, figures: null }),
+      options: toJson({ ...RunOptionsSchema.parse(input.options), figures: null }),
       status,
       heartbeatAt: new Date(),
       attempts: status === "running" ? 1 : 0,
@@ -252,6 +255,7 @@ function toRunRecord(row: SummaryRow): RunRecord {
     summarizerUsage: figures?.summarizerUsage ?? null,
     estimatedCostUsd: figures?.estimatedCostUsd ?? null,
     continuationRecall: figures?.continuationRecall ?? null,
+    cost: figures?.cost ?? null,
     createdAt: row.createdAt,
     finishedAt: row.finishedAt,
   };

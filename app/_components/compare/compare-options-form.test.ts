@@ -5,7 +5,11 @@ const base = initialCompareOptions(null);
 
 describe("compareOptionsOf", () => {
   it("leaves the window to the server when unset and sends no model or key for an extractive comparison", () => {
-    expect(compareOptionsOf({ ...base, apiKey: "sk-typed" })).toEqual({ estimator: "chars4", summarizer: "extractive", judge: false });
+    expect(compareOptionsOf({ ...base, apiKey: "sk-typed" })).toEqual({ estimator: "chars4", summarizer: "extractive", judge: false, cacheProvider: "auto" });
+  });
+
+  it("sends the priced model when one is typed, and the cache rules", () => {
+    expect(compareOptionsOf({ ...base, costModel: " gpt-5 ", cacheProvider: "none" })).toMatchObject({ costModel: "gpt-5", cacheProvider: "none" });
   });
 
   it.each([

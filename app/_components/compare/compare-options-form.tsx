@@ -21,10 +21,13 @@ export interface CompareOptionsDraft {
   /** a typed key for the OpenAI-compatible endpoint */
   openaiApiKey: string;
   judge: boolean;
+  /** the model the dollars are priced at ("" = each session's own), and the prompt-cache rules */
+  costModel: string;
+  cacheProvider: CompareOptions["cacheProvider"];
 }
 
 export function initialCompareOptions(window: number | null): CompareOptionsDraft {
-  return { window, estimator: "chars4", summarizer: "extractive", model: DEFAULT_COMPARE_MODEL, baseUrl: "", apiKey: "", openaiApiKey: "", judge: false };
+  return { window, estimator: "chars4", summarizer: "extractive", model: DEFAULT_COMPARE_MODEL, baseUrl: "", apiKey: "", openaiApiKey: "", judge: false, costModel: "", cacheProvider: "auto" };
 }
 
 /** The form showing a stored comparison's options again (none holds a key: the form's stays empty). */
@@ -38,6 +41,8 @@ export function compareOptionsDraftOf(options: Omit<CompareOptions, "apiKey" | "
     apiKey: "",
     openaiApiKey: "",
     judge: options.judge,
+    costModel: options.costModel ?? "",
+    cacheProvider: options.cacheProvider ?? "auto",
   };
 }
 
@@ -60,6 +65,8 @@ export function compareOptionsOf(draft: CompareOptionsDraft): Partial<CompareOpt
     ...(openai && draft.judge ? { judgeProvider: "openai" as const, ...(draft.baseUrl ? { judgeBaseUrl: draft.baseUrl } : {}) } : {}),
     ...(callsAnthropic(draft) && draft.apiKey ? { apiKey: draft.apiKey } : {}),
     ...(draft.openaiApiKey ? { openaiApiKey: draft.openaiApiKey } : {}),
+    ...(draft.costModel.trim() ? { costModel: draft.costModel.trim() } : {}),
+    cacheProvider: draft.cacheProvider,
   };
 }
 
@@ -137,6 +144,20 @@ export function CompareOptionsForm({
           ))}
         </div>
       </div>
+      <label className="space-y-0.5" title="the model every configuration's dollars are priced at; empty: the session's own">
+        <span className="block font-medium text-slate-700">Price at</span>
+        <input data-testid="compare-cost-model" value={options.costModel} placeholder="session's model" maxLength={200} onChange={(event) => set({ costModel: event.target.value })} className={`${INPUT} w-40 font-mono`} />
+      </label>
+      <label className="space-y-0.5">
+        <span className="block font-medium text-slate-700">Prompt cache</span>
+        <select data-testid="compare-cache-provider" value={options.cacheProvider} onChange={(event) => set({ cacheProvider: event.target.value as CompareOptionsDraft["cacheProvider"] })} className={INPUT}>
+          <option value="auto">model&apos;s provider</option>
+          <option value="anthropic">Anthropic</option>
+          <option value="openai">OpenAI</option>
+          <option value="google">Gemini</option>
+          <option value="none">no caching</option>
+        </select>
+      </label>
       <label className="flex items-center gap-1.5 pb-0.5" title="Ask a model, given only each final context, whether every probe survived">
         <input type="checkbox" data-testid="compare-judge" checked={options.judge} onChange={(event) => set({ judge: event.target.checked })} className="accent-violet-600" />
         <span className="font-medium text-slate-700">LLM-judged retention</span>

@@ -6,7 +6,7 @@ import type { CompareRow } from "@/lib/api/contracts/compare-schemas";
 import { settingsSnippet } from "@/lib/compare/settings-snippet";
 import type { CompareEntry } from "@/lib/client/compare-state";
 import { PROBE_KINDS } from "@/lib/engine/evaluate/probe";
-import { formatCompact, formatCount } from "@/app/_components/format-number";
+import { formatCompact, formatCount, formatUsd } from "@/app/_components/format-number";
 import { RetentionCell } from "./retention-cell";
 import { SettingsSnippetView } from "./settings-snippet-view";
 
@@ -60,6 +60,8 @@ export function CompareTable({
               <th className={TH} title="none's tokens sent minus this one's">Saved vs none</th>
               <th className={TH} title="summarizer input / output tokens">Summarizer</th>
               <th className={TH} title="estimated USD of the summarizer calls (dated price table)">Cost</th>
+              <th className={TH} title="every model call and summarizer call in USD, with prompt caching (the same calls without caching below); the priced model's dated prices">Dollars</th>
+              <th className={TH} title="cache reads ÷ input over the model calls">Cache hits</th>
               <th className={TH}>Fallbacks</th>
               <th className={TH} title="summarizer calls that failed after the SDK's retries (3 in a row and the rest fall back without calling)">Failed summaries</th>
               <th className={TH}>Guard trips</th>
@@ -163,6 +165,17 @@ function Figures({ row, kinds, judged }: { row: CompareRow; kinds: string[]; jud
         {row.summarizerTokens.input + row.summarizerTokens.output === 0 ? "—" : `${formatCompact(row.summarizerTokens.input)} / ${formatCompact(row.summarizerTokens.output)}`}
       </td>
       <td className={TD} data-testid="cell-cost">{row.estimatedCostUsd === null ? "—" : `$${row.estimatedCostUsd.toFixed(4)}`}</td>
+      <td className={TD} data-testid="cell-dollars" title={row.cost ? `${row.cost.model}: ${formatUsd(row.cost.totalUsd)} with caching, ${formatUsd(row.cost.withoutCachingUsd)} without` : "no dated price for the model"}>
+        {row.cost ? (
+          <>
+            <div className="font-semibold">{formatUsd(row.cost.totalUsd)}</div>
+            <div className="text-[10px] text-slate-500">no cache {formatUsd(row.cost.withoutCachingUsd)}</div>
+          </>
+        ) : (
+          "—"
+        )}
+      </td>
+      <td className={TD} data-testid="cell-hit-rate">{row.cost?.hitRate == null ? "—" : `${(row.cost.hitRate * 100).toFixed(0)}%`}</td>
       <td className={`${TD} ${row.fallbacks > 0 ? "text-amber-700" : ""}`}>{formatCount(row.fallbacks)}</td>
       <td className={`${TD} ${row.summarizerFailures > 0 ? "text-red-700" : ""}`} data-testid="cell-summarizer-failures">{formatCount(row.summarizerFailures)}</td>
       <td className={`${TD} ${row.guardTrips > 0 ? "text-amber-700" : ""}`}>{formatCount(row.guardTrips)}</td>

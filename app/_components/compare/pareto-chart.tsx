@@ -9,11 +9,13 @@ import type { CompareEntry } from "@/lib/client/compare-state";
 import { formatCompact, formatCount } from "@/app/_components/format-number";
 import { runHref } from "./compare-table";
 
-type Axis = "sent" | "final";
+type Axis = "dollars" | "sent" | "final";
 
-const AXES: Readonly<Record<Axis, { label: string; short: string; of: (entry: CompareEntry) => number }>> = {
-  sent: { label: "tokens sent over the session", short: "tokens sent", of: (entry) => entry.row!.totalTokensSent },
-  final: { label: "final context size", short: "final context", of: (entry) => entry.row!.finalContextTokens },
+/** `of` null: the entry has no figure on that axis (no dated price for its model); `floor` keeps the log axis above 0 */
+const AXES: Readonly<Record<Axis, { label: string; short: string; of: (entry: CompareEntry) => number | null; format: (value: number) => string; floor: number }>> = {
+  dollars: { label: "dollars over the session (with prompt caching)", short: "dollars", of: (entry) => entry.row!.cost?.totalUsd ?? null, format: formatAxisUsd, floor: 1e-6 },
+  sent: { label: "tokens sent over the session", short: "tokens sent", of: (entry) => entry.row!.totalTokensSent, format: formatCompact, floor: 1 },
+  final: { label: "final context size", short: "final context", of: (entry) => entry.row!.finalContextTokens, format: formatCompact, floor: 1 },
 };
 
 type Quality = "recall" | "probes";
@@ -23,6 +25,15 @@ const QUALITIES: Readonly<Record<Quality, { label: string; short: string; of: (e
   recall: { label: "continuation recall", short: "recall", of: (entry) => entry.row!.continuationRecall?.overall ?? null },
   probes: { label: "probe retention (the lab's extracted probes)", short: "probes", of: (entry) => entry.row!.retention.overall },
 };
+
+function formatAxisUsd(value: number): string {
+  return value >= 1 ? `$${formatCompact(value)}` : `$${Number(value.toPrecision(2))}`;
+}
+
+/** The axis a chart opens on: dollars when every finished configuration has a price, else tokens sent. */
+function defaultAxis(entries: readonly CompareEntry[]): Axis {
+  return entries.length > 0 && entries.every((entry) => entry.row?.cost?.totalUsd != null) ? "dollars" : "sent";
+}
 
 interface Point {
   key: string;
@@ -45,16 +56,22 @@ interface Point {
  * log scale: `none` and the aggressive strategies differ by orders of magnitude.
  */
 export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; colourOf: (entry: CompareEntry) => string | undefined }) {
-  const [axis, setAxis] = useState<Axis>("sent");
+  const [chosenAxis, setAxis] = useState<Axis | null>(null);
   const [quality, setQuality] = useState<Quality>("recall");
   const router = useRouter();
   const finished = useMemo(() => entries.filter((entry) => entry.row !== null), [entries]);
+  const axis = chosenAxis ?? defaultAxis(finished);
   const { points, line, excluded } = useMemo(() => {
-    const result = paretoFrontier(finished.map((entry) => ({ id: entry.key, retention: QUALITIES[quality].of(entry), cost: Math.max(1, AXES[axis].of(entry)) })));
+    const costOf = (entry: CompareEntry) => {
+      const value = AXES[axis].of(entry);
+      return value === null ? null : Math.max(AXES[axis].floor, value);
+    };
+    const result = paretoFrontier(finished.map((entry) => ({ id: entry.key, retention: QUALITIES[quality].of(entry), cost: costOf(entry) })));
     const byKey = new Map(finished.map((entry) => [entry.key, entry]));
     const placed: Point[] = finished.flatMap((entry) => {
       const retention = QUALITIES[quality].of(entry);
-      if (retention === null) return [];
+      const cost = costOf(entry);
+      if (retention === null || cost === null) return [];
       const dominator = result.dominatedBy.get(entry.key);
       return [
         {
@@ -63,7 +80,7 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
           colour: colourOf(entry) ?? "#475569",
           sessionId: entry.sessionId,
           runId: entry.runId,
-          cost: Math.max(1, AXES[axis].of(entry)),
+          cost,
           retention: retention * 100,
           onFrontier: result.frontier.has(entry.key),
           dominatedBy: dominator === undefined ? null : (byKey.get(dominator)?.label ?? null),
@@ -129,7 +146,7 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
             domain={domain}
             ticks={ticks}
             allowDataOverflow
-            tickFormatter={(value: number) => formatCompact(value)}
+            tickFormatter={(value: number) => AXES[axis].format(value)}
             tick={{ fontSize: 11, fill: "#64748b" }}
             label={{ value: `${AXES[axis].short} (log scale)`, position: "insideBottom", offset: -8, fontSize: 11, fill: "#94a3b8" }}
           />
@@ -148,7 +165,7 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
                   data-frontier={payload.onFrontier ? "true" : "false"}
                   role={payload.runId ? "link" : "img"}
                   tabIndex={payload.runId ? 0 : undefined}
-                  aria-label={`${payload.label}: ${payload.retention.toFixed(1)}% ${QUALITIES[quality].short}, ${formatCount(payload.cost)} ${AXES[axis].short}${payload.onFrontier ? ", on the frontier" : payload.dominatedBy ? `, beaten by ${payload.dominatedBy}` : ""}`}
+                  aria-label={`${payload.label}: ${payload.retention.toFixed(1)}% ${QUALITIES[quality].short}, ${axis === "dollars" ? `$${payload.cost.toFixed(4)}` : formatCount(payload.cost)} ${AXES[axis].short}${payload.onFrontier ? ", on the frontier" : payload.dominatedBy ? `, beaten by ${payload.dominatedBy}` : ""}`}
                   className="pareto-point outline-none focus-visible:[&>circle]:stroke-violet-900 focus-visible:[&>circle]:stroke-[3px]"
                   style={{ cursor: payload.runId ? "pointer" : "default" }}
                   onClick={() => open(payload)}
@@ -174,13 +191,13 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
           point.runId ? (
             <Link key={point.key} href={runHref(point.sessionId, point.runId)} className="inline-flex items-center gap-1 text-violet-800 hover:underline">
               <span className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: point.colour }} />
-              {point.label} <span className="tabular-nums text-slate-500">({point.retention.toFixed(1)}% · {formatCompact(point.cost)})</span>
+              {point.label} <span className="tabular-nums text-slate-500">({point.retention.toFixed(1)}% · {AXES[axis].format(point.cost)})</span>
             </Link>
           ) : (
             <span key={point.key}>{point.label}</span>
           ),
         )}
-        {excluded.length > 0 && <span className="text-slate-500">not placed (nothing counted): {excluded.join(", ")}</span>}
+        {excluded.length > 0 && <span className="text-slate-500">not placed (nothing counted{axis === "dollars" ? ", or no price" : ""}): {excluded.join(", ")}</span>}
       </div>
     </section>
   );
@@ -222,7 +239,7 @@ function PointTooltip({ active, payload, axis, quality }: { active?: boolean; pa
         {point.label}
       </div>
       <div className="tabular-nums">
-        {QUALITIES[quality].short} {point.retention.toFixed(1)}% · {formatCount(point.cost)} {AXES[axis].short}
+        {QUALITIES[quality].short} {point.retention.toFixed(1)}% · {axis === "dollars" ? `$${point.cost.toFixed(4)}` : `${formatCount(point.cost)} ${AXES[axis].short}`}
       </div>
       <div className="text-slate-500">{point.onFrontier ? "on the Pareto frontier" : point.dominatedBy ? `beaten by ${point.dominatedBy}` : "dominated"}</div>
     </div>

@@ -10,6 +10,7 @@ import { strategiesById } from "@/lib/engine/strategies";
 import { generateSession } from "@/lib/generator/generate-session";
 import { startFakeAnthropicServer, type FakeAnthropicServer } from "@/lib/llm/fake-anthropic-server";
 import { computeRunFigures } from "@/lib/runs/run-figures";
+import { priceRun } from "@/lib/runs/price-run";
 import { db } from "@/lib/store/db";
 import { getRun } from "@/lib/store/runs";
 import { loadSession, storeSession } from "@/lib/store/sessions";
@@ -107,7 +108,7 @@ describe("compare / sweep / multi route handlers (real Requests, fresh SQLite da
     expect((lines[0] as Line<"started">).setup).toEqual({
       sessionIds: [sessionId],
       configs: [{ strategy: "opencode", settings: {} }, { strategy: "trim-messages", settings: { maxConversationMessages: 10 } }],
-      options: { window: 60_000, outputReserve: 0, estimator: "chars4", summarizer: "extractive", judge: false },
+      options: { window: 60_000, outputReserve: 0, estimator: "chars4", summarizer: "extractive", judge: false, cacheProvider: "auto", cacheTtl: "5m" },
     });
     expect(lines.at(-1)).toEqual({ type: "done", rows: 2, failed: 0 });
     expect(linesOf(lines, "aggregate")).toEqual([]);
@@ -132,7 +133,8 @@ describe("compare / sweep / multi route handlers (real Requests, fresh SQLite da
       const run = await getRun(line.runId);
       expect(run.status).toBe("done");
       expect(run.result!.steps.map((step) => step.contextTokens)).toEqual(line.curve);
-      const figures = await computeRunFigures({ session, result: run.result!, estimator: "chars4", model: null, summarizerFailures: 0 });
+      const { cost } = priceRun({ session, result: run.result!, cost: {}, summarizerModel: null });
+      const figures = await computeRunFigures({ session, result: run.result!, estimator: "chars4", model: null, summarizerFailures: 0, cost });
       expect(RunSummarySchema.parse(presentRunSummary(run))).toMatchObject({ ...figures, options: { window: 60_000, summarizer: "extractive", estimator: "chars4" } });
     }
     // progress is throttled (at most ten lines a second over the whole stream)

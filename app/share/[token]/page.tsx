@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { RunCostPanel } from "@/app/_components/run-cost-panel";
 import { notFound } from "next/navigation";
 import { formatCount } from "@/app/_components/format-number";
 import { downsample } from "@/lib/client/downsample";
@@ -102,6 +103,7 @@ async function SharedRun({ runId, title, label }: { runId: string; title: string
       </dl>
       <pre data-testid="share-settings" className="overflow-auto rounded border border-slate-200 bg-slate-50 p-2 text-xs">{JSON.stringify(run.settings, null, 2)}</pre>
       {curve.length > 0 && <ShareCurve points={curve} window={run.options.window} label={run.strategyId} />}
+      <RunCostPanel cost={run.cost} />
       <section className="space-y-2">
         <h2 className="text-sm font-semibold text-slate-800">Compactions ({compactions.length})</h2>
         {compactions.map((event, index) => (

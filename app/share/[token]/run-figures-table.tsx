@@ -1,5 +1,5 @@
 import type { RunSummary } from "@/lib/api/contracts/run-schemas";
-import { formatCount, formatDateTime } from "@/app/_components/format-number";
+import { formatCount, formatDateTime, formatUsd } from "@/app/_components/format-number";
 
 const TH = "px-2 py-1 text-right font-medium whitespace-nowrap";
 const TD = "px-2 py-1 text-right tabular-nums whitespace-nowrap";
@@ -20,6 +20,7 @@ export function RunFiguresTable({ runs, colourOf }: { runs: RunSummary[]; colour
             <th className={TH}>Prunes</th>
             <th className={TH}>Summarizer</th>
             <th className={TH}>Cost</th>
+            <th className={TH} title="every call with prompt caching / without it · cache hit rate">Dollars</th>
             <th className={TH}>Run</th>
           </tr>
         </thead>
@@ -43,6 +44,16 @@ export function RunFiguresTable({ runs, colourOf }: { runs: RunSummary[]; colour
               <td className={TD}>{formatCount(run.prunes)}</td>
               <td className={TD}>{run.options.summarizer === "extractive" ? "extractive" : (run.options.model ?? run.options.summarizer)}</td>
               <td className={TD}>{run.estimatedCostUsd === null ? "—" : `$${run.estimatedCostUsd.toFixed(run.estimatedCostUsd < 0.1 ? 4 : 2)}`}</td>
+              <td className={TD} data-testid="shared-run-dollars">
+                {run.cost ? (
+                  <>
+                    <span className="font-semibold">{formatUsd(run.cost.totalUsd)}</span> / {formatUsd(run.cost.withoutCachingUsd)}
+                    {run.cost.hitRate !== null && <span className="text-slate-500"> · hit {(run.cost.hitRate * 100).toFixed(0)}%</span>}
+                  </>
+                ) : (
+                  "—"
+                )}
+              </td>
               <td className={`${TD} text-slate-500`}>{formatDateTime(run.createdAt)}</td>
             </tr>
           ))}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ContinuationRecallSummary } from "./continuation-recall-summary";
 import { EstimatorIdSchema, SummarizerIdSchema, type QueuedLine } from "./run-schemas";
+import { CostOptionsSchema, type RunCostFigures } from "./cost-schemas";
 
 /**
  * Wire shapes of the compare workbench (issue #6): compare several configurations on one session, sweep one or
@@ -55,7 +56,7 @@ export const CompareOptionsSchema = z.object({
   /** the judge's model; default `model` when the judge's provider is the summarizer's, else the provider's default */
   judgeModel: z.string().min(1).max(200).optional(),
   judgeBaseUrl: z.string().min(1).max(500).optional(),
-});
+}).extend(CostOptionsSchema.shape);
 export type CompareOptions = z.infer<typeof CompareOptionsSchema>;
 
 /** POST /api/sessions/:id/compare → NDJSON CompareStreamLine */
@@ -139,6 +140,12 @@ export interface CompareRow {
   summarizerTokens: { input: number; output: number };
   /** USD from the dated price table; null for the extractive summarizer or an unknown model */
   estimatedCostUsd: number | null;
+  /**
+   * the configuration's dollars: every model call through the prompt cache at the priced model's rates, plus the
+   * summarizer calls, beside the same calls without caching (lib/llm/price-replay.ts); null when the priced model
+   * has no known price (absent in rows stored before it)
+   */
+  cost?: RunCostFigures | null;
   fallbacks: number;
   /** summarizer calls that failed (after the SDK's retries); the breaker stops calling after 3 in a row */
   summarizerFailures: number;

@@ -5,6 +5,7 @@ import type { PartMarkKind } from "../../engine/model";
 import { ContinuationRecallSummarySchema } from "./continuation-recall-summary";
 import { REPLAY_ESTIMATOR_IDS } from "./replay-estimator-ids";
 import { SUMMARIZER_IDS } from "./summarizer-ids";
+import { CacheProviderChoiceSchema, CacheTtlSchema, CostOptionsSchema, RunCostSchema } from "./cost-schemas";
 
 /**
  * Wire shapes of the playground: strategies, previews and compaction runs. Shared by the route handlers and
@@ -83,7 +84,7 @@ export const RunRequestSchema = ReplayConfigSchema.extend({
   apiKey: z.string().min(1).max(500).optional(),
   /** a per-request key for the OpenAI-compatible endpoint: used for this run only, never stored or logged */
   openaiApiKey: z.string().min(1).max(500).optional(),
-});
+}).extend(CostOptionsSchema.shape);
 export type RunRequest = z.infer<typeof RunRequestSchema>;
 
 /**
@@ -111,6 +112,10 @@ export const RunSummarySchema = z.object({
     compactAtStep: z.number().int().nullable(),
     /** the prompt edits the run used, by preset name; null when none */
     promptOverrides: z.record(z.string(), z.object({ system: z.string().optional(), instructions: z.string().optional() })).nullable(),
+    /** how the run's dollars are worked out (see CostOptionsSchema); costModel null: the session's model */
+    costModel: z.string().nullable(),
+    cacheProvider: CacheProviderChoiceSchema,
+    cacheTtl: CacheTtlSchema,
   }),
   status: RunStatusSchema,
   error: z.string().nullable(),
@@ -130,6 +135,8 @@ export const RunSummarySchema = z.object({
    * messages use that the next context holds; null for a run that did not finish (or stored before it was scored)
    */
   continuationRecall: ContinuationRecallSummarySchema.nullable(),
+  /** the run's dollars with and without the prompt cache; null when the priced model has no known price */
+  cost: RunCostSchema.nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });

@@ -51,7 +51,7 @@ async function labHere(args: string[]) {
 const rowsOf = (stdout: string): CompareRow[] => stdout.trim().split("\n").map((line) => JSON.parse(line));
 const ROW_KEYS = [
   "config", "strategy", "settings", "window", "estimator", "summarizer", "peakContextTokens", "meanContextTokens", "compactions", "prunes",
-  "totalTokensSent", "finalContextTokens", "tokensSavedVsNone", "summarizerTokens", "estimatedCostUsd", "fallbacks", "summarizerFailures", "guardTrips", "overflows", "retention", "continuationRecall", "judged", "pareto",
+  "totalTokensSent", "finalContextTokens", "tokensSavedVsNone", "summarizerTokens", "estimatedCostUsd", "cost", "fallbacks", "summarizerFailures", "guardTrips", "overflows", "retention", "continuationRecall", "judged", "pareto",
 ].sort();
 
 let directory: string;

@@ -1,4 +1,5 @@
 import { BadRequestError, UpstreamError } from "../../api/contracts/errors";
+import { COST_FLAGS, COST_USAGE, costFlags } from "../cost-flags";
 import { EstimatorIdSchema, SummarizerIdSchema } from "../../api/contracts/run-schemas";
 import type { CompareConfig, CompareRow } from "../../api/contracts/compare-schemas";
 import { buildCompareRow, compareLabel, totalTokensSent } from "../../compare/compare-row";
@@ -22,7 +23,7 @@ const CLI_ESTIMATORS = EstimatorIdSchema.options;
 
 export const usage =
   "npm run --silent lab -- compare <file> (--strategies <id>[:key=value;…],<id>… | --all) [--window N] " +
-  `[--estimator ${CLI_ESTIMATORS.join("|")}] [--summarizer extractive|anthropic|openai [--model M] [--base-url URL (openai)]] [--probes <file.json>] [--json]`;
+  `[--estimator ${CLI_ESTIMATORS.join("|")}] [--summarizer extractive|anthropic|openai [--model M] [--base-url URL (openai)]] [--probes <file.json>] ${COST_USAGE} [--json]`;
 
 /**
  * Replays a transcript through several strategy configurations and scores each, with the figures of the compare
@@ -56,6 +57,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       model: { type: "string" },
       "base-url": { type: "string" },
       probes: { type: "string" },
+      ...COST_FLAGS,
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -70,6 +72,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const configs = values.all ? strategies.map((strategy): CompareConfig => ({ strategy: strategy.id, settings: {} })) : parseConfigsFlag(values.strategies!);
   const window = integerFlag({ value: values.window, flag: "window", usage, min: 1 });
   const estimator = enumFlag({ value: values.estimator ?? "chars4", flag: "estimator", allowed: CLI_ESTIMATORS });
+  const costOptions = costFlags(values, usage);
   const summarizerId = enumFlag({ value: values.summarizer ?? "extractive", flag: "summarizer", allowed: SummarizerIdSchema.options });
   if (values.model !== undefined && summarizerId === "extractive") throw new UsageError("--model needs --summarizer anthropic or --summarizer openai", usage);
   if (values["base-url"] !== undefined && summarizerId !== "openai") throw new UsageError("--base-url goes with --summarizer openai", usage);
@@ -122,7 +125,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ? baseline
       : await replaySession({ session, strategy: strategiesById[config.strategy], settings: config.settings, window, estimator: estimatorChoice, summarizer: breaker.summarizer });
     const state = breaker.state();
-    const row = buildCompareRow({ label, session, result, probes, continuationFacts, noneTotal: totalTokensSent(baseline), summarizer: summarizerId, model: summarizer.model, summarizerFailures: state.failures });
+    const row = buildCompareRow({ label, session, result, probes, continuationFacts, noneTotal: totalTokensSent(baseline), summarizer: summarizerId, model: summarizer.model, summarizerFailures: state.failures, costOptions });
     rows.push(row);
     const outcome = breakerOutcome(state, { unchangedFallbacks: result.events.filter((event) => event.type === "fallback" && event.outcome === "unchanged").length });
     if (outcome.error) io.stderr(`${label}: ${outcome.status}: ${outcome.error}\n`);
@@ -168,10 +171,11 @@ function describeRow(row: CompareRow): string {
     .filter(([, entry]) => entry.counted > 0)
     .map(([kind, entry]) => `${kind} ${entry.retained}/${entry.counted}`)
     .join(" ");
-  const cost = row.estimatedCostUsd === null ? "" : ` · $${row.estimatedCostUsd.toFixed(4)}`;
+  const cost = row.estimatedCostUsd === null ? "" : ` · summaries $${row.estimatedCostUsd.toFixed(4)}`;
+  const dollars = row.cost?.totalUsd != null ? ` · $${row.cost.totalUsd.toFixed(4)} cached / $${row.cost.withoutCachingUsd!.toFixed(4)} without` : "";
   return (
     `${row.config.padEnd(24)} peak ${count(row.peakContextTokens).padStart(9)} · sent ${count(row.totalTokensSent).padStart(12)} · ` +
-    `saved ${count(row.tokensSavedVsNone).padStart(12)} · compactions ${row.compactions} · fallbacks ${row.fallbacks}${row.summarizerFailures > 0 ? ` · failed summaries ${row.summarizerFailures}` : ""}${cost} · ` +
+    `saved ${count(row.tokensSavedVsNone).padStart(12)}${dollars} · compactions ${row.compactions} · fallbacks ${row.fallbacks}${row.summarizerFailures > 0 ? ` · failed summaries ${row.summarizerFailures}` : ""}${cost} · ` +
     `continuation recall ${percent(row.continuationRecall?.overall ?? null)} · probe retention ${percent(row.retention.overall)} (${kinds})`
   );
 }

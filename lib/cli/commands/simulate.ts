@@ -2,6 +2,8 @@ import { summarizeContinuationRecall } from "../../api/contracts/continuation-re
 import { extractContinuationFacts } from "../../engine/evaluate/extract-continuation-facts";
 import { scoreContinuationRecall } from "../../engine/evaluate/score-continuation-recall";
 import fs from "node:fs";
+import { COST_FLAGS, COST_USAGE, costFlags, describeCost } from "../cost-flags";
+import { priceRun } from "../../runs/price-run";
 import path from "node:path";
 import { contextAsSession, finalContext } from "../../engine/simulate/context-at";
 import { checkInvariants } from "../../engine/simulate/check-invariants";
@@ -21,7 +23,7 @@ import { readTranscriptFile } from "../read-transcript-file";
 const SUMMARIZERS = SUMMARIZER_IDS;
 const ESTIMATORS = REPLAY_ESTIMATOR_IDS;
 
-export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [--window N] [--output-reserve N] [--set key=value …] [--estimator ${ESTIMATORS.join("|")}] [--summarizer ${SUMMARIZERS.join("|")}] [--model <id> (anthropic, openai, count-tokens)] [--base-url <url> (openai)] [--context-out <path>] [--json]`;
+export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [--window N] [--output-reserve N] [--set key=value …] [--estimator ${ESTIMATORS.join("|")}] [--summarizer ${SUMMARIZERS.join("|")}] [--model <id> (anthropic, openai, count-tokens)] [--base-url <url> (openai)] [--context-out <path>] ${COST_USAGE} [--json]`;
 
 /**
  * Replays a transcript through a strategy. With --json prints
@@ -51,6 +53,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       model: { type: "string" },
       "base-url": { type: "string" },
       "context-out": { type: "string" },
+      ...COST_FLAGS,
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -61,6 +64,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   if (positionals.length !== 1) throw new UsageError(`simulate takes one file, got ${positionals.length}`, usage);
   if (!values.strategy) throw new UsageError("--strategy is required", usage);
+  const costOptions = costFlags(values, usage);
   const strategy = findStrategy(values.strategy);
   if (!strategy) throw new UsageError(`unknown strategy "${values.strategy}" (one of ${strategies.map((s) => s.id).join(", ")})`, usage);
   const estimator = values.estimator ?? "chars4";
@@ -97,7 +101,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const session = read.outcome.session;
 
   let summarizer: Summarizer | undefined;
-  /** the model the summaries were billed to, for the printed figures (null: extractive) */
+  /** the summarizer's billed model (its calls are priced at it); null for the extractive summarizer */
   let summaryModel: string | null = null;
   if (values.summarizer === "anthropic") {
     // loaded only here, so other runs never load the SDK; key and base URL come from ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL
@@ -144,6 +148,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const exitCode = outcome.status === "done" ? EXIT_OK : outcome.status === "degraded" ? EXIT_DEGRADED : EXIT_FAILURE;
   if (outcome.error) io.stderr(`${outcome.status}: ${outcome.error}\n`);
   const invariants = checkInvariants(session, result);
+  const priced = priceRun({ session, result, cost: costOptions, summarizerModel: summaryModel });
   if (values["context-out"]) {
     // the final context is rebuilt (marks in force applied to every message) only for the file that shows it
     const request = exportAnthropic(contextAsSession(session, finalContext(session, result)));
@@ -163,7 +168,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     window: result.window,
     estimator,
     ...(precounted.figures ? { precount: precounted.figures } : {}),
-    steps: result.steps.map((step) => ({ step: step.step, contextTokens: step.contextTokens })),
+    // each call's cache read and write beside its context (null when the run is not priced: no known price)
+    steps: priced.result.steps.map((step) => ({ step: step.step, contextTokens: step.contextTokens, cacheRead: step.cache?.read ?? null, cacheWrite: step.cache?.write ?? null })),
     events: result.events,
     compactions,
     fallbacks: result.events.filter((event) => event.type === "fallback").length,
@@ -174,6 +180,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     final: { contextTokens: result.final.contextTokens, messages: result.final.messages },
     invariants: { toolPairsIntact: invariants.toolPairsIntact, fitsBudget: invariants.fitsBudget, budgetReasons: invariants.budgetReasons },
     continuationRecall: summarizeContinuationRecall(scoreContinuationRecall({ session, result, facts: extractContinuationFacts(session) })),
+    cost: priced.cost,
   };
   if (values.json) {
     io.stdout(`${JSON.stringify(output)}\n`);
@@ -188,6 +195,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ...(precounted.figures ? [`count_tokens: ${count(precounted.figures.parts)} parts counted in ${count(precounted.figures.counted)} requests`] : []),
       `compactions/trims ${compactions.length} · fallbacks ${output.fallbacks} · failed summaries ${output.summarizerFailures} · events ${result.events.length}`,
       ...(output.summarizerUsage ? [`summarizer ${output.summarizer} (${summaryModel}): ${count(output.summarizerUsage.input)} input + ${count(output.summarizerUsage.output)} output tokens`] : []),
+      `dollars: ${describeCost(priced.cost)}`,
       ...(outcome.error ? [`${outcome.status}: ${outcome.error}`] : []),
       `continuation recall ${output.continuationRecall.overall === null ? "—" : `${(output.continuationRecall.overall * 100).toFixed(1)}%`} (facts later messages use, held at ${output.continuationRecall.points.length} cuts)`,
       `tool pairs intact: ${invariants.toolPairsIntact} · fits budget: ${invariants.fitsBudget}`,

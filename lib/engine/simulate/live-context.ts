@@ -35,6 +35,13 @@ export class LiveContext implements ContextView {
   private readonly renderedMessages = new WeakMap<Message, Message>();
   /** the epoch's unmarked tool results, built the first time a pruner asks (most never do) and kept up after that */
   private unmarkedToolResultIndex: UnmarkedToolResults | null = null;
+  /**
+   * The prefix of the last model call's context that is still sent unchanged: its first `keptLength` entries,
+   * `keptAdditive` tokens. A mark or a layout lowers it to the first position it changes; the cache model reads
+   * it at the next call ({@link takeCallPrefix}). Two numbers, whatever the session's length.
+   */
+  private keptLength = 0;
+  private keptAdditive = 0;
 
   constructor(
     private readonly session: Session,
@@ -144,8 +151,31 @@ export class LiveContext implements ContextView {
     if (this.unmarkedToolResultIndex) this.indexToolResults(this.unmarkedToolResultIndex, this.entries.length - 1);
   }
 
+  /**
+   * At a model call: what of the previous call's context is still sent unchanged in front of this one (messages,
+   * additive tokens; 0 and 0 at the first call), then this call's whole context becomes the prefix to keep.
+   */
+  takeCallPrefix(): { messages: number; additiveTokens: number } {
+    const kept = { messages: this.keptLength, additiveTokens: this.keptAdditive };
+    this.keptLength = this.entries.length;
+    this.keptAdditive = this.additive;
+    return kept;
+  }
+
+  /**
+   * The first change since the last call falls at `position`: the kept prefix ends there. Walks back over the
+   * entries it drops (their counts are still the ones sent, since nothing before the old end had changed), so a
+   * decision marking many parts walks the prefix once, from its end down to the lowest part marked.
+   */
+  private breakPrefixAt(position: number): void {
+    if (position >= this.keptLength) return;
+    for (let at = position; at < this.keptLength; at++) this.keptAdditive -= this.entryTokenCache[at];
+    this.keptLength = position;
+  }
+
   /** Applies a mark to a part in the context; returns the additive tokens freed (negative if it grew). */
   mark(position: number, partIndex: number, mark: PartMark): number {
+    this.breakPrefixAt(position);
     const message = this.entry(position).message;
     const before = this.partTokens(position, partIndex);
     let marks = this.marksByMessage.get(message.id);
@@ -182,6 +212,9 @@ export class LiveContext implements ContextView {
       tokens.push(this.messageTokens(message));
       if (item.purpose === "summary") summaryPosition = entries.length - 1;
     }
+    let same = 0;
+    while (same < entries.length && same < this.keptLength && entries[same] === this.entries[same]) same++;
+    this.breakPrefixAt(same);
     this.entries = entries;
     this.views = [];
     this.entryTokenCache = tokens;

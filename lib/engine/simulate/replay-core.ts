@@ -75,7 +75,7 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
   const source = new SourceContext(session);
   let inOverflow = false;
   let step = 0;
-  let pendingCall: { step: number; inputTokens: number; outputAdditive: number } | null = null;
+  let pendingCall: { record: ReplayStep; inputTokens: number; outputAdditive: number } | null = null;
 
   const emit = (event: ReplayEvent) => {
     events.push(event);
@@ -162,13 +162,25 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
       if ((!forced || forcedPoint !== "before-call") && listensBeforeCall) yield* runPoint("before-call", false);
       const contextTokens = live.tokens;
       const recordedTokens = message.usage ? contextTokensOf(message.usage) : null;
-      const record: ReplayStep = { step, messageIndex: index, contextTokens, recordedTokens, messages: live.length, epoch: live.epochIndex, length: live.length };
+      const kept = live.takeCallPrefix();
+      const record: ReplayStep = {
+        step,
+        messageIndex: index,
+        contextTokens,
+        recordedTokens,
+        messages: live.length,
+        epoch: live.epochIndex,
+        length: live.length,
+        keptMessages: kept.messages,
+        keptTokens: Math.min(contextTokens, live.scale(kept.additiveTokens)),
+        outputTokens: 0,
+      };
       steps.push(record);
       options.onStep?.(record);
       if (contextTokens > usableWindow && !inOverflow) emit({ type: "overflow", step, tokens: contextTokens, usableWindow });
       inOverflow = contextTokens > usableWindow;
       if (recordedTokens !== null) estimator.observe(source.tokens, recordedTokens);
-      pendingCall = { step, inputTokens: contextTokens, outputAdditive: 0 };
+      pendingCall = { record, inputTokens: contextTokens, outputAdditive: 0 };
       step++;
     }
     source.add(index, message, unmarkedTokens);
@@ -179,7 +191,8 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
     if (message.role === "user" && !message.synthetic && listensAfterUser) yield* runPoint("after-user-message", false);
     if (message.role === "tool" && next?.role !== "tool" && listensAfterTools) yield* runPoint("after-tool-results", false);
     if (pendingCall && next?.role !== "tool" && next?.kind !== "call-continuation") {
-      const lastCall = { step: pendingCall.step, inputTokens: pendingCall.inputTokens, outputTokens: live.scale(pendingCall.outputAdditive) };
+      const lastCall = { step: pendingCall.record.step, inputTokens: pendingCall.inputTokens, outputTokens: live.scale(pendingCall.outputAdditive) };
+      pendingCall.record.outputTokens = lastCall.outputTokens;
       pendingCall = null;
       if (listensAfterCall) yield* runPoint("after-call", false, lastCall);
     }

@@ -2,6 +2,7 @@ import type { Message, PartMark } from "../model";
 import type { AnyEstimatorId } from "../tokens/estimator";
 import type { SyntheticPurpose } from "../strategies/strategy";
 import type { ReplayEvent } from "./replay-events";
+import type { CacheOutcome } from "../cache/model-prompt-cache";
 
 /** One message of a replayed context: a reference to a session message, or a synthetic message. */
 export type ContextEntry =
@@ -39,6 +40,21 @@ export interface ReplayStep {
   messages: number;
   epoch: number;
   length: number;
+  /**
+   * the prefix of the previous call's context sent unchanged in front of this one, up to the first message whose
+   * visible content differs (a mark, a compaction, a synthetic message): messages and estimated tokens (0 at the
+   * first call). What a provider's prompt cache can serve; lib/engine/cache prices it. Absent in runs stored
+   * before the cache model.
+   */
+  keptMessages?: number;
+  keptTokens?: number;
+  /** estimated tokens this call produced (its assistant messages); absent in runs stored before the cache model */
+  outputTokens?: number;
+  /**
+   * the prompt cache's verdict on this call, added to a stored run's steps when it is priced (lib/llm): tokens read
+   * and written, and how the prefix fared (see lib/engine/cache/model-prompt-cache.ts); absent when not priced
+   */
+  cache?: { read: number; write: number; outcome: CacheOutcome };
 }
 
 export interface ReplayResult {

@@ -1,6 +1,7 @@
 import type { EstimatorIdSchema, PreviewRequest, RunRequest, RunSummary, StrategyInfo, SummarizerIdSchema } from "@/lib/api/contracts/run-schemas";
 import type { z } from "zod";
 import { resolveWindow } from "@/lib/engine/simulate/resolve-window";
+import type { CacheProviderChoice } from "@/lib/api/contracts/cost-schemas";
 
 /** The model the anthropic summarizer uses unless the user names another (lib/llm's default). */
 export const DEFAULT_SUMMARY_MODEL = "claude-haiku-4-5";
@@ -20,6 +21,10 @@ export interface PlaygroundConfig {
   apiKey: string;
   /** a typed key for the OpenAI-compatible endpoint (this run only) */
   openaiApiKey: string;
+  /** how the run's dollars are worked out: a model to price at ("" = the session's), the cache rules, the TTL */
+  costModel: string;
+  cacheProvider: CacheProviderChoice;
+  cacheTtl: "5m" | "1h";
   /** edited prompt presets by name; absent = the strategy's own text */
   promptEdits: Record<string, { system?: string; instructions?: string }>;
   /**
@@ -42,6 +47,9 @@ export function initialConfig(strategy: StrategyInfo | undefined, sessionWindow:
     instructions: "",
     apiKey: "",
     openaiApiKey: "",
+    costModel: "",
+    cacheProvider: "auto",
+    cacheTtl: "5m",
     promptEdits: {},
     fromRun: null,
   };
@@ -65,6 +73,9 @@ export function configFromRun(run: RunSummary, strategy: StrategyInfo | undefine
     instructions: run.options.instructions ?? "",
     apiKey: current?.apiKey ?? "",
     openaiApiKey: current?.openaiApiKey ?? "",
+    costModel: run.options.costModel ?? "",
+    cacheProvider: run.options.cacheProvider ?? "auto",
+    cacheTtl: run.options.cacheTtl ?? "5m",
     promptEdits: { ...(run.options.promptOverrides ?? {}) },
     fromRun: { id: run.id, compactAtStep: run.options.compactAtStep },
   };
@@ -81,7 +92,7 @@ export function changedFromRun(config: PlaygroundConfig, run: RunSummary, strate
   for (const key of new Set([...Object.keys(config.settings), ...Object.keys(original.settings)])) {
     if (JSON.stringify(config.settings[key]) !== JSON.stringify(original.settings[key])) changed.push(key);
   }
-  for (const key of ["window", "outputReserve", "estimator", "summarizer", "instructions"] as const) {
+  for (const key of ["window", "outputReserve", "estimator", "summarizer", "instructions", "costModel", "cacheProvider", "cacheTtl"] as const) {
     if (config[key] !== original[key]) changed.push(key);
   }
   if (config.summarizer !== "extractive" && config.model !== original.model) changed.push("model");
@@ -114,6 +125,9 @@ export function runRequestOf(config: PlaygroundConfig, extra: { compactAtStep?: 
     ...(instructions ? { instructions } : {}),
     ...(anthropic && config.apiKey.trim() ? { apiKey: config.apiKey.trim() } : {}),
     ...(edited ? { promptOverrides: config.promptEdits } : {}),
+    ...(config.costModel.trim() ? { costModel: config.costModel.trim() } : {}),
+    cacheProvider: config.cacheProvider,
+    cacheTtl: config.cacheTtl,
     // "compact here" names its step; a panel loaded from a manual run replays it at that run's step
     ...(extra.compactAtStep !== undefined
       ? { compactAtStep: extra.compactAtStep }

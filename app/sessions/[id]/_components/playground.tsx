@@ -13,6 +13,7 @@ import { SharePanel } from "./share-panel";
 import { ModelContextView } from "./model-context-view";
 import { changedFromRun, configFromRun, initialConfig, previewRequestOf, runRequestOf, type PlaygroundConfig } from "./playground-config";
 import { RunChart } from "./run-chart";
+import { RunCostPanel } from "@/app/_components/run-cost-panel";
 import { RunCompare } from "./run-compare";
 import { ContinuationRecallStrip } from "./continuation-recall-strip";
 import { RunHistory } from "./run-history";
@@ -200,13 +201,16 @@ export function Playground({
         {header}
         <SharePanel sessionId={sessionId} runId={selectedRunId} />
         {result && selectedSummary && session ? (
-          <RunChart
-            result={result}
-            baseline={session.contextCurve}
-            compare={compareRunId ? compared.data?.result ?? null : null}
-            compareLabel={comparedSummary ? `previous: ${comparedSummary.strategyId}` : undefined}
-            onPointClick={openPoint}
-          />
+          <>
+            <RunChart
+              result={result}
+              baseline={session.contextCurve}
+              compare={compareRunId ? compared.data?.result ?? null : null}
+              compareLabel={comparedSummary ? `previous: ${comparedSummary.strategyId}` : undefined}
+              onPointClick={openPoint}
+            />
+            <RunCostPanel cost={selectedSummary.cost ?? null} />
+          </>
         ) : selectedRunId && (selected.isPending || (result && !session)) ? (
           <div className="h-[17rem] animate-pulse rounded-lg border border-slate-200 bg-white" aria-busy="true" />
         ) : (

@@ -6,6 +6,7 @@ import type { ContextPoint } from "@/lib/api/contracts/schemas";
 import { downsample } from "@/lib/client/downsample";
 import type { ReplayResult } from "@/lib/engine/simulate/replay-result";
 import { formatCompact, formatCount, plural } from "@/app/_components/format-number";
+import { CacheStrip, cacheLine } from "./cache-strip";
 
 /** Points drawn per line at most; longer runs are thinned, keeping peaks and event steps. */
 export const MAX_CHART_POINTS = 2_000;
@@ -26,6 +27,8 @@ interface ChartRow {
   baseline: number | null;
   recorded: number | null;
   compare: number | null;
+  /** how the call met the prompt cache, when the run was priced */
+  cache: string | null;
 }
 
 interface Marker {
@@ -119,6 +122,7 @@ export const RunChart = memo(function RunChart({
           <MarkerLayer markers={markers} />
         </LineChart>
       </ResponsiveContainer>
+      <CacheStrip steps={result.steps} />
     </section>
   );
 });
@@ -142,6 +146,7 @@ function chartData(result: ReplayResult, baseline: readonly ContextPoint[], comp
     baseline: baselineByStep.get(step.step) ?? null,
     recorded: step.recordedTokens,
     compare: compareByStep?.get(step.step) ?? null,
+    cache: cacheLine(step),
   }));
   const keep = new Set(markers.map((marker) => marker.step));
   const rows = downsample({ points: all, maxPoints: MAX_CHART_POINTS, value: (row) => row.sent, keep }) as ChartRow[];
@@ -219,6 +224,7 @@ function RowTooltip({ active, payload, markers }: { active?: boolean; payload?: 
       {row.baseline !== null && <div className="text-slate-500">no compaction {formatCount(row.baseline)}</div>}
       {row.recorded !== null && <div style={{ color: RECORDED }}>recorded {formatCount(row.recorded)}</div>}
       {row.compare !== null && <div style={{ color: COMPARE }}>previous run {formatCount(row.compare)}</div>}
+      {row.cache !== null && <div className="text-slate-600">{row.cache}</div>}
       {here.map((marker, index) => (
         <div key={index} className="font-medium" style={{ color: marker.kind === "compaction" ? COMPACTION : marker.kind === "prune" ? PRUNE : TRIM }}>
           {marker.label}

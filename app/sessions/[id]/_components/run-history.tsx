@@ -6,7 +6,7 @@ import type { RunSummary } from "@/lib/api/contracts/run-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { fetchNoContent } from "@/lib/client/fetch-json";
 import { runKeys } from "@/lib/query-hooks/run-queries";
-import { formatCount, formatDateTime } from "@/app/_components/format-number";
+import { formatCount, formatDateTime, formatUsd } from "@/app/_components/format-number";
 import { percentChange } from "./build-run-overlay";
 
 /**
@@ -68,6 +68,7 @@ export function RunHistory({
                 Recall
               </th>
               <th className="px-2 py-1 font-medium">Summarizer</th>
+              <th className="px-2 py-1 font-medium" title="every model call priced with prompt caching, and without it">Dollars</th>
               <th className="px-2 py-1 font-medium">When</th>
               <th className="px-2 py-1" />
             </tr>
@@ -123,6 +124,19 @@ export function RunHistory({
                         {formatCount(run.summarizerUsage.input)} in · {formatCount(run.summarizerUsage.output)} out
                         {run.estimatedCostUsd !== null && <> · ${run.estimatedCostUsd.toFixed(run.estimatedCostUsd < 0.1 ? 4 : 2)}</>}
                       </div>
+                    )}
+                  </td>
+                  <td data-testid="run-dollars" className="px-2 py-1 tabular-nums whitespace-nowrap">
+                    {run.cost ? (
+                      <>
+                        <div className="font-semibold">{formatUsd(run.cost.totalUsd)}</div>
+                        <div className="text-slate-500" title="the same calls without prompt caching · cache hit rate">
+                          no cache {formatUsd(run.cost.withoutCachingUsd)}
+                          {run.cost.hitRate !== null && <> · hit {(run.cost.hitRate * 100).toFixed(0)}%</>}
+                        </div>
+                      </>
+                    ) : (
+                      <span className="text-slate-400" title="no dated price for the model">—</span>
                     )}
                   </td>
                   <td className="px-2 py-1 whitespace-nowrap text-slate-500">{formatDateTime(run.createdAt)}</td>

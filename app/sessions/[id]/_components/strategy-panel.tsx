@@ -148,6 +148,31 @@ export function StrategyPanel({
         </label>
       </fieldset>
 
+      <fieldset data-testid="cost-options" className="grid grid-cols-2 gap-2 border-t border-slate-100 pt-2 text-xs">
+        <legend className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">Cost</legend>
+        <label className="col-span-2 space-y-0.5">
+          <span className="block font-medium text-slate-700">Price at model</span>
+          <input data-testid="cost-model-input" value={config.costModel} placeholder="the session's model" maxLength={200} onChange={(event) => set({ costModel: event.target.value })} className={`${INPUT} w-full font-mono`} />
+        </label>
+        <label className="space-y-0.5">
+          <span className="block font-medium text-slate-700">Prompt cache</span>
+          <select data-testid="cache-provider-select" value={config.cacheProvider} onChange={(event) => set({ cacheProvider: event.target.value as PlaygroundConfig["cacheProvider"] })} className={`${INPUT} w-full`}>
+            <option value="auto">the model&apos;s provider</option>
+            <option value="anthropic">Anthropic breakpoints</option>
+            <option value="openai">OpenAI automatic</option>
+            <option value="google">Gemini implicit</option>
+            <option value="none">no caching</option>
+          </select>
+        </label>
+        <label className="space-y-0.5">
+          <span className="block font-medium text-slate-700">Cache TTL</span>
+          <select data-testid="cache-ttl-select" value={config.cacheTtl} onChange={(event) => set({ cacheTtl: event.target.value as PlaygroundConfig["cacheTtl"] })} className={`${INPUT} w-full`}>
+            <option value="5m">5 minutes</option>
+            <option value="1h">1 hour</option>
+          </select>
+        </label>
+      </fieldset>
+
       <PreviewSummary
         preview={preview.data}
         loading={preview.loading}

@@ -6,7 +6,7 @@ import type { CompareEntry } from "@/lib/client/compare-state";
 import { scaleColour, formatShare } from "@/lib/client/retention-colour";
 import { metricOf, SWEEP_METRICS, sweepGrid, type SweepMetric } from "@/lib/client/sweep-grid";
 import { labelOf } from "@/lib/client/setting-controls";
-import { formatCompact, formatCount } from "@/app/_components/format-number";
+import { formatCompact, formatCount, formatUsd } from "@/app/_components/format-number";
 import { runHref } from "@/app/_components/compare/compare-table";
 
 /**
@@ -100,7 +100,7 @@ function SweepRow({
               : { background: "#f8fafc", text: "#94a3b8" };
         const body = (
           <>
-            <span className="block text-sm font-semibold tabular-nums">{row ? (metric === "retention" ? formatShare(value) : formatCompact(value ?? 0)) : entry?.phase === "failed" ? "failed" : entry?.phase === "running" && entry.totalSteps > 0 ? `${Math.round((entry.step / entry.totalSteps) * 100)}%` : "…"}</span>
+            <span className="block text-sm font-semibold tabular-nums">{row ? (metric === "retention" ? formatShare(value) : metric === "dollars" ? formatUsd(value) : formatCompact(value ?? 0)) : entry?.phase === "failed" ? "failed" : entry?.phase === "running" && entry.totalSteps > 0 ? `${Math.round((entry.step / entry.totalSteps) * 100)}%` : "…"}</span>
             {row && (
               <span className="block tabular-nums opacity-80">
                 {metric === "retention" ? `${formatCompact(row.totalTokensSent)} sent` : `${formatShare(row.retention.overall)} kept`}

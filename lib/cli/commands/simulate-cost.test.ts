@@ -1,0 +1,52 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../run-cli";
+import { buildSession } from "../../engine/testing/build-session";
+import { exportAnthropic } from "../../transcripts/export-anthropic";
+
+let directory: string;
+let file: string;
+beforeAll(() => {
+  directory = fs.mkdtempSync(path.join(os.tmpdir(), "lab-cli-cost-"));
+  file = path.join(directory, "session.json");
+  const session = buildSession([
+    { user: "u".repeat(8_000) },
+    ...[1, 2, 3, 4].map((turn) => ({ assistant: `step ${turn}`, tools: [{ name: "read", input: { turn }, output: "x".repeat(8_000) }] })),
+    { assistant: "done" },
+  ]);
+  fs.writeFileSync(file, JSON.stringify(exportAnthropic(session).messages));
+});
+afterAll(() => fs.rmSync(directory, { recursive: true, force: true }));
+
+async function lab(args: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
+  return { code, stdout, stderr };
+}
+
+describe("lab simulate prices the run", () => {
+  it("--json gives each step's cache read and write beside its context, and the run's dollars", async () => {
+    const { code, stdout } = await lab(["simulate", file, "--strategy", "none", "--cost-model", "claude-sonnet-4-5", "--json"]);
+    expect(code).toBe(0);
+    const output = JSON.parse(stdout) as { steps: { contextTokens: number; cacheRead: number; cacheWrite: number }[]; cost: { totalUsd: number; withoutCachingUsd: number; hitRate: number } };
+    expect(output.steps.length).toBe(5);
+    // nothing changes between calls: each reads the previous context and writes the new tail
+    output.steps.slice(1).forEach((step, index) => {
+      expect(step.cacheRead).toBe(output.steps[index].contextTokens);
+      expect(step.cacheRead + step.cacheWrite).toBe(step.contextTokens);
+    });
+    expect(output.cost.totalUsd).toBeLessThan(output.cost.withoutCachingUsd);
+    expect(output.cost.hitRate).toBeGreaterThan(0.5);
+  });
+
+  it("an unknown model prices nothing and says so; a bad provider is a usage error naming the flag", async () => {
+    const unknown = await lab(["simulate", file, "--strategy", "none", "--cost-model", "no-such-model"]);
+    expect(unknown.stdout).toContain("dollars unknown");
+    const bad = await lab(["simulate", file, "--strategy", "none", "--cache-provider", "azure"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--cache-provider takes one of auto, anthropic, openai, google, none");
+  });
+});

@@ -1,0 +1,135 @@
+import type { CacheRules } from "./cache-rules";
+
+/** What the cache model needs of one model call (a ReplayStep carries all of it, see lib/engine/simulate). */
+export interface CacheCallInput {
+  step: number;
+  /** estimated input tokens of the call: its whole context */
+  contextTokens: number;
+  /** messages in the context */
+  length: number;
+  /** the prefix of the previous call's context sent unchanged in front of this one: messages, tokens */
+  keptMessages: number;
+  keptTokens: number;
+  outputTokens: number;
+  /** when the request was sent (ms since the epoch), null when the source has no timestamps */
+  requestTime: number | null;
+}
+
+/**
+ * How one call's prompt met the cache:
+ * `first` nothing was cached yet (the first call, or the first long enough to cache), `hit` the whole previous prompt was read, `partial` a shorter
+ * earlier prefix was read (a change after it), `broken` nothing could be read because the prompt changed before
+ * any cached prefix, `expired` the idle gap since the entry's last use exceeded the TTL, `short` the prompt (or
+ * the shared prefix) is under the provider's minimum, `lookback` the newest entry is further back than the provider
+ * looks from the new breakpoint (a burst of messages in one go).
+ */
+export type CacheOutcome = "first" | "hit" | "partial" | "broken" | "expired" | "short" | "lookback";
+
+export interface CacheCall {
+  step: number;
+  /** input tokens served from the cache */
+  read: number;
+  /** input tokens written to the cache (charged at the write price; 0 for automatic caching) */
+  write: number;
+  /** input tokens charged at the base input price */
+  uncached: number;
+  output: number;
+  outcome: CacheOutcome;
+  /** the prefix still sent unchanged from the previous call, in messages: where the prefix broke when it did */
+  keptMessages: number;
+}
+
+interface CacheEntry {
+  /** messages the cached prefix spans, and its tokens */
+  length: number;
+  tokens: number;
+  lastUsed: number | null;
+}
+
+/**
+ * The prompt cache over a replay's model calls, under one provider's rules. Pure: one pass, in call order.
+ *
+ * - Breakpoints (Anthropic): each call puts its breakpoint at its last message, so it writes an entry for its whole
+ *   prompt. The next call reads the newest entry whose prefix it still sends unchanged (entries past the first
+ *   changed message are gone), if that entry is within the provider's lookback of the new breakpoint and used
+ *   within the TTL, and writes the rest. A prune in the middle therefore reads up to the last breakpoint before
+ *   the pruned message and writes everything after it; a compaction that rewrites the context from its first
+ *   message reads nothing.
+ * - Automatic (OpenAI, Gemini implicit): a call reads the prefix it shares with the previous prompt, rounded down
+ *   to the provider's step past the minimum, if the previous request was within the TTL; nothing is written.
+ * - The idle gap is measured between request times; without timestamps the cache never expires.
+ *
+ * Memory: the breakpoint entries of the current prefix (one per call until a change drops those past it).
+ */
+export function modelPromptCache(options: { calls: readonly CacheCallInput[]; rules: CacheRules; ttlSeconds: number; minimumTokens: number }): CacheCall[] {
+  const { rules, minimumTokens } = options;
+  const ttlMs = options.ttlSeconds * 1000;
+  const entries: CacheEntry[] = [];
+  const out: CacheCall[] = [];
+  let previousTime: number | null = null;
+  options.calls.forEach((call, index) => {
+    const total = Math.max(0, call.contextTokens);
+    const kept = Math.max(0, Math.min(call.keptTokens, total));
+    const idle = previousTime !== null && call.requestTime !== null ? call.requestTime - previousTime : 0;
+    if (call.requestTime !== null) previousTime = call.requestTime;
+    const result = (read: number, write: number, outcome: CacheOutcome): CacheCall => ({
+      step: call.step,
+      read,
+      write,
+      uncached: total - read - write,
+      output: call.outputTokens,
+      outcome,
+      keptMessages: call.keptMessages,
+    });
+
+    if (rules.mode === "automatic") {
+      if (index === 0) return void out.push(result(0, 0, total < minimumTokens ? "short" : "first"));
+      if (total < minimumTokens) return void out.push(result(0, 0, "short"));
+      if (idle > ttlMs) return void out.push(result(0, 0, "expired"));
+      const whole = isWhole(call, options.calls[index - 1]);
+      if (kept < minimumTokens) return void out.push(result(0, 0, whole ? "short" : "broken"));
+      const read = minimumTokens + Math.floor((kept - minimumTokens) / rules.stepTokens) * rules.stepTokens;
+      return void out.push(result(read, 0, whole ? "hit" : "partial"));
+    }
+
+    // breakpoints: drop the entries whose prefix changed, then the newest ones unused for longer than the TTL —
+    // only the newest surviving entry is ever read, so a deeper expired one is dropped when it comes to the top
+    // (checking them all at every call made a long session's pass quadratic)
+    while (entries.length > 0 && entries[entries.length - 1].length > call.keptMessages) entries.pop();
+    let expired = false;
+    while (call.requestTime !== null && entries.length > 0) {
+      const lastUsed = entries[entries.length - 1].lastUsed;
+      if (lastUsed === null || call.requestTime - lastUsed <= ttlMs) break;
+      entries.pop();
+      expired = true;
+    }
+    if (total < minimumTokens) return void out.push(result(0, 0, "short"));
+    const newest = entries[entries.length - 1];
+    const reachable = newest !== undefined && (rules.lookbackMessages === null || call.length - newest.length <= rules.lookbackMessages);
+    const read = reachable ? Math.min(newest.tokens, total) : 0;
+    if (reachable) newest.lastUsed = call.requestTime;
+    entries.push({ length: call.length, tokens: total, lastUsed: call.requestTime });
+    const previous = options.calls[index - 1];
+    const outcome: CacheOutcome =
+      index === 0
+        ? "first"
+        : read > 0
+          ? isWhole(call, previous) && newest.length === previous.length
+            ? "hit"
+            : "partial"
+          : expired
+            ? "expired"
+            : newest !== undefined && !reachable
+              ? "lookback"
+            : isWhole(call, previous)
+              ? "first"
+              : "broken";
+    out.push(result(read, total - read, outcome));
+  });
+  return out;
+}
+
+/** Nothing of the previous call's context changed: its whole prompt is this one's prefix. */
+function isWhole(call: CacheCallInput, previous: CacheCallInput): boolean {
+  return call.keptMessages >= previous.length;
+}

@@ -1,0 +1,20 @@
+// npm run cache-validation: the prompt-cache model against the cache figures real transcripts recorded (vitest,
+// validation/; JSON report in reports/cache-validation.json, the table in reports/cache-validation/table.txt).
+// Prints the table: per transcript the calls compared, those within ±10 points of their recorded cached share, the
+// total cached share recorded and predicted, and the documented causes of the rest. Exits non-zero on a failure
+// (a call off without a cause, or fewer than 85% of the calls within).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const reportDir = path.join(root, "reports", "cache-validation");
+fs.rmSync(reportDir, { recursive: true, force: true });
+fs.mkdirSync(path.join(root, "reports"), { recursive: true });
+const vitest = path.join(root, "node_modules", ".bin", "vitest");
+const status =
+  spawnSync(vitest, ["run", "-c", "validation/vitest.config.ts", "--reporter=default", "--reporter=json", "--outputFile=reports/cache-validation.json"], { cwd: root, stdio: "inherit" }).status ?? 1;
+const table = path.join(reportDir, "table.txt");
+if (fs.existsSync(table)) console.log(`[cache-validation]\n${fs.readFileSync(table, "utf8")}`);
+else console.error("[cache-validation] no table: no transcript with cache figures was read (is ../shared/transcripts there?)");
+process.exit(status);

@@ -1,0 +1,13 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+/** `npm run cache-validation`: the prompt-cache model against the cache figures real transcripts recorded. */
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname, "..") } },
+  test: {
+    root: path.resolve(import.meta.dirname, ".."),
+    include: ["validation/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 300_000,
+  },
+});
