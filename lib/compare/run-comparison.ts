@@ -2,6 +2,7 @@ import { BadRequestError } from "../api/contracts/errors";
 import type { CompareOptions } from "../api/contracts/compare-schemas";
 import { classifyMessages } from "../engine/simulate/classify-messages";
 import { resolveWindow } from "../engine/simulate/resolve-window";
+import { assertMaySend } from "../runs/assert-may-send";
 import { checkReplayEstimator } from "../runs/resolve-estimator";
 import { followComparison } from "../jobs/follow-comparison";
 import { ensureWebWorkers, workerConcurrency } from "../jobs/job-queue";
@@ -49,6 +50,7 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
     throw new BadRequestError("missing_api_key", "The LLM-judged retention asks a model: set ANTHROPIC_API_KEY on the server or pass apiKey with the comparison.", "judge");
   }
   const sessionIds = [...new Set(options.sessionIds)];
+  await assertMaySend({ sessionIds, request: compare });
   const loaded = [];
   for (const id of sessionIds) {
     const session = await loadSessionCached(id);

@@ -5,6 +5,7 @@ import { resolveWindow } from "../engine/simulate/resolve-window";
 import { findStrategy } from "../engine/strategies";
 import { resolveSettings } from "../engine/strategies/resolve-settings";
 import { createRun } from "../store/runs";
+import { assertMaySend } from "./assert-may-send";
 import { buildSummarizer } from "./build-summarizer";
 import { checkReplayEstimator } from "./resolve-estimator";
 import { ensureWebWorkers, workerConcurrency } from "../jobs/job-queue";
@@ -33,6 +34,7 @@ export async function startRun(options: { sessionId: string; request: RunRequest
   const session = await loadSessionCached(options.sessionId);
   const { model, promptOverrides } = buildSummarizer(request);
   checkReplayEstimator({ estimator: request.estimator, apiKey: request.apiKey });
+  await assertMaySend({ sessionIds: [options.sessionId], request });
   const window = resolveWindow(request.window, session.meta.contextWindow);
   const totalSteps = classifyMessages(session).filter((kind) => kind === "call").length;
   if (request.compactAtStep !== undefined && request.compactAtStep >= totalSteps) {

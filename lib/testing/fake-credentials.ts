@@ -34,7 +34,7 @@ export function fakeCredentials(seed = 1): FakeCredential[] {
   return [
     { rule: "github", kind: "GITHUB_TOKEN", value: join("gh", "p_", filler(36, ALNUM, seed + 1)) },
     { rule: "anthropic", kind: "ANTHROPIC_API_KEY", value: join("sk-", "ant-", "api03-", filler(93, ALNUM, seed + 2), "AA") },
-    { rule: "aws", kind: "AWSSecretAccessKey", value: join("aws_secret", "_access_key=", filler(40, `${ALNUM}/+`, seed + 3)) },
+    { rule: "aws", kind: "AWSSecretAccessKey", value: join("aws_secret", "_access_key=", filler(40, ALNUM, seed + 3)) },
     { rule: "slack", kind: "SLACK_TOKEN", value: join("xo", "xb-", filler(10, "0123456789", seed + 4), "-", filler(13, "0123456789", seed + 5), "-", filler(24, ALNUM, seed + 6)) },
     {
       rule: "privatekey",

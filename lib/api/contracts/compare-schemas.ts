@@ -37,6 +37,8 @@ export const CompareOptionsSchema = z.object({
   apiKey: z.string().min(1).max(500).optional(),
   /** also ask a model whether each probe survives in the final context (needs the anthropic client) */
   judge: z.boolean().default(false),
+  /** send sessions holding unredacted credentials to external models anyway (refused with `secrets_unredacted` otherwise) */
+  allowSecrets: z.boolean().optional(),
 });
 export type CompareOptions = z.infer<typeof CompareOptionsSchema>;
 

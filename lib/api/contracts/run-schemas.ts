@@ -78,6 +78,8 @@ export const RunRequestSchema = ReplayConfigSchema.extend({
   compactAtStep: z.number().int().min(0).optional(),
   /** a per-request Anthropic key: used for this run only, never stored or logged */
   apiKey: z.string().min(1).max(500).optional(),
+  /** send a session holding unredacted credentials to an external model anyway (refused with `secrets_unredacted` otherwise) */
+  allowSecrets: z.boolean().optional(),
 });
 export type RunRequest = z.infer<typeof RunRequestSchema>;
 
