@@ -41,4 +41,10 @@ describe("scanSession", () => {
     const hiding = buildSession([{ user: "// secretlint-disable" }, { user: `key ${credentials[0].value}` }]);
     expect((await scanSession(hiding)).map((finding) => finding.rule)).toEqual(["github"]);
   });
+
+  it("scans a tool call whose only anchor is a key of its input (the AWS rule needs the key name beside the value)", async () => {
+    const aws = credentials.find((credential) => credential.rule === "aws")!.value.split("=")[1];
+    const session = buildSession([{ user: "configure" }, { assistant: "", tools: [{ name: "Write", input: { aws_secret_access_key: aws }, output: "ok" }] }]);
+    expect((await scanSession(session)).map((finding) => [finding.rule, finding.seq])).toEqual([["aws", 1]]);
+  });
 });
