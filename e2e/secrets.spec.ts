@@ -10,7 +10,9 @@ import { SessionsPage } from "./pages/sessions-page";
  * the count and kinds, the timeline marks the message; a share link is refused; one click redacts it; the page
  * then shows placeholders and the share link is made.
  */
-test("secrets: upload, warning shown, redact, share", async ({ page }) => {
+test("secrets: upload, warning shown, redact, share", async ({ page, consoleErrors }) => {
+  // the refused share link answers 400 (shown in the panel), which the browser logs
+  consoleErrors.expect(/status of 400 .*\/api\/share-links/);
   const credentials = fakeCredentials(11);
   const github = credentials.find((credential) => credential.rule === "github")!.value;
   const anthropic = credentials.find((credential) => credential.rule === "anthropic")!.value;
