@@ -49,7 +49,10 @@ describe("lab CLI in a child process", () => {
       "recordedCompactions",
       "estimatedTokens",
       "recordedPeakContextTokens",
+      "secrets",
     ]);
+    // a generated session holds no credentials
+    expect(summary.secrets).toEqual({ count: 0, kinds: [], findings: [] });
     const expected = sessionStats(generateSession({ seed: 5, messages: 200 }));
     expect(summary).toMatchObject({
       format: "claude-code",
