@@ -45,6 +45,20 @@ export function SessionsTable({ sessions }: { sessions: SessionSummary[] }) {
                 >
                   {session.title}
                 </Link>
+                {session.secrets.count > 0 && (
+                  <span
+                    data-testid="session-secrets-badge"
+                    title={`unredacted credentials: ${session.secrets.kinds.join(", ")} — open the session to redact them`}
+                    className="mr-1 inline-block rounded bg-red-100 px-1.5 py-px text-xs font-semibold text-red-800"
+                  >
+                    ⚠ {session.secrets.count} credential{session.secrets.count === 1 ? "" : "s"}: {session.secrets.kinds.join(", ")}
+                  </span>
+                )}
+                {session.secrets.count === 0 && session.secrets.redactedAt && (
+                  <span data-testid="session-redacted-badge" className="mr-1 inline-block rounded bg-emerald-100 px-1.5 py-px text-xs text-emerald-800">
+                    redacted
+                  </span>
+                )}
                 {session.sourceName && (
                   <div className="truncate text-xs text-slate-500" title={session.sourceName}>
                     {session.sourceName}

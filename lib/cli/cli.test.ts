@@ -50,7 +50,10 @@ describe("lab CLI in a child process", () => {
       "recordedCompactions",
       "estimatedTokens",
       "recordedPeakContextTokens",
+      "secrets",
     ]);
+    // a generated session holds no credentials
+    expect(summary.secrets).toEqual({ count: 0, kinds: [], findings: [] });
     const expected = sessionStats(generateClaudeCodeSession({ seed: 5, messages: 200 }));
     expect(summary).toMatchObject({
       format: "claude-code",

@@ -55,6 +55,15 @@ export const ENV_VARIABLES = {
     secret: true,
     schema: z.string().min(24).optional(),
   },
+  LAB_REDACT_ON_UPLOAD: {
+    accepts: "1/true (redact every credential an upload holds before it is stored) or 0/false",
+    schema: z
+      .string()
+      .transform((value) => value.toLowerCase())
+      .pipe(z.enum(["0", "1", "false", "true"]))
+      .transform((value) => value === "1" || value === "true")
+      .default(false),
+  },
   MAX_UPLOAD_BYTES: { accepts: "a whole number of bytes ≥ 1", schema: wholeNumber(1).default(DEFAULT_MAX_UPLOAD_BYTES) },
   WORKER_CONCURRENCY: { accepts: "a whole number ≥ 1", schema: wholeNumber(1).optional() },
   LAB_MAX_CONCURRENT_RUNS: { accepts: "a whole number ≥ 1", schema: wholeNumber(1).optional() },

@@ -32,6 +32,7 @@ describe("readEnv: defaults", () => {
       OPENAI_API_KEY: undefined,
       OPENAI_BASE_URL: undefined,
       LAB_OPENAI_ENDPOINTS: [],
+      LAB_REDACT_ON_UPLOAD: false,
     };
     expect(readEnv({})).toEqual(expected);
     expect(readEnv(Object.fromEntries(Object.keys(ENV_VARIABLES).map((name) => [name, "  "])))).toEqual(expected);

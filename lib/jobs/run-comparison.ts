@@ -2,6 +2,7 @@ import { BadRequestError } from "../api/contracts/errors";
 import type { CompareOptions } from "../api/contracts/compare-schemas";
 import { countModelCalls } from "../engine/simulate/count-model-calls";
 import { resolveWindow } from "../engine/simulate/resolve-window";
+import { assertMaySend } from "../runs/assert-may-send";
 import { checkReplayEstimator } from "../runs/resolve-estimator";
 import { followComparison } from "./follow-comparison";
 import { ensureWebWorkers, workerConcurrency } from "./job-queue";
@@ -48,6 +49,9 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
   checkReplayEstimator({ estimator: compare.estimator, apiKey: compare.apiKey });
   resolveJudge(compare);
   const sessionIds = [...new Set(options.sessionIds)];
+  // a configuration may bring its own (external) summarizer: the gate sees the first one that sends text out
+  const external = configs.find((config) => config.summarizer.external !== null);
+  await assertMaySend({ sessionIds, request: { ...compare, summarizer: external?.summarizer.provider ?? compare.summarizer } });
   const loaded = [];
   for (const id of sessionIds) {
     const session = await loadSessionCached(id);

@@ -5,6 +5,7 @@ import { resolveWindow } from "../engine/simulate/resolve-window";
 import { findStrategy } from "../engine/strategies";
 import { resolveSettings } from "../engine/strategies/resolve-settings";
 import { createRun } from "../store/runs";
+import { assertMaySend } from "../runs/assert-may-send";
 import { buildSummarizer } from "../runs/build-summarizer";
 import { checkReplayEstimator } from "../runs/resolve-estimator";
 import { ensureWebWorkers, workerConcurrency } from "./job-queue";
@@ -34,6 +35,7 @@ export async function startRun(options: { sessionId: string; request: RunRequest
   const session = await loadSessionCached(options.sessionId);
   const summarizer = buildSummarizer(request);
   checkReplayEstimator({ estimator: request.estimator, apiKey: request.apiKey });
+  await assertMaySend({ sessionIds: [options.sessionId], request });
   const window = resolveWindow(request.window, session.meta.contextWindow);
   const totalSteps = countModelCalls(session);
   if (request.compactAtStep !== undefined && request.compactAtStep >= totalSteps) {

@@ -21,6 +21,7 @@ export function presentSessionSummary(record: SessionRecord): SessionSummary {
     estimatedTokens: record.estimatedTokens,
     recordedPeakContextTokens: record.recordedPeakContextTokens,
     createdAt: record.createdAt.toISOString(),
+    secrets: { ...record.secrets, kinds: [...record.secrets.kinds], redactedAt: record.secrets.redactedAt?.toISOString() ?? null },
   };
 }
 

@@ -10,10 +10,11 @@ const LINK: ShareLinkRecord = {
   runId: null,
   runIds: ["r1", "r2"],
   label: "demo",
+  unredactedSecrets: 0,
   createdAt: new Date("2026-11-25T14:00:00.000Z"),
   revokedAt: null,
 };
-const LINK_JSON = '{"id":"l1","kind":"comparison","sessionId":"s1","runId":null,"runIds":["r1","r2"],"label":"demo","createdAt":"2026-11-25T14:00:00.000Z","revokedAt":null}';
+const LINK_JSON = '{"id":"l1","kind":"comparison","sessionId":"s1","runId":null,"runIds":["r1","r2"],"label":"demo","createdAt":"2026-11-25T14:00:00.000Z","revokedAt":null,"unredactedSecrets":0}';
 
 describe("share-link presenters (the wire format the API has always sent)", () => {
   it("a link, a revoked link, a listed link and a created one (with its path)", () => {

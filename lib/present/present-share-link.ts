@@ -12,6 +12,7 @@ export function presentShareLink(record: ShareLinkRecord): ShareLinkView {
     label: record.label,
     createdAt: record.createdAt.toISOString(),
     revokedAt: record.revokedAt ? record.revokedAt.toISOString() : null,
+    unredactedSecrets: record.unredactedSecrets,
   };
 }
 

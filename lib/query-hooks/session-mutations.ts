@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { fetchNoContent } from "../client/fetch-json";
+import { RedactionResultSchema } from "../api/contracts/secret-schemas";
+import { fetchJson, fetchNoContent } from "../client/fetch-json";
 import { uploadTranscript, type UploadTranscriptOptions } from "../client/upload-transcript";
 import { sessionKeys } from "./session-queries";
 
@@ -21,5 +22,20 @@ export function useImportTranscript() {
   return useMutation({
     mutationFn: (options: UploadTranscriptOptions) => uploadTranscript(options),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.list() }),
+  });
+}
+
+/**
+ * Redacts every credential in a session (POST /api/sessions/:id/redact), then drops its cached pages and refetches
+ * everything under `sessionKeys.all`: the messages, title and findings all changed.
+ */
+export function useRedactSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => fetchJson(`/api/sessions/${encodeURIComponent(id)}/redact`, RedactionResultSchema, { method: "POST" }),
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: sessionKeys.messages(id) });
+      return queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+    },
   });
 }

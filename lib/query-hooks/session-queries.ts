@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { MessagePageSchema, SessionDetailSchema, SessionListSchema } from "../api/contracts/schemas";
+import { SessionSecretsViewSchema } from "../api/contracts/secret-schemas";
 import { fetchJson } from "../client/fetch-json";
 
 /**
@@ -19,6 +20,7 @@ export const sessionKeys = {
   detail: (id: string) => [...sessionKeys.all, "detail", id] as const,
   messages: (id: string) => [...sessionKeys.all, "detail", id, "messages"] as const,
   messagePage: (id: string, page: number) => [...sessionKeys.messages(id), page] as const,
+  secrets: (id: string) => [...sessionKeys.all, "detail", id, "secrets"] as const,
 };
 
 export const sessionQueries = {
@@ -32,6 +34,13 @@ export const sessionQueries = {
     queryOptions({
       queryKey: sessionKeys.detail(id),
       queryFn: ({ signal }) => fetchJson(`/api/sessions/${encodeURIComponent(id)}`, SessionDetailSchema, { signal }),
+    }),
+
+  /** The session's credentials: count, kinds, last redaction, and every unredacted finding (masked previews). */
+  secrets: (id: string) =>
+    queryOptions({
+      queryKey: sessionKeys.secrets(id),
+      queryFn: ({ signal }) => fetchJson(`/api/sessions/${encodeURIComponent(id)}/secrets`, SessionSecretsViewSchema, { signal }),
     }),
 
   /**

@@ -2,11 +2,15 @@ import { ConflictError } from "../api/contracts/errors";
 import { contextCurve } from "../engine/context-curve";
 import type { FormatId } from "../engine/model";
 import { rememberSessionDetail } from "../runs/session-detail-cache";
+import { scanSession } from "../secrets/scan-session";
+import { toSecretFinding } from "../secrets/secret-finding";
 import { findDuplicateUpload } from "../store/find-duplicate-upload";
 import type { SessionRecord } from "../store/session-record";
 import { storeSession } from "../store/store-session";
-import { sha256Of, uploadColumns } from "../store/upload-columns";
+import { sha256Of, uploadColumns, type UploadColumns } from "../store/upload-columns";
 import { importTranscriptBytes, type ImportOutcome } from "../transcripts";
+import { redactContent } from "./redact-content";
+import { redactOnUpload } from "./redact-on-upload";
 
 export interface ImportUploadInput {
   /** the uploaded file, exactly as received; the store keeps it (gzipped) for re-import */
@@ -28,10 +32,12 @@ export interface ImportUploadInput {
  * storing all of them would turn one upload of a 500-instance benchmark file into 500 list entries. The result's
  * `sessionCount` tells the client how many there are, so it can upload again with another `pick`.
  *
- * The import runs before anything is written and throws ImportError for a file that does not fit; the session,
- * its messages and the raw upload are then written in one transaction (storeSession), so a failure leaves
- * nothing behind. Parsing lives here, not in lib/store: the store only writes canonical sessions. The session's
- * detail (its context curve) is built from the parsed session while it is in memory, for the first visit.
+ * The import runs before anything is written and throws ImportError for a file that does not fit; the session is
+ * then scanned for credentials (lib/secrets) — and, with LAB_REDACT_ON_UPLOAD, redacted with its raw file before
+ * anything is stored; the session, its messages, its findings and the raw upload are then written in one
+ * transaction (storeSession), so a failure leaves nothing behind. Parsing lives here, not in lib/store: the store
+ * only writes canonical sessions. The session's detail (its context curve) is built from the parsed session while
+ * it is in memory, for the first visit.
  */
 export async function importUpload(input: ImportUploadInput): Promise<SessionRecord> {
   const sha256 = sha256Of(input.bytes);
@@ -46,7 +52,7 @@ export async function importUpload(input: ImportUploadInput): Promise<SessionRec
   }
   input.signal?.throwIfAborted();
   // the raw file's gzip runs on the thread pool while this thread imports (half a second of a 35 MB upload)
-  const upload = uploadColumns(input.bytes, sha256);
+  let upload: Promise<UploadColumns> | undefined = uploadColumns(input.bytes, sha256);
   let outcome: ImportOutcome;
   try {
     outcome = importTranscriptBytes(input.bytes, { format: input.format, pick: input.pick, sourceName: input.sourceName });
@@ -56,7 +62,19 @@ export async function importUpload(input: ImportUploadInput): Promise<SessionRec
     upload.catch(() => undefined); // a file that does not import is not stored: its gzip is not waited for
     throw error;
   }
-  const stored = await storeSession({ session: outcome.session, sessionCount: outcome.sessionCount, pick: outcome.pick, sourceName: input.sourceName, upload });
-  await rememberSessionDetail({ ...stored, meta: outcome.session.meta, contextCurve: contextCurve(outcome.session) });
+  let session = outcome.session;
+  const detected = await scanSession(session);
+  let secretFindings = detected.map(toSecretFinding);
+  let redacted: { at: Date; count: number } | undefined;
+  if (detected.length > 0 && redactOnUpload()) {
+    upload.catch(() => undefined); // the file as received holds the secrets: never stored
+    const content = await redactContent({ session, detected, upload: { bytes: input.bytes, format: outcome.format, pick: outcome.pick, sourceName: input.sourceName } });
+    session = content.session;
+    secretFindings = content.remaining;
+    upload = content.uploadBytes ? uploadColumns(content.uploadBytes) : undefined;
+    redacted = { at: new Date(), count: detected.length };
+  }
+  const stored = await storeSession({ session, sessionCount: outcome.sessionCount, pick: outcome.pick, sourceName: input.sourceName, upload, secretFindings, redacted });
+  await rememberSessionDetail({ ...stored, meta: session.meta, contextCurve: contextCurve(session) });
   return stored;
 }

@@ -20,6 +20,19 @@ export interface SessionRecord {
   estimatedTokens: number;
   recordedPeakContextTokens: number | null;
   createdAt: Date;
+  secrets: SessionSecretsRecord;
+}
+
+/** What the lab knows of a session's credentials (lib/secrets): how many are unredacted, of which kinds, and redactions. */
+export interface SessionSecretsRecord {
+  /** false for a session stored before scanning existed: nothing is known until it is scanned */
+  scanned: boolean;
+  /** findings not redacted */
+  count: number;
+  kinds: string[];
+  redactedAt: Date | null;
+  /** findings replaced by redactions so far */
+  redactedCount: number;
 }
 
 /** A session with its meta and its recorded context curve (computed from the stored messages). */

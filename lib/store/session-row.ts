@@ -1,7 +1,9 @@
 import { FORMAT_IDS, type FormatId, type Session } from "../engine/model";
 import { sessionStats } from "../engine/session-stats";
 import type { Prisma } from "../generated/prisma/client.ts";
-import type { SessionRecord } from "./session-record";
+import type { SecretFinding } from "../secrets/secret-finding";
+import type { SessionRecord, SessionSecretsRecord } from "./session-record";
+import { parseStoredKinds } from "./stored-secret-findings";
 
 /** The Session columns a summary needs (everything but `meta`, which can be large). */
 export const SESSION_SUMMARY_SELECT = {
@@ -18,6 +20,10 @@ export const SESSION_SUMMARY_SELECT = {
   estimatedTokens: true,
   recordedPeakContextTokens: true,
   createdAt: true,
+  secretCount: true,
+  secretKinds: true,
+  redactedAt: true,
+  redactedCount: true,
 } satisfies Prisma.SessionSelect;
 
 export type SessionSummaryRow = Prisma.SessionGetPayload<{ select: typeof SESSION_SUMMARY_SELECT }>;
@@ -38,6 +44,27 @@ export function toSessionRecord(row: SessionSummaryRow): SessionRecord {
     estimatedTokens: row.estimatedTokens,
     recordedPeakContextTokens: row.recordedPeakContextTokens,
     createdAt: row.createdAt,
+    secrets: secretsOf(row),
+  };
+}
+
+/** The secrets columns of a row: `scanned` false for a session stored before scanning existed (no kinds written). */
+function secretsOf(row: SessionSummaryRow): SessionSecretsRecord {
+  return {
+    scanned: row.secretKinds !== null,
+    count: row.secretCount,
+    kinds: row.secretKinds === null ? [] : parseStoredKinds(row.secretKinds, row.id),
+    redactedAt: row.redactedAt,
+    redactedCount: row.redactedCount,
+  };
+}
+
+/** The columns that hold a session's unredacted findings (written with every import, re-import and redaction). */
+export function secretColumns(findings: readonly SecretFinding[]) {
+  return {
+    secretFindings: findings as unknown as Prisma.InputJsonValue,
+    secretCount: findings.length,
+    secretKinds: [...new Set(findings.map((finding) => finding.kind))].sort() as Prisma.InputJsonValue,
   };
 }
 

@@ -11,6 +11,8 @@ export interface NewShareLink {
   targetId: string;
   runIds?: string[];
   label?: string;
+  /** share although the session holds unredacted credentials (the count is recorded with the link) */
+  allowSecrets?: boolean;
 }
 
 export interface ShareLinkRecord {
@@ -21,6 +23,8 @@ export interface ShareLinkRecord {
   /** a comparison's runs; [] otherwise */
   runIds: string[];
   label: string | null;
+  /** the session's unredacted findings when the link was made (its creator chose to share them anyway); 0 if none */
+  unredactedSecrets: number;
   createdAt: Date;
   revokedAt: Date | null;
 }

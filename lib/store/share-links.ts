@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
-import { NotFoundError } from "../api/contracts/errors";
+import { BadRequestError, NotFoundError } from "../api/contracts/errors";
 import { db } from "./db";
 import type { CreatedShareLinkRecord, NewShareLink, ShareLinkListing, ShareLinkRecord } from "./share-link-record";
 
 /** 32 random bytes: 256 bits, base64url. */
 const TOKEN_BYTES = 32;
-const SELECT = { id: true, kind: true, sessionId: true, runId: true, runIds: true, label: true, createdAt: true, revokedAt: true } as const;
+const SELECT = { id: true, kind: true, sessionId: true, runId: true, runIds: true, label: true, unredactedSecrets: true, createdAt: true, revokedAt: true } as const;
 const RunIdsSchema = z.array(z.string());
 
 export function hashShareToken(token: string): string {
@@ -17,6 +17,8 @@ export function hashShareToken(token: string): string {
  * Creates a read-only share link to a session, a run or a comparison (runs of one session, repeats dropped): an
  * unguessable token returned this once, stored only as its SHA-256. Throws `not_found:session` / `not_found:run` for
  * an unknown target — a comparison's run of another session counts as unknown, so a link never reaches past its session.
+ * A session holding unredacted credentials (its secretCount) is refused (400 `secrets_unredacted`, naming how many
+ * and their kinds) unless `allowSecrets` says to share anyway; the link then records how many it exposed.
  */
 export async function createShareLink(input: NewShareLink): Promise<CreatedShareLinkRecord> {
   const prisma = await db();
@@ -39,12 +41,27 @@ export async function createShareLink(input: NewShareLink): Promise<CreatedShare
     sessionId = run.sessionId;
     runId = run.id;
   }
+  const unredactedSecrets = await checkSecrets(sessionId, input.allowSecrets === true);
   const token = randomBytes(TOKEN_BYTES).toString("base64url");
   const row = await prisma.shareLink.create({
-    data: { tokenHash: hashShareToken(token), kind: input.kind, sessionId, runId, ...(runIds ? { runIds } : {}), label: input.label?.trim() ? input.label.trim() : null },
+    data: { tokenHash: hashShareToken(token), kind: input.kind, sessionId, runId, ...(runIds ? { runIds } : {}), label: input.label?.trim() ? input.label.trim() : null, unredactedSecrets },
     select: SELECT,
   });
   return { link: toRecord(row), token };
+}
+
+/** How many unredacted findings the session holds; throws `secrets_unredacted` when there are some and sharing them was not chosen. */
+async function checkSecrets(sessionId: string, allowSecrets: boolean): Promise<number> {
+  const prisma = await db();
+  const session = await prisma.session.findUnique({ where: { id: sessionId }, select: { secretCount: true, secretKinds: true } });
+  const count = session?.secretCount ?? 0;
+  if (count === 0 || allowSecrets) return count;
+  const kinds = Array.isArray(session?.secretKinds) ? session.secretKinds.join(", ") : "credentials";
+  throw new BadRequestError(
+    "secrets_unredacted",
+    `This session holds ${count} unredacted credential${count === 1 ? "" : "s"} (${kinds}): anyone with the link would see ${count === 1 ? "it" : "them"}. Redact the session first, or share anyway with allowSecrets: true.`,
+    "allowSecrets",
+  );
 }
 
 /** A session's share links (its own and its runs'), newest first; revoked ones included, marked. */
@@ -88,7 +105,7 @@ export async function resolveShareToken(token: string): Promise<ShareLinkRecord 
   return row && !row.revokedAt ? toRecord(row) : null;
 }
 
-function toRecord(row: { id: string; kind: string; sessionId: string; runId: string | null; runIds: unknown; label: string | null; createdAt: Date; revokedAt: Date | null }): ShareLinkRecord {
+function toRecord(row: { id: string; kind: string; sessionId: string; runId: string | null; runIds: unknown; label: string | null; unredactedSecrets: number; createdAt: Date; revokedAt: Date | null }): ShareLinkRecord {
   const runIds = row.runIds === null ? [] : RunIdsSchema.parse(row.runIds);
   return {
     id: row.id,
@@ -97,6 +114,7 @@ function toRecord(row: { id: string; kind: string; sessionId: string; runId: str
     runId: row.runId,
     runIds,
     label: row.label,
+    unredactedSecrets: row.unredactedSecrets,
     createdAt: row.createdAt,
     revokedAt: row.revokedAt,
   };

@@ -2,7 +2,8 @@ import type { Session } from "../engine/model";
 import { db } from "./db";
 import { insertMessages } from "./session-messages";
 import type { SessionRecord } from "./session-record";
-import { SESSION_SUMMARY_SELECT, sessionColumns, toSessionRecord } from "./session-row";
+import type { SecretFinding } from "../secrets/secret-finding";
+import { SESSION_SUMMARY_SELECT, secretColumns, sessionColumns, toSessionRecord } from "./session-row";
 import { uploadColumns, type UploadColumns } from "./upload-columns";
 
 /** A big session's inserts can outlast Prisma's 5 s default for interactive transactions. */
@@ -20,6 +21,10 @@ export interface StoreSessionInput {
    * sessions that never were a file (a demo the importer rejected), which cannot be re-imported
    */
   upload?: Uint8Array | Promise<UploadColumns>;
+  /** the credentials a scan found (lib/secrets/scan-session.ts); absent: never scanned (hand-built sessions) */
+  secretFindings?: readonly SecretFinding[];
+  /** the session's secrets were redacted before it was stored (LAB_REDACT_ON_UPLOAD): when, and how many */
+  redacted?: { at: Date; count: number };
 }
 
 /**
@@ -37,6 +42,8 @@ export async function storeSession(input: StoreSessionInput): Promise<SessionRec
         sourceName: input.sourceName ?? null,
         pick: input.pick,
         sessionCount: input.sessionCount,
+        ...(input.secretFindings ? secretColumns(input.secretFindings) : {}),
+        ...(input.redacted ? { redactedAt: input.redacted.at, redactedCount: input.redacted.count } : {}),
         ...(upload ? { upload: { create: upload } } : {}),
       },
       select: SESSION_SUMMARY_SELECT,

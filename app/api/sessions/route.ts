@@ -3,6 +3,7 @@ import { handle } from "@/lib/api/http/route";
 import { presentSessionList, presentStoredSession } from "@/lib/present/present-session";
 import { UploadQuerySchema } from "@/lib/api/contracts/schemas";
 import { importUpload } from "@/lib/sessions/import-upload";
+import { readSessionSecrets } from "@/lib/store/session-secrets";
 import { listSessions } from "@/lib/store/sessions";
 
 export const dynamic = "force-dynamic";
@@ -12,7 +13,9 @@ export const GET = handle(async () => presentSessionList(await listSessions()));
 
 /**
  * POST /api/sessions?format=&pick=&name= with a multipart `file` field or the raw transcript as the body
- * → 201 `SessionSummary & { sessionCount }` (Location: /api/sessions/:id).
+ * → 201 `SessionSummary & { sessionCount, secretFindings }` (Location: /api/sessions/:id): `secretFindings` lists the
+ * credentials found (rule, kind, message, place, masked preview — never the secret; redacted already when
+ * LAB_REDACT_ON_UPLOAD is on).
  * A multi-session file stores only the session `pick` chooses (default 0); `sessionCount` says how many the file
  * holds so the client can upload it again with another pick. 400 with the ImportError's code, format and issues
  * (line / JSON path) when the file does not fit; with `duplicate=refuse` (the browser's upload), 409 `duplicate_upload`
@@ -30,5 +33,6 @@ export const POST = handle(async (request: Request) => {
     refuseDuplicate: query.duplicate === "refuse",
     signal: request.signal,
   });
-  return Response.json(presentStoredSession(stored), { status: 201, headers: { location: `/api/sessions/${encodeURIComponent(stored.id)}` } });
+  const { findings } = await readSessionSecrets(stored.id);
+  return Response.json({ ...presentStoredSession(stored), secretFindings: findings ?? [] }, { status: 201, headers: { location: `/api/sessions/${encodeURIComponent(stored.id)}` } });
 });

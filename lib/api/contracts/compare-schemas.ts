@@ -56,6 +56,8 @@ export const CompareOptionsSchema = z.object({
   /** the judge's model; default `model` when the judge's provider is the summarizer's, else the provider's default */
   judgeModel: z.string().min(1).max(200).optional(),
   judgeBaseUrl: z.string().min(1).max(500).optional(),
+  /** send sessions holding unredacted credentials to external models anyway (refused with `secrets_unredacted` otherwise) */
+  allowSecrets: z.boolean().optional(),
 }).extend(CostOptionsSchema.shape);
 export type CompareOptions = z.infer<typeof CompareOptionsSchema>;
 

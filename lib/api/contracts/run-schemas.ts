@@ -84,6 +84,8 @@ export const RunRequestSchema = ReplayConfigSchema.extend({
   apiKey: z.string().min(1).max(500).optional(),
   /** a per-request key for the OpenAI-compatible endpoint: used for this run only, never stored or logged */
   openaiApiKey: z.string().min(1).max(500).optional(),
+  /** send a session holding unredacted credentials to an external model anyway (refused with `secrets_unredacted` otherwise) */
+  allowSecrets: z.boolean().optional(),
 }).extend(CostOptionsSchema.shape);
 export type RunRequest = z.infer<typeof RunRequestSchema>;
 

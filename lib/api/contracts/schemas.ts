@@ -8,6 +8,20 @@ import { FORMAT_IDS } from "../../engine/model";
 
 export const FormatIdSchema = z.enum(FORMAT_IDS);
 
+/**
+ * What the lab knows of a session's credentials (issue #30): `scanned` false for a session stored before scanning
+ * existed; `count` findings not yet redacted, of `kinds` (secretlint message ids such as GITHUB_TOKEN); the last
+ * redaction and how many findings redactions replaced.
+ */
+export const SessionSecretsSchema = z.object({
+  scanned: z.boolean(),
+  count: z.number().int(),
+  kinds: z.array(z.string()),
+  redactedAt: z.string().nullable(),
+  redactedCount: z.number().int(),
+});
+export type SessionSecrets = z.infer<typeof SessionSecretsSchema>;
+
 export const SessionSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -21,6 +35,7 @@ export const SessionSummarySchema = z.object({
   estimatedTokens: z.number().int(),
   recordedPeakContextTokens: z.number().int().nullable(),
   createdAt: z.string(),
+  secrets: SessionSecretsSchema,
 });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 

@@ -15,6 +15,8 @@ export const ShareLinkRequestSchema = z
     /** a comparison's runs, and only a comparison's */
     runIds: z.array(z.string().min(1).max(100)).min(2).max(MAX_SHARED_RUNS).optional(),
     label: z.string().max(120).optional(),
+    /** share although the session holds unredacted credentials (refused with `secrets_unredacted` otherwise) */
+    allowSecrets: z.boolean().optional(),
   })
   .superRefine((request, context) => {
     if (request.kind === "comparison" && !request.runIds) context.addIssue({ code: "custom", path: ["runIds"], message: "A comparison link needs its runs (2 or more run ids)." });
@@ -33,6 +35,8 @@ export const ShareLinkViewSchema = z.object({
   label: z.string().nullable(),
   createdAt: z.string(),
   revokedAt: z.string().nullable(),
+  /** unredacted credentials the session held when the link was made: its creator chose to share them anyway */
+  unredactedSecrets: z.number().int(),
 });
 export type ShareLinkView = z.infer<typeof ShareLinkViewSchema>;
 

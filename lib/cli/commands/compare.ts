@@ -16,6 +16,7 @@ import { checkReplayEstimator, resolveReplayEstimator } from "../../runs/resolve
 import { breakerOutcome, circuitBreakerSummarizer } from "../../runs/summarizer-circuit-breaker";
 import { EXIT_BAD_INPUT, EXIT_DEGRADED, EXIT_FAILURE, EXIT_OK, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
 import { readTranscriptFile } from "../read-transcript-file";
+import { refuseSecretsOut } from "../refuse-secrets-out";
 import { readUserProbesFile } from "../read-user-probes-file";
 
 /** The estimators a CLI comparison can use; count-tokens precounts the transcript with Anthropic's count_tokens first. */
@@ -23,7 +24,7 @@ const CLI_ESTIMATORS = EstimatorIdSchema.options;
 
 export const usage =
   "npm run --silent lab -- compare <file> (--strategies <id>[:key=value;…],<id>… | --all) [--window N] " +
-  `[--estimator ${CLI_ESTIMATORS.join("|")}] [--summarizer extractive|anthropic|openai [--model M] [--base-url URL (openai)]] [--probes <file.json>] ${COST_USAGE} [--json]`;
+  `[--estimator ${CLI_ESTIMATORS.join("|")}] [--summarizer extractive|anthropic|openai [--model M] [--base-url URL (openai)]] [--probes <file.json>] ${COST_USAGE} [--allow-secrets] [--json]`;
 
 /**
  * Replays a transcript through several strategy configurations and scores each, with the figures of the compare
@@ -59,6 +60,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       probes: { type: "string" },
       ...COST_FLAGS,
       json: { type: "boolean" },
+      "allow-secrets": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -103,6 +105,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const read = readTranscriptFile({ file: positionals[0], usage, io });
   if ("exitCode" in read) return read.exitCode;
   const session = read.outcome.session;
+  const refused = await refuseSecretsOut({ session, request: { summarizer: summarizerId, estimator }, allowSecrets: values["allow-secrets"] === true, io });
+  if (refused !== null) return refused;
   const probes = extractProbes(session, { userProbes });
   const continuationFacts = extractContinuationFacts(session);
 

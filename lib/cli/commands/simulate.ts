@@ -19,11 +19,12 @@ import { exportAnthropic } from "../../transcripts/export-anthropic";
 import { breakerOutcome, circuitBreakerSummarizer } from "../../runs/summarizer-circuit-breaker";
 import { EXIT_BAD_INPUT, EXIT_DEGRADED, EXIT_FAILURE, EXIT_OK, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
 import { readTranscriptFile } from "../read-transcript-file";
+import { refuseSecretsOut } from "../refuse-secrets-out";
 
 const SUMMARIZERS = SUMMARIZER_IDS;
 const ESTIMATORS = REPLAY_ESTIMATOR_IDS;
 
-export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [--window N] [--output-reserve N] [--set key=value …] [--estimator ${ESTIMATORS.join("|")}] [--summarizer ${SUMMARIZERS.join("|")}] [--model <id> (anthropic, openai, count-tokens)] [--base-url <url> (openai)] [--context-out <path>] ${COST_USAGE} [--json]`;
+export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [--window N] [--output-reserve N] [--set key=value …] [--estimator ${ESTIMATORS.join("|")}] [--summarizer ${SUMMARIZERS.join("|")}] [--model <id> (anthropic, openai, count-tokens)] [--base-url <url> (openai)] [--context-out <path>] ${COST_USAGE} [--allow-secrets] [--json]`;
 
 /**
  * Replays a transcript through a strategy. With --json prints
@@ -55,6 +56,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       "context-out": { type: "string" },
       ...COST_FLAGS,
       json: { type: "boolean" },
+      "allow-secrets": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -99,6 +101,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const read = readTranscriptFile({ file, usage, io });
   if ("exitCode" in read) return read.exitCode;
   const session = read.outcome.session;
+  const refused = await refuseSecretsOut({ session, request: { summarizer: values.summarizer ?? "extractive", estimator }, allowSecrets: values["allow-secrets"] === true, io });
+  if (refused !== null) return refused;
 
   let summarizer: Summarizer | undefined;
   /** the summarizer's billed model (its calls are priced at it); null for the extractive summarizer */

@@ -25,6 +25,7 @@ export const MessageRow = memo(function MessageRow({
   message,
   overlay,
   actions,
+  secretKinds,
 }: {
   seq: number;
   tokens: number;
@@ -33,6 +34,8 @@ export const MessageRow = memo(function MessageRow({
   overlay?: RowOverlay;
   /** extra header controls (e.g. "compact here") */
   actions?: React.ReactNode;
+  /** kinds of unredacted credential found in this message (lib/secrets), joined; absent when none */
+  secretKinds?: string;
 }) {
   const role = ROLE_STYLES[message.role] ? message.role : "system";
   const style = ROLE_STYLES[role];
@@ -79,6 +82,7 @@ export const MessageRow = memo(function MessageRow({
       data-role={message.role}
       data-seq={seq}
       data-dropped={dropped ? "true" : undefined}
+      data-secrets={secretKinds ? "true" : undefined}
       title={dropped ? "The model no longer sees this message at the viewed step (it was compacted away)" : undefined}
       className={`border-l-4 ${style.rule} px-3 py-2 ${dropped ? "bg-slate-100 opacity-50 grayscale transition-opacity hover:opacity-90" : "bg-white"}`}
     >
@@ -95,6 +99,11 @@ export const MessageRow = memo(function MessageRow({
         )}
         {message.model && <span className="font-mono">{message.model}</span>}
         {dropped && <span className="rounded bg-slate-300 px-1.5 py-px font-semibold text-slate-700">not sent</span>}
+        {secretKinds && (
+          <span data-testid="message-secret-badge" title="this message holds a credential: redact the session before sharing it" className="rounded bg-red-100 px-1.5 py-px font-semibold text-red-800">
+            ⚠ credential: {secretKinds}
+          </span>
+        )}
         {overlay && overlay.protectedBy.length > 0 && (
           <span data-testid="protected-badge" title={overlay.protectedBy.join("; ")} className="rounded bg-teal-100 px-1.5 py-px font-semibold text-teal-800">
             protected

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { externalSends } from "@/lib/api/contracts/external-sends";
 import type { SessionDetail } from "@/lib/api/contracts/schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { strategyOfFormat } from "@/lib/engine/strategies/strategy-of-format";
@@ -109,7 +110,18 @@ export function Playground({
   };
   const run = useRunStream(sessionId, openRun);
   const startRun = (extra?: { compactAtStep?: number; instructions?: string }) => {
-    if (config) void run.start(runRequestOf(config, extra));
+    if (!config) return;
+    const request = runRequestOf(config, extra);
+    // a session holding credentials goes to a model outside the lab only when the user says so here
+    const sends = externalSends(request);
+    const held = session?.secrets.count ?? 0;
+    if (sends.length > 0 && held > 0) {
+      const question = `This session holds ${held} unredacted credential${held === 1 ? "" : "s"} (${session?.secrets.kinds.join(", ")}). Send it to ${sends.join(" and ")} anyway? Redacting the session first (the warning above) avoids this.`;
+      if (!window.confirm(question)) return;
+      void run.start({ ...request, allowSecrets: true });
+      return;
+    }
+    void run.start(request);
   };
   // stable callbacks for the memoized timeline and chart: a streaming run re-renders this component every frame
   const startRunRef = useRef(startRun);

@@ -9,6 +9,7 @@ import { ApiErrorView } from "@/app/_components/api-error-view";
 import { ContextChart } from "./context-chart";
 import { createStepLookup } from "./create-step-lookup";
 import { Playground } from "./playground";
+import { SecretsBanner } from "./secrets-banner";
 import { SessionHeader } from "./session-header";
 import type { TimelineTarget } from "./timeline";
 
@@ -44,7 +45,16 @@ export function SessionView({ id }: { id: string }) {
       session={session ?? null}
       target={target}
       onJump={jumpTo}
-      header={session ? <SessionHeader session={session} /> : <div aria-busy="true" data-testid="session-header-loading" className="h-[6.75rem] animate-pulse rounded bg-slate-200/60" />}
+      header={
+        session ? (
+          <>
+            <SessionHeader session={session} />
+            <SecretsBanner sessionId={id} secrets={session.secrets} onJump={jumpTo} />
+          </>
+        ) : (
+          <div aria-busy="true" data-testid="session-header-loading" className="h-[6.75rem] animate-pulse rounded bg-slate-200/60" />
+        )
+      }
       sessionChart={
         <ContextChart
           points={session?.contextCurve ?? null}

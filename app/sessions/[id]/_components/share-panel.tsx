@@ -14,7 +14,9 @@ const keyOf = (sessionId: string) => ["share-links", sessionId] as const;
 /**
  * Read-only share links for this session or the open run: create one (its address is shown once — only a hash is
  * stored), copy it, see every link with what it exposes and when it was made, revoke it. A visitor with the link
- * sees that page only (/share/<token>), without the access token, and can change nothing.
+ * sees that page only (/share/<token>), without the access token, and can change nothing. A session holding
+ * unredacted credentials is refused with the server's reason; "Share anyway" then asks again with allowSecrets,
+ * which the link records.
  */
 export function SharePanel({ sessionId, runId }: { sessionId: string; runId: string | null }) {
   const [open, setOpen] = useState(false);
@@ -22,7 +24,7 @@ export function SharePanel({ sessionId, runId }: { sessionId: string; runId: str
   const queryClient = useQueryClient();
   const links = useQuery({ queryKey: keyOf(sessionId), queryFn: () => fetchJson(`/api/sessions/${encodeURIComponent(sessionId)}/share-links`, ListSchema), enabled: open });
   const create = useMutation({
-    mutationFn: (input: { kind: "session" | "run"; targetId: string }) =>
+    mutationFn: (input: { kind: "session" | "run"; targetId: string; allowSecrets?: boolean }) =>
       fetchJson("/api/share-links", CreatedShareLinkSchema, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(input) }),
     onSuccess: (result) => {
       setCreated(result);
@@ -35,6 +37,7 @@ export function SharePanel({ sessionId, runId }: { sessionId: string; runId: str
   });
   const address = created ? `${window.location.origin}${created.path}` : null;
   const error = create.error ?? revoke.error ?? links.error;
+  const refusedForSecrets = create.error ? toApiErrorBody(create.error).code === "secrets_unredacted" : false;
   return (
     <div data-testid="share-panel" className="text-xs">
       <button type="button" data-testid="share-toggle" onClick={() => setOpen(!open)} aria-expanded={open} className="rounded border border-slate-300 bg-white px-2 py-0.5 font-medium text-slate-700 hover:bg-slate-50">
@@ -61,12 +64,31 @@ export function SharePanel({ sessionId, runId }: { sessionId: string; runId: str
               </div>
             </div>
           )}
-          {error && <div className="text-red-700">Share links: {toApiErrorBody(error).message}</div>}
+          {error && (
+            <div data-testid="share-error" className="text-red-700">
+              Share links: {toApiErrorBody(error).message}
+              {refusedForSecrets && create.variables && (
+                <button
+                  type="button"
+                  data-testid="share-anyway"
+                  onClick={() => create.variables && create.mutate({ ...create.variables, allowSecrets: true })}
+                  className="ml-2 rounded border border-red-400 px-2 py-0.5 font-semibold text-red-800 hover:bg-red-50"
+                >
+                  Share anyway, credentials included
+                </button>
+              )}
+            </div>
+          )}
           <ul data-testid="share-links" className="divide-y divide-slate-100">
             {(links.data?.links ?? []).map((link: ShareLinkView) => (
               <li key={link.id} data-testid="share-link" data-revoked={link.revokedAt ? "true" : "false"} className="flex items-center gap-2 py-1">
                 <span className="font-medium">{link.kind === "run" ? `run ${link.runId}` : link.kind === "comparison" ? `comparison of ${link.runIds.length} runs` : "this session"}</span>
                 <span className="text-slate-500">created {formatDateTime(link.createdAt)}</span>
+                {link.unredactedSecrets > 0 && (
+                  <span data-testid="share-link-secrets" className="rounded bg-red-100 px-1 font-semibold text-red-800" title="its creator chose to share the session with these credentials unredacted">
+                    shared with {link.unredactedSecrets} credential{link.unredactedSecrets === 1 ? "" : "s"}
+                  </span>
+                )}
                 {link.revokedAt ? (
                   <span className="text-slate-500">revoked {formatDateTime(link.revokedAt)}</span>
                 ) : (

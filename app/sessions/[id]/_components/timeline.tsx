@@ -1,8 +1,10 @@
 "use client";
 
-import { memo, useCallback, useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import type { Message } from "@/lib/engine/model";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
+import { sessionQueries } from "@/lib/query-hooks/session-queries";
 import { ApiErrorView } from "@/app/_components/api-error-view";
 import { formatCount } from "@/app/_components/format-number";
 import type { RunOverlay } from "./build-run-overlay";
@@ -55,6 +57,13 @@ export const Timeline = memo(function Timeline({
   compactDisabled?: boolean;
 }) {
   const pages = useMessagePages(sessionId);
+  const secrets = useQuery(sessionQueries.secrets(sessionId));
+  // the kinds of credential found in each message, for its warning mark
+  const secretsBySeq = useMemo(() => {
+    const kinds = new Map<number, Set<string>>();
+    for (const finding of secrets.data?.findings ?? []) if (finding.seq !== null) kinds.set(finding.seq, (kinds.get(finding.seq) ?? new Set()).add(finding.kind));
+    return new Map([...kinds].map(([seq, set]) => [seq, [...set].join(", ")]));
+  }, [secrets.data]);
   const { total, rowAt, estimateAt, estimatePage, want, loadedPages } = pages;
   const [highlight, setHighlight] = useState<number | null>(null);
   const [pending, setPending] = useState<TimelineTarget | null>(null);
@@ -95,12 +104,13 @@ export const Timeline = memo(function Timeline({
           onJump={onJump}
           onCompactHere={onCompactHere}
           compactDisabled={compactDisabled}
+          secretKinds={secretsBySeq.get(row.seq)}
         />
       ) : (
         <RowPlaceholder index={index} />
       );
     },
-    [rowAt, overlay, stepOf, onJump, onCompactHere, compactDisabled],
+    [rowAt, overlay, stepOf, onJump, onCompactHere, compactDisabled, secretsBySeq],
   );
 
   if (pages.firstError) {
@@ -148,6 +158,8 @@ const TimelineRow = memo(function TimelineRow(props: {
   onJump: (index: number) => void;
   onCompactHere?: (step: number, instructions: string) => void;
   compactDisabled: boolean;
+  /** kinds of unredacted credential in this message, joined */
+  secretKinds?: string;
 }) {
   const { seq, overlay, step, onCompactHere } = props;
   const rowOverlay = overlay?.row(seq, props.message.id);
@@ -188,6 +200,7 @@ const TimelineRow = memo(function TimelineRow(props: {
           tokens={props.tokens}
           message={props.message}
           overlay={rowOverlay}
+          secretKinds={props.secretKinds}
           actions={
             step !== null && onCompactHere ? <CompactHere step={step} onCompact={onCompactHere} disabled={props.compactDisabled} /> : undefined
           }

@@ -9,6 +9,7 @@ import { runQueries } from "@/lib/query-hooks/run-queries";
 import { sessionQueries } from "@/lib/query-hooks/session-queries";
 import { ApiErrorView } from "@/app/_components/api-error-view";
 import { CompareChart, type CompareSeries } from "@/app/_components/compare/compare-chart";
+import { externalSends } from "@/lib/api/contracts/external-sends";
 import { CompareOptionsForm, compareOptionsOf, initialCompareOptions, type CompareOptionsDraft } from "@/app/_components/compare/compare-options-form";
 import { CompareProgress } from "@/app/_components/compare/compare-progress";
 import { CompareTable } from "@/app/_components/compare/compare-table";
@@ -50,10 +51,16 @@ export function CompareView({ sessionId }: { sessionId: string }) {
   const canRun = drafts.length >= 2 && duplicates.size === 0 && !stream.busy;
 
   const run = () => {
+    const compare = compareOptionsOf(options);
+    // a session holding credentials goes to a model outside the lab only when the user says so here
+    const sends = externalSends({ ...compare, summarizer: compare.summarizer ?? "extractive" });
+    const held = session.data?.secrets.count ?? 0;
+    const allowSecrets = sends.length > 0 && held > 0;
+    if (allowSecrets && !window.confirm(`This session holds ${held} unredacted credential${held === 1 ? "" : "s"} (${session.data?.secrets.kinds.join(", ")}). Send it to ${sends.join(" and ")} anyway? Redacting the session first avoids this.`)) return;
     setSelectedKey(null);
     void stream.start({
       url: `/api/sessions/${encodeURIComponent(sessionId)}/compare`,
-      body: { ...compareOptionsOf(options), configs: drafts.map((draft) => configRequestOf(draft, defaultsOf(draft.strategy))) },
+      body: { ...compare, ...(allowSecrets ? { allowSecrets: true } : {}), configs: drafts.map((draft) => configRequestOf(draft, defaultsOf(draft.strategy))) },
       expected: drafts.map((draft, index) => ({ index, sessionId, label: draftLabel(draft, defaultsOf(draft.strategy)) })),
       sessionIds: [sessionId],
     });

@@ -1,0 +1,54 @@
+import { gunzipSync } from "node:zlib";
+import { expect, it } from "vitest";
+import { db } from "../store/db";
+import { createRun } from "../store/runs";
+import { readSessionSecrets } from "../store/session-secrets";
+import { fakeCredentials } from "../testing/fake-credentials";
+import { importUpload } from "./import-upload";
+import { redactStoredSession } from "./redact-stored-session";
+
+/**
+ * Redaction against a real database (SQLite and PostgreSQL share it): an uploaded transcript with credentials in a
+ * tool output and in a field no importer reads, a run whose stored progress quotes one; after redactStoredSession no
+ * row — messages, session, raw upload (decompressed), run — holds any of them.
+ */
+export function redactStoredSessionContract(): void {
+  it("redacts messages, the raw upload (fields no importer reads included) and the runs, and records when", async () => {
+    const credentials = fakeCredentials(21);
+    const values = credentials.map((credential) => credential.value);
+    const onlyInRaw = fakeCredentials(22)[0].value; // a field the openai importer never reads
+    const text = JSON.stringify({
+      extra: { token: onlyInRaw },
+      messages: [
+        { role: "user", content: "print the env" },
+        { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "bash", arguments: JSON.stringify({ command: "env" }) } }] },
+        { role: "tool", tool_call_id: "c1", content: values.map((value, index) => `V${index}=${value}`).join("\n") },
+        { role: "assistant", content: "ok" },
+      ],
+    });
+    const stored = await importUpload({ bytes: new TextEncoder().encode(text), format: "openai", sourceName: "env.json" });
+    expect(stored.secrets.count).toBe(credentials.length);
+    const run = await createRun({
+      sessionId: stored.id,
+      strategyId: "none",
+      settings: {},
+      options: { window: 200_000, outputReserve: 0, estimator: "chars4", summarizer: "extractive", model: null, instructions: null, compactAtStep: null, promptOverrides: null },
+    });
+    const prisma = await db();
+    await prisma.run.update({ where: { id: run.id }, data: { progress: { note: `saw ${values[1]}` } } });
+
+    const outcome = await redactStoredSession(stored.id);
+    expect(outcome).toMatchObject({ redacted: credentials.length, upload: "redacted" });
+    expect(outcome.session.secrets).toMatchObject({ count: 0, redactedCount: credentials.length });
+    expect((await readSessionSecrets(stored.id)).findings).toEqual([]);
+
+    const rows = JSON.stringify([
+      await prisma.session.findMany(),
+      await prisma.message.findMany(),
+      await prisma.run.findMany(),
+      (await prisma.upload.findMany()).map((upload) => gunzipSync(upload.bytes).toString("utf8")),
+    ]);
+    expect(rows).toContain("[REDACTED:GITHUB_TOKEN]");
+    for (const value of [...values, onlyInRaw]) expect(rows.includes(value), `${value.slice(0, 6)}… left`).toBe(false);
+  });
+}

@@ -1,0 +1,70 @@
+import { NotFoundError } from "../api/contracts/errors";
+import type { Session } from "../engine/model";
+import type { Prisma } from "../generated/prisma/client.ts";
+import { redactJsonValue, redactText, type Redaction } from "../secrets/redact-text";
+import type { SecretFinding } from "../secrets/secret-finding";
+import { databaseUrl, db, providerOf } from "./db";
+import { insertMessages } from "./session-messages";
+import type { SessionRecord } from "./session-record";
+import { SESSION_SUMMARY_SELECT, secretColumns, sessionColumns, toSessionRecord } from "./session-row";
+import { TRANSACTION_OPTIONS } from "./store-session";
+import { uploadColumns } from "./upload-columns";
+
+export interface WriteRedactionInput {
+  /** the session with its secrets replaced */
+  session: Session;
+  /** findings a scan of the redacted session still reports */
+  remaining: readonly SecretFinding[];
+  /** the replacements made, applied to the session's runs too */
+  redactions: readonly Redaction[];
+  /** how many findings were replaced */
+  count: number;
+  /** the redacted raw file; null drops the stored one (it could not be cleaned); undefined: the session has none */
+  uploadBytes?: Uint8Array | null;
+}
+
+/**
+ * Stores a redaction in one transaction: the messages and derived columns of the redacted session, the findings
+ * left, when it was done and how many it replaced, the raw file redacted (or dropped), and every string of the
+ * session's runs — results, compare rows, progress, errors quote the session — with the same replacements, so the
+ * secret is nowhere in the database. The runs keep their figures: they were computed on the text before the
+ * redaction, which the API and pages say (a run older than `redactedAt`).
+ *
+ * On SQLite the file is then rewritten (VACUUM): the pages that held the old rows would otherwise keep the secret
+ * on disk until reused. (PostgreSQL keeps old row versions until its vacuum reuses their space.)
+ */
+export async function writeRedaction(id: string, input: WriteRedactionInput): Promise<SessionRecord> {
+  const upload = input.uploadBytes ? await uploadColumns(input.uploadBytes) : input.uploadBytes;
+  const prisma = await db();
+  const row = await prisma.$transaction(async (tx) => {
+    const existing = await tx.session.findUnique({ where: { id }, select: { id: true } });
+    if (!existing) throw new NotFoundError("session", id);
+    await tx.message.deleteMany({ where: { sessionId: id } });
+    await insertMessages(tx, id, input.session.messages);
+    if (upload) await tx.upload.update({ where: { sessionId: id }, data: upload });
+    else if (upload === null) await tx.upload.deleteMany({ where: { sessionId: id } });
+    if (input.redactions.length > 0) await redactRuns(tx, id, input.redactions);
+    return tx.session.update({
+      where: { id },
+      data: { ...sessionColumns(input.session), ...secretColumns(input.remaining), redactedAt: new Date(), redactedCount: { increment: input.count } },
+      select: SESSION_SUMMARY_SELECT,
+    });
+  }, TRANSACTION_OPTIONS);
+  if (providerOf(databaseUrl()) === "sqlite") await prisma.$executeRawUnsafe("VACUUM");
+  return toSessionRecord(row);
+}
+
+async function redactRuns(tx: Prisma.TransactionClient, sessionId: string, redactions: readonly Redaction[]): Promise<void> {
+  const runs = await tx.run.findMany({ where: { sessionId }, select: { id: true, result: true, row: true, progress: true, error: true } });
+  for (const run of runs) {
+    await tx.run.update({
+      where: { id: run.id },
+      data: {
+        ...(run.result === null ? {} : { result: redactJsonValue(run.result, redactions) as Prisma.InputJsonValue }),
+        ...(run.row === null ? {} : { row: redactJsonValue(run.row, redactions) as Prisma.InputJsonValue }),
+        ...(run.progress === null ? {} : { progress: redactJsonValue(run.progress, redactions) as Prisma.InputJsonValue }),
+        ...(run.error === null ? {} : { error: redactText(run.error, redactions) }),
+      },
+    });
+  }
+}
