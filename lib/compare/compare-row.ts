@@ -1,6 +1,6 @@
 import type { CompareConfig, CompareRow, KindScore } from "../api/contracts/compare-schemas";
 import type { Probe } from "../engine/evaluate/probe";
-import { scoreRetention } from "../engine/evaluate/score-retention";
+import { scoreRetention, type RetentionReport } from "../engine/evaluate/score-retention";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import { estimateCost } from "../llm/model-prices";
@@ -21,6 +21,8 @@ export interface BuildCompareRowOptions {
   judged?: CompareRow["judged"];
   /** summarizer calls that failed (the configuration's circuit breaker); 0 when not given */
   summarizerFailures?: number;
+  /** `scoreRetention` of this result and probes when the caller scored it already (a worker scores it yielding) */
+  retention?: RetentionReport;
 }
 
 /**
@@ -48,7 +50,7 @@ export function buildCompareRow(options: BuildCompareRowOptions): CompareRow {
     summarizerTokens.output += event.summarizerUsage.output;
   }
   const count = (type: string) => result.events.filter((event) => event.type === type).length;
-  const report = scoreRetention({ session: options.session, result, probes: options.probes });
+  const report = options.retention ?? scoreRetention({ session: options.session, result, probes: options.probes });
   const perCompaction = report.compactions.map((point) => ({ step: point.eventStep, overall: point.overall }));
   const afterScores = perCompaction.flatMap((point) => (point.overall === null ? [] : [point.overall]));
   const byKind: Record<string, KindScore> = {};

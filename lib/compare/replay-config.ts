@@ -1,5 +1,6 @@
 import type { CompareOptions, CompareRow } from "../api/contracts/compare-schemas";
 import type { Probe } from "../engine/evaluate/probe";
+import { scoreRetentionAsync } from "./score-retention-async";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import { replaySession } from "../engine/simulate/replay-session";
@@ -58,14 +59,18 @@ export async function replayConfig(options: ReplayConfigOptions): Promise<{ row:
         onStep: ({ step }) => options.onStep(step),
       });
   signal.throwIfAborted();
+  // scored between turns of the event loop: thousands of trims on a long session score for tens of seconds, and a
+  // cancel or this worker's heartbeat must not wait for it
+  const retention = await scoreRetentionAsync({ session, result, probes: options.probes, signal });
   const breakerState = breaker.state();
-  const rowOptions = { label: config.label, session, result, probes: options.probes, noneTotal: totalTokensSent(options.baseline), summarizer: compare.summarizer, model: config.summarizer.model, summarizerFailures: breakerState.failures };
+  const rowOptions = { label: config.label, session, result, probes: options.probes, noneTotal: totalTokensSent(options.baseline), summarizer: compare.summarizer, model: config.summarizer.model, summarizerFailures: breakerState.failures, retention };
   const row = buildCompareRow(rowOptions);
   const figures = runFiguresOfRow({ row, baseline: options.baseline, model: config.summarizer.model });
   const unchangedFallbacks = result.events.filter((event) => event.type === "fallback" && event.outcome === "unchanged").length;
   const outcome = breakerOutcome(breakerState, { unchangedFallbacks });
   const curve = result.steps.map((step) => step.contextTokens);
   const cell = config.cell ? { cell: config.cell } : {};
+  signal.throwIfAborted();
   // the row is stored with the run, in its one final write: a follower on any instance reads it from there
   const store = (stored: StoredCompareRow) => finishRun(options.runId, { status: outcome.status, error: outcome.error, result, figures, row: stored });
   if (!options.judgeApiKey) {
