@@ -231,9 +231,9 @@ async function createPgBossQueue(url: string): Promise<JobQueue> {
         const workerId = `${workerIdPrefix()}:${index}`;
         workerIds.push(workerId);
         await boss.work<{ runId: string }>(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-          const outcome = await runJob({ runId: job.data.runId, workerId });
-          // held by a live worker (this job is a retry after an expiry): try again later, the run is not lost
-          if (outcome === "busy") throw new Error(`run ${job.data.runId} is being replayed by another worker`);
+          // `busy`: a live worker holds the run (this job is a duplicate, or a retry after an expiry): that worker
+          // owns it now, and should it die, the sweep re-queues the run and sends a new job — this one is complete
+          await runJob({ runId: job.data.runId, workerId });
         });
       }
       sweeper = setInterval(() => void sweep(), SWEEP_MS);

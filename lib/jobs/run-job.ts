@@ -18,6 +18,9 @@ import { resolveReplayEstimator } from "../runs/resolve-estimator";
 import { RunCancelledError, registerRun } from "../runs/run-registry";
 import { loadSessionCached } from "../runs/session-cache";
 import { getComparison } from "../store/comparisons";
+import { isDatabaseUnavailable } from "../store/database-unavailable";
+import { releaseRun } from "../store/release-run";
+import { retryWhileUnavailable } from "../store/retry-while-unavailable";
 import { claimRun, getRunJob, PROGRESS_EVENTS_KEPT, runStatus, writeRunProgress, type RunJob, type RunProgress } from "../store/run-jobs";
 import { cancelRequestedAmong, finishRun, sessionFingerprint } from "../store/runs";
 import { listUserProbes, type UserProbeRecord } from "../store/user-probes";
@@ -70,6 +73,12 @@ export async function runJob(options: { runId: string; workerId: string; pinned?
     if (job.comparisonId === null) await runSingle(job, { request: options.pinned?.request, signal: controller.signal });
     else await runComparisonConfig(job, job.comparisonId, { compare: options.pinned?.compare, signal: controller.signal });
   } catch (error) {
+    // the database went away under the job (a restart): not the run's fault — it goes back to the queue, and the
+    // queue tries the job again once the database answers (a pinned run: its caller replays it again)
+    if (!controller.signal.aborted && isDatabaseUnavailable(error)) {
+      if (options.pinned === undefined) await retryWhileUnavailable(() => releaseRun(runId, options.workerId), { what: `releasing run ${runId}` }).catch(() => undefined);
+      throw error;
+    }
     // only bookkeeping can get here (a missing session, a stored request that no longer parses): end the run
     const known = error instanceof UpstreamError || error instanceof BadRequestError;
     const message = known ? error.message : "The run failed on the server; the error was logged.";
@@ -168,6 +177,7 @@ async function runComparisonConfig(job: RunJob, comparisonId: string, context: {
       onStep: (step) => progress.line({ type: "progress", step: step + 1, totalSteps }),
     });
   } catch (error) {
+    if (!signal.aborted && isDatabaseUnavailable(error)) throw error;
     const reported: StoredCompareRow["error"] = signal.aborted
       ? { code: "cancelled", message: signal.reason instanceof RunCancelledError ? signal.reason.message : "The run was cancelled." }
       : reportedError(error, job.id);

@@ -3,6 +3,7 @@ import { NotFoundError } from "../api/contracts/errors";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import type { Prisma } from "../generated/prisma/client";
 import { db } from "./db";
+import { retryWhileUnavailable } from "./retry-while-unavailable";
 import { RunOptionsSchema, RunStatusSchema, type RunDetailRecord, type RunOptions, type RunRecord, type RunStatus } from "./run-record";
 
 export { RUN_STATUSES, type RunDetailRecord, type RunOptions, type RunRecord, type RunStatus } from "./run-record";
@@ -105,10 +106,14 @@ export async function createRun(input: {
  * first end wins — which makes a job's result written exactly once, however many workers replayed it (a retry
  * after a worker was presumed dead, see lib/jobs).
  */
-export async function finishRun(
-  id: string,
-  end: { status: Exclude<RunStatus, "running" | "queued">; error: string | null; result: ReplayResult | null; figures: RunFigures | null; row?: unknown; errorCode?: string | null },
-): Promise<RunRecord | null> {
+export async function finishRun(id: string, end: RunEnd): Promise<RunRecord | null> {
+  // a database restart while a run ends must not lose its result: the conditional write is safe to try again
+  return retryWhileUnavailable(() => finishRunOnce(id, end), { what: `ending run ${id}` });
+}
+
+type RunEnd = { status: Exclude<RunStatus, "running" | "queued">; error: string | null; result: ReplayResult | null; figures: RunFigures | null; row?: unknown; errorCode?: string | null };
+
+async function finishRunOnce(id: string, end: RunEnd): Promise<RunRecord | null> {
   const prisma = await db();
   const row = await prisma.run.findUnique({ where: { id }, select: { status: true, options: true } });
   if (!row || (row.status !== "running" && row.status !== "queued")) return null;
