@@ -113,15 +113,25 @@ export async function finishRun(id: string, end: RunEnd): Promise<RunRecord | nu
 
 type RunEnd = { status: Exclude<RunStatus, "running" | "queued">; error: string | null; result: ReplayResult | null; figures: RunFigures | null; row?: unknown; errorCode?: string | null };
 
-async function finishRunOnce(id: string, end: RunEnd): Promise<RunRecord | null> {
+/** What a run whose cancel was requested before its final write ends with, whatever its replay came to. */
+export const CANCELLED_BEFORE_END_ERROR = "The run was cancelled (cancel requested).";
+
+async function finishRunOnce(id: string, asked: RunEnd): Promise<RunRecord | null> {
   const prisma = await db();
-  const row = await prisma.run.findUnique({ where: { id }, select: { status: true, options: true } });
+  const row = await prisma.run.findUnique({ where: { id }, select: { status: true, options: true, cancelRequestedAt: true } });
   if (!row || (row.status !== "running" && row.status !== "queued")) return null;
+  // a cancel recorded before the end is written wins: the run ends `cancelled`, even if its replay just finished
+  // (the worker reads the flag every 250 ms; this closes the gap between its last read and this write)
+  const overruled = row.cancelRequestedAt !== null && asked.status !== "cancelled" && asked.status !== "interrupted";
+  const end: RunEnd = overruled
+    ? { status: "cancelled", error: CANCELLED_BEFORE_END_ERROR, result: null, figures: null, errorCode: "cancelled", ...(asked.row === undefined ? {} : { row: { error: { code: "cancelled", message: CANCELLED_BEFORE_END_ERROR } } }) }
+    : asked;
   const options = parseStored(StoredOptionsSchema, row.options, id);
   const { tokensBefore = null, tokensAfter = null, compactions = 0, ...rest } = end.figures ?? {};
-  // one conditional write: of two workers ending the same run at once, exactly one matches
+  // one conditional write: of two workers ending the same run at once, exactly one matches; an end other than
+  // `cancelled` only while no cancel is recorded (one landing meanwhile: read again, and it wins)
   const { count } = await prisma.run.updateMany({
-    where: { id, status: { in: ["queued", "running"] } },
+    where: { id, status: { in: ["queued", "running"] }, ...(end.status === "cancelled" || end.status === "interrupted" ? {} : { cancelRequestedAt: null }) },
     data: {
       status: end.status,
       error: end.error,
@@ -134,7 +144,7 @@ async function finishRunOnce(id: string, end: RunEnd): Promise<RunRecord | null>
       finishedAt: new Date(),
     },
   });
-  if (count === 0) return null;
+  if (count === 0) return end === asked && end.status !== "cancelled" && end.status !== "interrupted" ? finishRunOnce(id, asked) : null;
   return getRunRecord(id);
 }
 
