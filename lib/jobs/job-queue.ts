@@ -207,14 +207,15 @@ async function createPgBossQueue(url: string): Promise<JobQueue> {
   const workerIds: string[] = [];
   let sweeper: ReturnType<typeof setInterval> | undefined;
 
-  const send = async (runIds: readonly string[]) => {
+  /** `priority` 1: a run taken back from a dead worker goes before the backlog (fetched first), so it resumes at the next free slot */
+  const send = async (runIds: readonly string[], priority = 0) => {
     if (runIds.length === 0) return;
-    await boss.insert(runIds.map((runId) => ({ name: RUN_QUEUE, data: { runId }, expireInSeconds: jobExpireSeconds(), retryLimit: 10, retryDelay: 2 })));
+    await boss.insert(runIds.map((runId) => ({ name: RUN_QUEUE, data: { runId }, priority, expireInSeconds: jobExpireSeconds(), retryLimit: 10, retryDelay: 2 })));
   };
   const sweep = async () => {
     try {
       const { requeued } = await recoverStaleRuns();
-      await send(requeued);
+      await send(requeued, 1);
       // runs `queued` without a job waiting for them: a worker that fetched their job died before it claimed the
       // run (the job stays active until it expires), or an instance died between storing and sending them. When the
       // database holds more queued runs than pg-boss has jobs waiting (created or retry), re-send that many of the
@@ -222,7 +223,7 @@ async function createPgBossQueue(url: string): Promise<JobQueue> {
       // make a duplicate harmless; the count keeps a long backlog from being sent twice)
       const waiting = await boss.getQueueSize(RUN_QUEUE, { before: "active" });
       const unsent = (await countQueuedRuns()) - waiting;
-      if (unsent > 0) await send(await staleQueuedRuns(new Date(Date.now() - UNCLAIMED_AFTER_MS), unsent));
+      if (unsent > 0) await send(await staleQueuedRuns(new Date(Date.now() - UNCLAIMED_AFTER_MS), unsent), 1);
     } catch (error) {
       console.error("[jobs] recovery sweep failed:", error);
     }
@@ -233,7 +234,7 @@ async function createPgBossQueue(url: string): Promise<JobQueue> {
     get workerIds() {
       return workerIds;
     },
-    enqueue: send,
+    enqueue: (runIds) => send(runIds),
     async startWorkers(options) {
       if (workerIds.length > 0) return;
       for (let index = 1; index <= options.concurrency; index++) {
