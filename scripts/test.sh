@@ -32,8 +32,19 @@ postgres_up() {
   export PG_TEST_URL=postgresql://lab:lab@127.0.0.1:5432/lab_test
 }
 
+# a cluster of its own for e2e/workers/postgres-restart.spec.ts, which restarts it mid-comparison (never the one above)
+restart_cluster_up() {
+  if [ -n "${PG_RESTART_URL:-}" ] || ! command -v pg_createcluster >/dev/null 2>&1 || [ "$(id -u)" -ne 0 ]; then return 0; fi
+  pg_lsclusters -h | awk '{print $2}' | grep -qx labrestart || pg_createcluster 15 labrestart -p 5439 >/dev/null
+  pg_ctlcluster 15 labrestart start 2>/dev/null || true
+  su postgres -c "psql -p 5439 -tAc \"SELECT 1 FROM pg_roles WHERE rolname='lab'\"" | grep -q 1 \
+    || su postgres -c "psql -p 5439 -qc \"CREATE ROLE lab LOGIN PASSWORD 'lab' CREATEDB\""
+  export PG_RESTART_URL=postgresql://lab:lab@127.0.0.1:5439/postgres PG_RESTART_CLUSTER="15 labrestart"
+}
+
 apt_install
 postgres_up
+restart_cluster_up
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then step npm ci; fi
 
 rm -rf reports && mkdir -p reports
@@ -55,7 +66,8 @@ if [ -d .next ]; then
   # team mode (LAB_ACCESS_TOKEN): the same build on its own server
   PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright-team.json step ./node_modules/.bin/playwright test -c playwright.team.config.ts || status=1
   # jobs with real processes: two web instances + two `npm run worker` on PostgreSQL (a SIGKILLed worker mid-sweep),
-  # and a SQLite server SIGKILLed with a run in flight
+  # workers under full CPU load (cancel, no takeover, a kill), a PostgreSQL restart mid-comparison, and a SQLite
+  # server SIGKILLed with a run in flight
   PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright-workers.json step ./node_modules/.bin/playwright test -c playwright.workers.config.ts || status=1
 fi
 

@@ -3,7 +3,7 @@ import { summarizeContinuationRecall, type ContinuationRecallSummary } from "../
 import { extractContinuationFacts, type ContinuationFacts } from "../engine/evaluate/extract-continuation-facts";
 import type { Probe } from "../engine/evaluate/probe";
 import { scoreContinuationRecall } from "../engine/evaluate/score-continuation-recall";
-import { scoreRetention } from "../engine/evaluate/score-retention";
+import { scoreRetention, type RetentionReport } from "../engine/evaluate/score-retention";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import { estimateCost } from "../llm/model-prices";
@@ -32,6 +32,8 @@ export interface BuildCompareRowOptions {
   summarizerFailures?: number;
   /** how the dollars are worked out (priced model, cache provider, TTL); default: the session's model, its provider, 5 minutes */
   costOptions?: Partial<CostOptions>;
+  /** `scoreRetention` of this result and probes when the caller scored it already (a worker scores it yielding) */
+  retention?: RetentionReport;
 }
 
 /**
@@ -62,7 +64,7 @@ export function buildCompareRow(options: BuildCompareRowOptions): CompareRow {
     summarizerTokens.output += event.summarizerUsage.output;
   }
   const count = (type: string) => result.events.filter((event) => event.type === type).length;
-  const report = scoreRetention({ session: options.session, result, probes: options.probes });
+  const report = options.retention ?? scoreRetention({ session: options.session, result, probes: options.probes });
   const recall =
     options.continuationRecall ?? summarizeContinuationRecall(scoreContinuationRecall({ session: options.session, result, facts: options.continuationFacts ?? extractContinuationFacts(options.session) }));
   const perCompaction = report.compactions.map((point) => ({ step: point.eventStep, overall: point.overall }));

@@ -2,6 +2,7 @@ import type { CompareOptions, CompareRow } from "../api/contracts/compare-schema
 import type { ContinuationFacts } from "../engine/evaluate/extract-continuation-facts";
 import type { Probe } from "../engine/evaluate/probe";
 import { scoreRunRecall } from "../runs/score-run-recall";
+import { scoreRetentionAsync } from "./score-retention-async";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import { replaySession } from "../engine/simulate/replay-session";
@@ -64,11 +65,14 @@ export async function replayConfig(options: ReplayConfigOptions): Promise<{ row:
         onStep: ({ step }) => options.onStep(step),
       });
   signal.throwIfAborted();
+  // scored between turns of the event loop: thousands of trims on a long session score for tens of seconds, and a
+  // cancel or this worker's heartbeat must not wait for it
+  const retention = await scoreRetentionAsync({ session, result, probes: options.probes, signal });
   const breakerState = breaker.state();
   const continuationRecall = await scoreRunRecall({ session, result, facts: options.continuationFacts });
   signal.throwIfAborted();
   const costOptions = { costModel: compare.costModel, cacheProvider: compare.cacheProvider, cacheTtl: compare.cacheTtl };
-  const rowOptions = { label: config.label, session, result, probes: options.probes, continuationRecall, noneTotal: totalTokensSent(options.baseline), summarizer: config.summarizer.provider, model: config.summarizer.model, summarizerFailures: breakerState.failures, costOptions };
+  const rowOptions = { label: config.label, session, result, probes: options.probes, continuationRecall, noneTotal: totalTokensSent(options.baseline), summarizer: config.summarizer.provider, model: config.summarizer.model, summarizerFailures: breakerState.failures, costOptions, retention };
   const row = buildCompareRow(rowOptions);
   // stored with each call's cache verdict, for the run's token chart
   const stored = priceRun({ session, result, cost: costOptions, summarizerModel: config.summarizer.model }).result;
@@ -77,6 +81,7 @@ export async function replayConfig(options: ReplayConfigOptions): Promise<{ row:
   const outcome = breakerOutcome(breakerState, { unchangedFallbacks });
   const curve = result.steps.map((step) => step.contextTokens);
   const cell = config.cell ? { cell: config.cell } : {};
+  signal.throwIfAborted();
   // the row is stored with the run, in its one final write: a follower on any instance reads it from there
   const store = (storedRow: StoredCompareRow) => finishRun(options.runId, { status: outcome.status, error: outcome.error, result: stored, figures, row: storedRow });
   if (!options.judge) {

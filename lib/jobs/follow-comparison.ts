@@ -5,6 +5,7 @@ import { getComparison, type StoredComparison } from "../store/comparisons";
 import { queuePosition, readRunState } from "../store/run-jobs";
 import { isEnded } from "./follow-run";
 import { pollingStream } from "./polling-stream";
+import { retryWhileUnavailable } from "../store/retry-while-unavailable";
 
 /**
  * Follows a stored comparison (sweep, multi-session comparison) from the database as an NDJSON stream of
@@ -18,7 +19,7 @@ export function followComparison(options: { comparisonId: string; signal?: Abort
   return pollingStream<CompareStreamLine>({
     signal: options.signal,
     async *lines() {
-      const comparison = await getComparison(options.comparisonId);
+      const comparison = await retryWhileUnavailable(() => getComparison(options.comparisonId), { what: "following a comparison", signal: options.signal });
       const labels = new Map(comparison.configs.map((config) => [config.index, config]));
       const expected = comparison.sessionIds.flatMap((sessionId) => comparison.configs.map((config) => ({ index: config.index, sessionId, label: config.label })));
       const setup = setupOf(comparison);
@@ -34,7 +35,7 @@ export function followComparison(options: { comparisonId: string; signal?: Abort
       for (;;) {
         const open = runs.filter((run) => !seen.get(run.id)!.ended);
         if (open.length === 0) break;
-        const states = await readRunState(open.map((run) => run.id));
+        const states = await retryWhileUnavailable(() => readRunState(open.map((run) => run.id)), { what: "following a comparison", signal: options.signal });
         let anyStarted = false;
         for (const run of open) {
           const state = states.get(run.id);
@@ -73,7 +74,7 @@ export function followComparison(options: { comparisonId: string; signal?: Abort
         const stillOpen = runs.filter((run) => !seen.get(run.id)!.ended);
         if (stillOpen.length === 0) break;
         if (!anyStarted) {
-          const queued = await queuePosition(stillOpen[0].id);
+          const queued = await retryWhileUnavailable(() => queuePosition(stillOpen[0].id), { what: "following a comparison", signal: options.signal });
           if (queued && queued.position !== position) {
             position = queued.position;
             yield { type: "queued", position, limit: options.limit };

@@ -3,6 +3,7 @@ import { presentRunSummary } from "../present/present-run";
 import { queuePosition, readRunState } from "../store/run-jobs";
 import { getRunEnd } from "../store/runs";
 import { pollingStream } from "./polling-stream";
+import { retryWhileUnavailable } from "../store/retry-while-unavailable";
 
 const ENDED = new Set(["done", "degraded", "failed", "cancelled", "interrupted"]);
 
@@ -27,13 +28,13 @@ export function followRun(options: { runId: string; totalSteps: number; signal?:
       let step = -1;
       let eventCount = 0;
       for (;;) {
-        const state = (await readRunState([options.runId])).get(options.runId);
+        const state = (await retryWhileUnavailable(() => readRunState([options.runId]), { what: "following a run", signal: options.signal })).get(options.runId);
         if (!state) {
           yield { type: "error", error: { code: "not_found:run", message: "The run was deleted." }, run: null };
           return;
         }
         if (state.status === "queued") {
-          const queued = await queuePosition(options.runId);
+          const queued = await retryWhileUnavailable(() => queuePosition(options.runId), { what: "following a run", signal: options.signal });
           if (queued && queued.position !== position) {
             position = queued.position;
             yield { type: "queued", position, limit: options.limit };
@@ -52,7 +53,7 @@ export function followRun(options: { runId: string; totalSteps: number; signal?:
           }
         }
         if (isEnded(state.status)) {
-          const { run: record, errorCode } = await getRunEnd(options.runId);
+          const { run: record, errorCode } = await retryWhileUnavailable(() => getRunEnd(options.runId), { what: "following a run", signal: options.signal });
           const run = presentRunSummary(record);
           if (run.status === "done" || run.status === "degraded") yield { type: "done", run };
           else yield { type: "error", error: { code: errorCode ?? run.status, message: run.error ?? run.status }, run };
@@ -63,3 +64,4 @@ export function followRun(options: { runId: string; totalSteps: number; signal?:
     },
   });
 }
+

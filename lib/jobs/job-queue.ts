@@ -11,9 +11,12 @@ import { readEnv, type RawEnv } from "../env/read-env";
  * - SQLite (the embedded default): the rows themselves are the queue; each process's worker claims `queued` runs
  *   with a conditional write (lib/store/run-jobs.ts claimRun) and is woken at once by an enqueue in its process.
  * - PostgreSQL: pg-boss carries one job per run (never a home-made scheduler); workers on any machine with
- *   DATABASE_URL (`npm run worker`, and web instances unless LAB_WORKERS=0) fetch them; a worker that dies leaves
- *   its job active until it expires (LAB_JOB_EXPIRE_SECONDS), then pg-boss retries it on another worker
- *   (retries bounded); the run's claim and its one conditional final write make each result exactly once.
+ *   DATABASE_URL (`npm run worker`, and web instances unless LAB_WORKERS=0) fetch them; the run's row, not the job,
+ *   says who replays it: a worker that dies holding a run stops its heartbeat, and the sweep re-queues the run and
+ *   sends a new job within seconds (stale after 10 s); one that died after fetching a job but before claiming its
+ *   run leaves the run `queued` with no job waiting, which the sweep sends again after {@link UNCLAIMED_AFTER_MS}.
+ *   pg-boss's own expiry (LAB_JOB_EXPIRE_SECONDS) is only the last resort. The run's claim and its one conditional
+ *   final write make each result exactly once.
  * Both back ends also sweep every {@link SWEEP_MS} ms: a run whose worker stopped heartbeating is re-queued (or ends
  * `failed` / `interrupted` with the reason, see recoverStaleRuns).
  */
@@ -30,6 +33,9 @@ export interface JobQueue {
 
 /** How often workers look for runs whose worker died. */
 export const SWEEP_MS = 5_000;
+
+/** A run still `queued` this long after it was stored, with no job waiting for it, is sent again (see the sweep). */
+export const UNCLAIMED_AFTER_MS = 10_000;
 
 /** pg-boss's queue of runs. */
 export const RUN_QUEUE = "lab-run";
@@ -196,19 +202,23 @@ async function createPgBossQueue(url: string): Promise<JobQueue> {
   const workerIds: string[] = [];
   let sweeper: ReturnType<typeof setInterval> | undefined;
 
-  const send = async (runIds: readonly string[]) => {
+  /** `priority` 1: a run taken back from a dead worker goes before the backlog (fetched first), so it resumes at the next free slot */
+  const send = async (runIds: readonly string[], priority = 0) => {
     if (runIds.length === 0) return;
-    await boss.insert(runIds.map((runId) => ({ name: RUN_QUEUE, data: { runId }, expireInSeconds: jobExpireSeconds(), retryLimit: 10, retryDelay: 2 })));
+    await boss.insert(runIds.map((runId) => ({ name: RUN_QUEUE, data: { runId }, priority, expireInSeconds: jobExpireSeconds(), retryLimit: 10, retryDelay: 2 })));
   };
   const sweep = async () => {
     try {
       const { requeued } = await recoverStaleRuns();
-      await send(requeued);
-      // runs left `queued` by an instance that died between storing and sending them: only when the database holds
-      // more queued runs than pg-boss has jobs pending, re-send those queued for over a minute (claims make a
-      // duplicate harmless; this check keeps a long backlog from being sent twice)
-      const pending = await boss.getQueueSize(RUN_QUEUE, { before: "completed" });
-      if ((await countQueuedRuns()) > pending) await send(await staleQueuedRuns(new Date(Date.now() - 60_000)));
+      await send(requeued, 1);
+      // runs `queued` without a job waiting for them: a worker that fetched their job died before it claimed the
+      // run (the job stays active until it expires), or an instance died between storing and sending them. When the
+      // database holds more queued runs than pg-boss has jobs waiting (created or retry), re-send that many of the
+      // oldest queued for over UNCLAIMED_AFTER_MS (a live worker claims within milliseconds of fetching; claims
+      // make a duplicate harmless; the count keeps a long backlog from being sent twice)
+      const waiting = await boss.getQueueSize(RUN_QUEUE, { before: "active" });
+      const unsent = (await countQueuedRuns()) - waiting;
+      if (unsent > 0) await send(await staleQueuedRuns(new Date(Date.now() - UNCLAIMED_AFTER_MS), unsent), 1);
     } catch (error) {
       console.error("[jobs] recovery sweep failed:", error);
     }
@@ -219,16 +229,16 @@ async function createPgBossQueue(url: string): Promise<JobQueue> {
     get workerIds() {
       return workerIds;
     },
-    enqueue: send,
+    enqueue: (runIds) => send(runIds),
     async startWorkers(options) {
       if (workerIds.length > 0) return;
       for (let index = 1; index <= options.concurrency; index++) {
         const workerId = `${workerIdPrefix()}:${index}`;
         workerIds.push(workerId);
         await boss.work<{ runId: string }>(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-          const outcome = await runJob({ runId: job.data.runId, workerId });
-          // held by a live worker (this job is a retry after an expiry): try again later, the run is not lost
-          if (outcome === "busy") throw new Error(`run ${job.data.runId} is being replayed by another worker`);
+          // `busy`: a live worker holds the run (this job is a duplicate, or a retry after an expiry): that worker
+          // owns it now, and should it die, the sweep re-queues the run and sends a new job — this one is complete
+          await runJob({ runId: job.data.runId, workerId });
         });
       }
       sweeper = setInterval(() => void sweep(), SWEEP_MS);

@@ -4,7 +4,7 @@ export const FOLLOW_POLL_MS = 250;
 /**
  * An NDJSON stream driven by an async generator of lines, where a `null` means "nothing new: wait
  * {@link FOLLOW_POLL_MS} ms". It ends when the generator returns, when `signal` fires or when the reader cancels; a
- * generator that throws (the database unreachable) ends the stream with a logged error.
+ * generator that throws (the followers wait out a database restart; an outage past that) ends the stream with a logged error.
  */
 export function pollingStream<Line>(options: { signal?: AbortSignal; lines: () => AsyncGenerator<Line | null> }): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();

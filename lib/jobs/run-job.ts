@@ -2,6 +2,9 @@ import { BadRequestError, UpstreamError } from "../api/contracts/errors";
 import type { CompareOptions } from "../api/contracts/compare-schemas";
 import type { RunRequest } from "../api/contracts/run-schemas";
 import { RunCancelledError, registerRun } from "../runs/run-registry";
+import { isDatabaseUnavailable } from "../store/database-unavailable";
+import { releaseRun } from "../store/release-run";
+import { retryWhileUnavailable } from "../store/retry-while-unavailable";
 import { claimRun, getRunJob, runStatus } from "../store/run-jobs";
 import { cancelRequestedAmong, finishRun } from "../store/runs";
 import { runComparisonConfigJob } from "./run-comparison-config-job";
@@ -52,6 +55,12 @@ export async function runJob(options: { runId: string; workerId: string; pinned?
     if (job.comparisonId === null) await runSingleJob(job, { request: options.pinned?.request, signal: controller.signal });
     else await runComparisonConfigJob(job, job.comparisonId, { compare: options.pinned?.compare, signal: controller.signal });
   } catch (error) {
+    // the database went away under the job (a restart): not the run's fault — it goes back to the queue, and the
+    // queue tries the job again once the database answers (a pinned run: its caller replays it again)
+    if (!controller.signal.aborted && isDatabaseUnavailable(error)) {
+      if (options.pinned === undefined) await retryWhileUnavailable(() => releaseRun(runId, options.workerId), { what: `releasing run ${runId}` }).catch(() => undefined);
+      throw error;
+    }
     // only bookkeeping can get here (a missing session, a stored request that no longer parses): end the run
     const known = error instanceof UpstreamError || error instanceof BadRequestError;
     const message = known ? error.message : "The run failed on the server; the error was logged.";

@@ -2,6 +2,7 @@ import os from "node:os";
 import { runSlots } from "../runs/run-slots";
 import { runJob, type PinnedRequest } from "./run-job";
 import { watchRuns } from "./watch-runs";
+import { retryWhileUnavailable } from "../store/retry-while-unavailable";
 
 /** The claim of a run only this process may replay (its key came with the request); recoverStaleRuns never re-queues it. */
 export function pinnedWorkerId(): string {
@@ -19,7 +20,7 @@ export function runPinned(runIds: readonly string[], pinned: PinnedRequest): voi
     const release = await runSlots().acquire();
     try {
       for (const runId of runIds) {
-        await runJob({ runId, workerId: pinnedWorkerId(), pinned }).catch((error: unknown) => console.error(`[jobs] pinned run ${runId}:`, error));
+        await retryWhileUnavailable(() => runJob({ runId, workerId: pinnedWorkerId(), pinned }), { what: `pinned run ${runId}` }).catch((error: unknown) => console.error(`[jobs] pinned run ${runId}:`, error));
       }
     } finally {
       stopBeating();

@@ -2,7 +2,7 @@ import { cancelRequestedAmong, HEARTBEAT_MS, heartbeatRuns } from "../store/runs
 import { RunCancelledError } from "../runs/run-registry";
 
 /** How often a worker reads its runs' cancel flags from the database (a cancel from any instance). */
-export const CANCEL_POLL_MS = 250;
+export const CANCEL_POLL_MS = 100;
 
 /**
  * While a worker replays `runIds`: reads their cancel flags every {@link CANCEL_POLL_MS} ms (one read at a time) and

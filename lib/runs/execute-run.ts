@@ -118,7 +118,9 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunRecord 
     await options.beforeFinish?.().catch(() => undefined);
     const run = (await finishRun(runId, { ...end, errorCode })) ?? (await getRunRecord(runId));
     // a degraded run finished, on the strategy's fallback: `done` line, the run says its status and why
-    if (end.status === "done" || end.status === "degraded") emit({ type: "done", run: presentRunSummary(run) });
+    // as stored: a cancel recorded just before the final write wins over a replay that had finished
+    if (run.status === "done" || run.status === "degraded") emit({ type: "done", run: presentRunSummary(run) });
+    else if (run.status === "cancelled" && end.status !== "cancelled") emit({ type: "error", error: { code: "cancelled", message: run.error ?? "cancelled" }, run: presentRunSummary(run) });
     else emit({ type: "error", error: { code: errorCode ?? end.status, message: end.error ?? end.status }, run: presentRunSummary(run) });
     return run;
   } catch (error) {

@@ -1,6 +1,7 @@
 // Server-only: this module opens PostgreSQL connections.
 import type { Pool, PoolClient } from "pg";
 import { processSingleton } from "../process/process-singleton";
+import { retryWhileUnavailable } from "./retry-while-unavailable";
 
 /** How long a waiter sleeps between two tries of a held advisory lock. */
 export const ADVISORY_LOCK_RETRY_MS = 25;
@@ -14,7 +15,12 @@ const pools = processSingleton("advisory-lock-pools", () => new Map<string, Prom
 function poolFor(url: string): Promise<Pool> {
   let pool = pools.get(url);
   if (!pool) {
-    pool = import("pg").then(({ default: pg }) => new pg.Pool({ connectionString: url, max: POOL_SIZE }));
+    pool = import("pg").then(({ default: pg }) => {
+      const created = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+      // an idle connection the server closed (a restart) is dropped by the pool; unheard, the event ends the process
+      created.on("error", (error) => console.warn(`[store] an idle lock connection closed: ${error.message}`));
+      return created;
+    });
     pools.set(url, pool);
   }
   return pool;
@@ -39,18 +45,21 @@ export async function withAdvisoryLock<T>(options: { url: string; key: string; f
   let client: PoolClient | undefined;
   for (;;) {
     options.signal?.throwIfAborted();
-    const candidate = await pool.connect();
-    const { rows } = await candidate.query<{ locked: boolean }>("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked", [options.key]);
-    if (rows[0]?.locked) {
+    // while the database restarts, the lock waits for it (a summary is not failed for it)
+    const candidate = await retryWhileUnavailable(() => tryLock(pool, options.key), { what: "taking a session lock", signal: options.signal });
+    if (candidate) {
       client = candidate;
       break;
     }
-    candidate.release();
     await new Promise((resolve) => setTimeout(resolve, ADVISORY_LOCK_RETRY_MS));
   }
+  // the server closing the held connection (a restart) releases the lock there; here it must not end the process
+  const onLost = (error: Error) => console.warn(`[store] a held lock's connection closed (${options.key}): ${error.message}`);
+  client.on("error", onLost);
   try {
     return await options.fn();
   } finally {
+    client.removeListener("error", onLost);
     try {
       await client.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [options.key]);
       client.release();
@@ -58,5 +67,19 @@ export async function withAdvisoryLock<T>(options: { url: string; key: string; f
       // a connection that cannot unlock is closed, which releases its locks
       client.release(error instanceof Error ? error : true);
     }
+  }
+}
+
+/** One try at the lock on a connection of `pool`: the connection holding it, or null (released) when it is held elsewhere. */
+async function tryLock(pool: Pool, key: string): Promise<PoolClient | null> {
+  const candidate = await pool.connect();
+  try {
+    const { rows } = await candidate.query<{ locked: boolean }>("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked", [key]);
+    if (rows[0]?.locked) return candidate;
+    candidate.release();
+    return null;
+  } catch (error) {
+    candidate.release(error instanceof Error ? error : true);
+    throw error;
   }
 }

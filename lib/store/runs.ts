@@ -5,6 +5,7 @@ import type { ReplayResult } from "../engine/simulate/replay-result";
 import type { Prisma } from "../generated/prisma/client";
 import { db } from "./db";
 import { RunCostSchema } from "../api/contracts/cost-schemas";
+import { retryWhileUnavailable } from "./retry-while-unavailable";
 import { RunOptionsSchema, RunStatusSchema, type RunDetailRecord, type RunOptionsInput, type RunRecord, type RunStatus } from "./run-record";
 
 export { RUN_STATUSES, type RunDetailRecord, type RunOptions, type RunRecord, type RunStatus } from "./run-record";
@@ -111,18 +112,32 @@ export async function createRun(input: {
  * first end wins — which makes a job's result written exactly once, however many workers replayed it (a retry
  * after a worker was presumed dead, see lib/jobs).
  */
-export async function finishRun(
-  id: string,
-  end: { status: Exclude<RunStatus, "running" | "queued">; error: string | null; result: ReplayResult | null; figures: RunFigures | null; row?: unknown; errorCode?: string | null },
-): Promise<RunRecord | null> {
+export async function finishRun(id: string, end: RunEnd): Promise<RunRecord | null> {
+  // a database restart while a run ends must not lose its result: the conditional write is safe to try again
+  return retryWhileUnavailable(() => finishRunOnce(id, end), { what: `ending run ${id}` });
+}
+
+type RunEnd = { status: Exclude<RunStatus, "running" | "queued">; error: string | null; result: ReplayResult | null; figures: RunFigures | null; row?: unknown; errorCode?: string | null };
+
+/** What a run whose cancel was requested before its final write ends with, whatever its replay came to. */
+export const CANCELLED_BEFORE_END_ERROR = "The run was cancelled (cancel requested).";
+
+async function finishRunOnce(id: string, asked: RunEnd): Promise<RunRecord | null> {
   const prisma = await db();
-  const row = await prisma.run.findUnique({ where: { id }, select: { status: true, options: true } });
+  const row = await prisma.run.findUnique({ where: { id }, select: { status: true, options: true, cancelRequestedAt: true } });
   if (!row || (row.status !== "running" && row.status !== "queued")) return null;
+  // a cancel recorded before the end is written wins: the run ends `cancelled`, even if its replay just finished
+  // (the worker reads the flag every 250 ms; this closes the gap between its last read and this write)
+  const overruled = row.cancelRequestedAt !== null && asked.status !== "cancelled" && asked.status !== "interrupted";
+  const end: RunEnd = overruled
+    ? { status: "cancelled", error: CANCELLED_BEFORE_END_ERROR, result: null, figures: null, errorCode: "cancelled", ...(asked.row === undefined ? {} : { row: { error: { code: "cancelled", message: CANCELLED_BEFORE_END_ERROR } } }) }
+    : asked;
   const options = parseStored(StoredOptionsSchema, row.options, id);
   const { tokensBefore = null, tokensAfter = null, compactions = 0, ...rest } = end.figures ?? {};
-  // one conditional write: of two workers ending the same run at once, exactly one matches
+  // one conditional write: of two workers ending the same run at once, exactly one matches; an end other than
+  // `cancelled` only while no cancel is recorded (one landing meanwhile: read again, and it wins)
   const { count } = await prisma.run.updateMany({
-    where: { id, status: { in: ["queued", "running"] } },
+    where: { id, status: { in: ["queued", "running"] }, ...(end.status === "cancelled" || end.status === "interrupted" ? {} : { cancelRequestedAt: null }) },
     data: {
       status: end.status,
       error: end.error,
@@ -135,7 +150,7 @@ export async function finishRun(
       finishedAt: new Date(),
     },
   });
-  if (count === 0) return null;
+  if (count === 0) return end === asked && end.status !== "cancelled" && end.status !== "interrupted" ? finishRunOnce(id, asked) : null;
   return getRunRecord(id);
 }
 

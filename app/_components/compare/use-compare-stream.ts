@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import type { CompareStreamLine } from "@/lib/api/contracts/compare-schemas";
-import { toApiErrorBody } from "@/lib/client/api-request-error";
+import { ApiRequestError, toApiErrorBody } from "@/lib/client/api-request-error";
 import { streamCompare } from "@/lib/client/compare-stream";
 import { applyCompareLine, endCompareState, IDLE_COMPARE_STATE, startingCompareState, type CompareState } from "@/lib/client/compare-state";
 import { cancelComparison } from "@/lib/client/run-stream";
@@ -13,6 +13,11 @@ import { useRememberedState } from "./use-remembered-state";
 
 /** If the server has not ended the stream this long after a cancel, stop reading it. */
 const CANCEL_GRACE_MS = 5_000;
+
+/** A broken stream is followed again up to this many times in a row, after 1, 2, 4, 5, 5 … s. */
+const MAX_RECONNECTS = 20;
+const RECONNECT_BASE_MS = 1_000;
+const RECONNECT_MAX_MS = 5_000;
 
 /** The page's query parameter naming the comparison it follows (so a reload follows it again). */
 export const COMPARISON_PARAM = "comparison";
@@ -24,7 +29,8 @@ export const COMPARISON_PARAM = "comparison";
  * page opened with it — a reload, a link — follows it again from the database (GET /api/comparisons/:id/stream:
  * the rows already done, then the rest). Cancel cancels the comparison as a whole (POST
  * /api/comparisons/:id/cancel; the server then ends the stream with `cancelled` lines) and stops reading after a
- * grace period. When the stream ends, every touched session's run history is invalidated so the playground lists the
+ * grace period. A stream that breaks (the network, a web instance restarting) is followed again by id after a
+ * pause, without a reload. When the stream ends, every touched session's run history is invalidated so the playground lists the
  * new runs. The state is remembered under `rememberKey` for the tab's life, so the results are still there after a
  * visit to a run in the playground.
  */
@@ -52,14 +58,18 @@ export function useCompareStream(rememberKey: string) {
   }, []);
 
   const read = useCallback(
-    async (options: { url: string; body?: unknown; expected: { index: number; sessionId: string; label: string }[]; sessionIds: string[] }) => {
+    async (options: { url: string; body?: unknown; expected: { index: number; sessionId: string; label: string }[]; sessionIds: string[]; reconnects?: number }) => {
       controller.current?.abort();
       const abort = new AbortController();
       controller.current = abort;
       pending.current = [];
       setState({ ...startingCompareState(options.expected), cancelling: false });
+      let comparisonId: string | null = null;
       const onLine = (line: CompareStreamLine) => {
-        if (line.type === "started" && line.comparisonId) rememberInUrl(line.comparisonId);
+        if (line.type === "started" && line.comparisonId) {
+          comparisonId = line.comparisonId;
+          rememberInUrl(line.comparisonId);
+        }
         pending.current.push(line);
         if (frame.current === null) frame.current = requestAnimationFrame(flush);
       };
@@ -70,6 +80,16 @@ export function useCompareStream(rememberKey: string) {
         setState((current) => endCompareState(current, { cancelled: abort.signal.aborted }));
       } catch (error) {
         flush();
+        // the stream broke (the network, a server restarting): the comparison goes on in its jobs, so follow it
+        // again from the database after a pause, without a reload (a refusal, 4xx, is not retried)
+        const reconnects = options.reconnects ?? 0;
+        if (comparisonId && !abort.signal.aborted && isBrokenStream(error) && reconnects < MAX_RECONNECTS) {
+          await new Promise((resolve) => setTimeout(resolve, Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** reconnects)));
+          if (controller.current === abort && !abort.signal.aborted) {
+            void read({ url: `/api/comparisons/${encodeURIComponent(comparisonId)}/stream`, expected: [], sessionIds: options.sessionIds, reconnects: reconnects + 1 });
+            return;
+          }
+        }
         setState((current) => endCompareState(current, { cancelled: false, error: toApiErrorBody(error) }));
       } finally {
         if (controller.current === abort) controller.current = null;
@@ -118,6 +138,12 @@ export function useCompareStream(rememberKey: string) {
   }, [setState]);
 
   return { state, start, follow, cancel, busy: state.phase === "starting" || state.phase === "running" };
+}
+
+/** A stream that broke rather than was refused: no answer, a gateway's 5xx, or the body cut off mid-read. */
+function isBrokenStream(error: unknown): boolean {
+  if (error instanceof ApiRequestError) return error.status === 0 || error.status >= 500;
+  return error instanceof TypeError || (error instanceof Error && error.name !== "AbortError");
 }
 
 /** Puts the comparison's id in the page's URL (replacing the entry: no extra history step), so a reload follows it. */

@@ -225,7 +225,9 @@ describe("compare / sweep / multi route handlers (real Requests, fresh SQLite da
       ),
     );
     expect(lines[0]).toMatchObject({ type: "started", configs: 2, sessions: 2 });
-    const rows = linesOf(lines, "row");
+    // rows stream in the order their jobs end: put them in the request's order (sessions, then configurations)
+    const sessionOrder = [sessionId, otherSessionId];
+    const rows = linesOf(lines, "row").sort((a, b) => sessionOrder.indexOf(a.sessionId!) - sessionOrder.indexOf(b.sessionId!) || a.index - b.index);
     expect(rows.map((line) => [line.sessionId, line.index])).toEqual([
       [sessionId, 0],
       [sessionId, 1],

@@ -41,37 +41,67 @@ export interface RetentionReport {
  * the point of a summary. A user regex probe (`probe.regex`) is retained when its pattern matches the normalised
  * context text (compiled once per call; a pattern that does not compile throws, naming it); a probe whose
  * normalised text is empty is never retained.
+ *
+ * Synchronous: a trim-heavy replay of a long session has thousands of points (12,000 generated messages under
+ * trim-messages: 5,805 points, 23 s), so a server scores with {@link scoreRetentionSteps} through an async driver (lib/compare/score-retention-async.ts)
+ * that lets timers and a cancel in between.
  */
-export function scoreRetention(options: { session: Session; result: ReplayResult; probes: readonly Probe[] }): RetentionReport {
+export function scoreRetention(options: ScoreRetentionOptions): RetentionReport {
+  const scoring = scoreRetentionSteps(options);
+  let next = scoring.next();
+  while (!next.done) next = scoring.next();
+  return next.value;
+}
+
+export interface ScoreRetentionOptions {
+  session: Session;
+  result: ReplayResult;
+  probes: readonly Probe[];
+}
+
+/**
+ * Yielded by {@link scoreRetentionSteps} after each point's context text and every {@link SCORING_PAUSE_EVERY}
+ * probes, resumed with nothing. Where the pauses fall changes nothing in the report.
+ */
+export const SCORING_PAUSE = Object.freeze({ scoringPause: true as const });
+export const SCORING_PAUSE_EVERY = 64;
+
+/** {@link scoreRetention} as a generator that pauses between pieces of work (see {@link SCORING_PAUSE}). */
+export function* scoreRetentionSteps(options: ScoreRetentionOptions): Generator<typeof SCORING_PAUSE, RetentionReport, void> {
   const { session, result, probes } = options;
   const regexById = new Map(probes.flatMap((probe) => (probe.regex === undefined ? [] : [[probe.id, compileUserProbePattern(probe.regex)] as const])));
   const isIn = (probe: Probe, text: string) => {
     const regex = regexById.get(probe.id);
     return regex ? regex.test(text) : probe.normalized.length > 0 && text.includes(probe.normalized);
   };
-  const final = scorePoint({ snapshot: finalContext(session, result), probes, upToStep: Infinity, isIn });
-  const compactions = result.events.flatMap((event) => {
-    if (event.type !== "compaction-end" && event.type !== "trim") return [];
+  const final = yield* scorePoint({ snapshot: finalContext(session, result), probes, upToStep: Infinity, isIn });
+  const compactions: RetentionReport["compactions"] = [];
+  for (const event of result.events) {
+    if (event.type !== "compaction-end" && event.type !== "trim") continue;
+    yield SCORING_PAUSE;
     const snapshot = event.step < result.steps.length ? contextAt(session, result, event.step) : finalContext(session, result);
     const upToStep = snapshot.step === "final" ? Infinity : event.step;
-    return [{ ...scorePoint({ snapshot, probes, upToStep, isIn }), event: event.type, eventStep: event.step }];
-  });
+    compactions.push({ ...(yield* scorePoint({ snapshot, probes, upToStep, isIn })), event: event.type, eventStep: event.step });
+  }
   return { final, compactions };
 }
 
-function scorePoint(options: {
+function* scorePoint(options: {
   snapshot: ContextSnapshot;
   probes: readonly Probe[];
   upToStep: number;
   isIn: (probe: Probe, text: string) => boolean;
-}): RetentionPoint {
+}): Generator<typeof SCORING_PAUSE, RetentionPoint, void> {
   const text = contextText(options.snapshot);
+  yield SCORING_PAUSE;
   const byKind = Object.fromEntries(PROBE_KINDS.map((kind) => [kind, { counted: 0, retained: 0, score: null }])) as Record<ProbeKind, KindRetention>;
   const lostProbeIds: string[] = [];
   let weightCounted = 0;
   let weightRetained = 0;
+  let checked = 0;
   for (const probe of options.probes) {
     if (probe.firstStep > options.upToStep) continue;
+    if (++checked % SCORING_PAUSE_EVERY === 0) yield SCORING_PAUSE;
     const weight = PROBE_WEIGHTS[probe.kind];
     byKind[probe.kind].counted++;
     weightCounted += weight;

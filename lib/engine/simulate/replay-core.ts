@@ -41,7 +41,7 @@ export interface ReplayCoreOptions {
  */
 export const REPLAY_PAUSE = Object.freeze({ pause: true as const });
 export type ReplayPause = typeof REPLAY_PAUSE;
-export const REPLAY_PAUSE_EVERY = 500;
+export const REPLAY_PAUSE_EVERY = 100;
 
 export function isReplayPause(value: SummarizeRequest | ReplayPause): value is ReplayPause {
   return value === REPLAY_PAUSE;

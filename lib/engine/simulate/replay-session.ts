@@ -44,7 +44,7 @@ export interface ReplayOptions {
  * strategy's pruning and compactions, later steps building on the compacted context. Returns the timeline
  * (tokens sent per model call), the events and the stored contexts (see `contextAt`).
  *
- * Every few hundred messages it yields to the event loop (see REPLAY_PAUSE in replay-core), so a replay in a
+ * Every hundred messages it yields to the event loop (see REPLAY_PAUSE in replay-core), so a replay in a
  * server process leaves room for that process's timers and requests.
  *
  * Summarizer failures do not reject: they become `fallback` events. An aborted signal rejects with its reason.

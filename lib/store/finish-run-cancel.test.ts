@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { releaseRun } from "./release-run";
+import { CANCELLED_BEFORE_END_ERROR, createRun, finishRun, getRunRecord, requestRunCancel } from "./runs";
+import { claimRun } from "./run-jobs";
+import { storeSession } from "./sessions";
+import { buildSession } from "../testing/store-contract";
+import { PG_TEST_URL, useTestDatabase, type TestDatabaseKind } from "../testing/use-test-database";
+
+const OPTIONS = { window: 1_000, outputReserve: 0, estimator: "chars4", summarizer: "extractive", model: null, instructions: null, compactAtStep: null, promptOverrides: null } as const;
+
+function finishRunCancelSuite(kind: TestDatabaseKind) {
+  useTestDatabase(kind);
+
+  it("a cancel recorded before a run's final write wins: the run ends cancelled, a comparison's row says so", async () => {
+    const { id: sessionId } = await storeSession({ session: buildSession(4), sessionCount: 1, pick: 0 });
+    const single = await createRun({ sessionId, strategyId: "none", settings: {}, options: OPTIONS, status: "running", claimedBy: "host:1:1" });
+    expect(await requestRunCancel(single.id)).toBe(true);
+    const ended = await finishRun(single.id, { status: "done", error: null, result: null, figures: null });
+    expect(ended).toMatchObject({ status: "cancelled", error: CANCELLED_BEFORE_END_ERROR });
+
+    const configuration = await createRun({ sessionId, strategyId: "none", settings: {}, options: OPTIONS, status: "running", claimedBy: "host:1:2" });
+    await requestRunCancel(configuration.id);
+    await finishRun(configuration.id, { status: "done", error: null, result: null, figures: null, row: { row: { config: "none" } } });
+    expect(await getRunRecord(configuration.id)).toMatchObject({ status: "cancelled" });
+
+    // without a cancel the end is written as asked; a cancelled end is never overruled
+    const plain = await createRun({ sessionId, strategyId: "none", settings: {}, options: OPTIONS, status: "running", claimedBy: "host:1:3" });
+    expect(await finishRun(plain.id, { status: "done", error: null, result: null, figures: null })).toMatchObject({ status: "done", error: null });
+  });
+
+  it("a run released by its worker (the database went away under it) is queued again without counting the attempt; another worker's run is left alone", async () => {
+    const { id: sessionId } = await storeSession({ session: buildSession(4), sessionCount: 1, pick: 0 });
+    const run = await createRun({ sessionId, strategyId: "none", settings: {}, options: OPTIONS, status: "queued" });
+    expect(await claimRun(run.id, "a:1:1")).toEqual({ attempt: 1 });
+    expect(await releaseRun(run.id, "b:2:1")).toBe(false);
+    expect(await releaseRun(run.id, "a:1:1")).toBe(true);
+    expect((await getRunRecord(run.id)).status).toBe("queued");
+    expect(await claimRun(run.id, "b:2:1")).toEqual({ attempt: 1 });
+  });
+}
+
+describe("finishRun and releaseRun (SQLite)", () => finishRunCancelSuite("sqlite"));
+if (PG_TEST_URL) describe("finishRun and releaseRun (PostgreSQL)", () => finishRunCancelSuite("postgresql"));
+else describe.skip("finishRun and releaseRun (PostgreSQL, skipped: set PG_TEST_URL)", () => it("needs PG_TEST_URL", () => {}));
