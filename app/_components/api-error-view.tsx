@@ -24,7 +24,7 @@ export function ApiErrorView({ error, testId, title }: { error: ApiErrorBody; te
         </ul>
       )}
       {unlisted > 0 && <p className="mt-1 text-xs text-red-700">…and {unlisted} more not listed.</p>}
-      <p className="mt-1 text-xs text-red-700/70">
+      <p className="mt-1 text-xs text-red-700">
         code <span className="font-mono">{error.code}</span>
         {error.format ? (
           <>

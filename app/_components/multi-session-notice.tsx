@@ -42,7 +42,7 @@ export function MultiSessionNotice({
           onChange={(event) => setNext(event.target.value)}
           className="w-20 rounded border border-amber-300 bg-white px-1.5 py-0.5 tabular-nums"
         />
-        <span className="text-amber-800/70">of {formatCount(sessionCount)}</span>
+        <span className="text-amber-800">of {formatCount(sessionCount)}</span>
       </label>
       <button
         type="submit"

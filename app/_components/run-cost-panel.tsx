@@ -44,7 +44,7 @@ export function RunCostPanel({ cost }: { cost: RunCostFigures | null }) {
             {cost.hitRate === null ? "—" : `${(cost.hitRate * 100).toFixed(1)}%`}
           </span>
         </span>
-        <span className="ml-auto text-slate-400">
+        <span className="ml-auto text-slate-500">
           {cost.model} · {cost.provider ? `${cost.provider} cache rules` : "no cache"} · prices of {cost.pricesDate}
           {cost.hiddenPrefixTokens > 0 ? ` · includes ${formatCount(cost.hiddenPrefixTokens)} tokens of system prompt and tools per call` : ""}
         </span>

@@ -72,14 +72,14 @@ export function SessionsTable({ sessions }: { sessions: SessionSummary[] }) {
               <td className={NUMERIC}>{formatCount(session.estimatedTokens)}</td>
               <td className={NUMERIC}>
                 {session.recordedPeakContextTokens === null ? (
-                  <span className="text-slate-400" title="the transcript records no token usage">
+                  <span className="text-slate-500" title="the transcript records no token usage">
                     —
                   </span>
                 ) : (
                   formatCount(session.recordedPeakContextTokens)
                 )}
               </td>
-              <td className={NUMERIC}>{session.recordedCompactionCount || <span className="text-slate-400">0</span>}</td>
+              <td className={NUMERIC}>{session.recordedCompactionCount || <span className="text-slate-500">0</span>}</td>
               <td className="px-3 py-1.5 whitespace-nowrap text-slate-600 tabular-nums">{formatDateTime(session.createdAt)}</td>
               <td className="px-3 py-1.5 text-right whitespace-nowrap">
                 <DeleteSessionButton id={session.id} title={session.title} />

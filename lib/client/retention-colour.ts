@@ -4,7 +4,7 @@
  * red — "nothing to keep" is not "all lost". Scores outside 0–1 are clamped.
  */
 export function retentionColour(score: number | null): { background: string; text: string } {
-  if (score === null || !Number.isFinite(score)) return { background: "#f1f5f9", text: "#64748b" };
+  if (score === null || !Number.isFinite(score)) return { background: "#f1f5f9", text: "#475569" };
   const clamped = Math.min(1, Math.max(0, score));
   const hue = Math.round(clamped * 130);
   return { background: `hsl(${hue} 70% 88%)`, text: `hsl(${hue} 80% 22%)` };

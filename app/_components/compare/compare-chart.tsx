@@ -33,7 +33,7 @@ export function CompareChart({ series, window }: { series: CompareSeries[]; wind
     <section data-testid="compare-chart" data-series={series.length} data-points={rows.length} data-steps={steps} aria-label="Tokens sent per model call, per configuration" className="rounded-lg border border-slate-200 bg-white px-2 pt-2 pb-1 shadow-sm">
       <div className="px-2 pb-1 text-xs">
         <span className="font-semibold text-slate-800">Tokens sent per model call</span>
-        {rows.length < steps && <span className="ml-2 text-slate-400">{formatCount(rows.length)} of {formatCount(steps)} steps drawn</span>}
+        {rows.length < steps && <span className="ml-2 text-slate-500">{formatCount(rows.length)} of {formatCount(steps)} steps drawn</span>}
       </div>
       <ul data-testid="compare-legend" className="flex flex-wrap gap-x-3 gap-y-0.5 px-2 pb-1 text-xs text-slate-700">
         {series.map((entry) => (

@@ -5,7 +5,7 @@ import { formatCount } from "@/app/_components/format-number";
 import { overallProgress, type CompareEntry, type CompareState } from "@/lib/client/compare-state";
 
 const PHASE_TONE: Record<CompareEntry["phase"], string> = {
-  waiting: "text-slate-400",
+  waiting: "text-slate-500",
   running: "text-violet-700",
   done: "text-emerald-700",
   failed: "text-red-700",

@@ -110,7 +110,7 @@ export function CompareTable({
                   {row ? (
                     <Figures row={row} kinds={kinds} judged={judged} />
                   ) : (
-                    <td colSpan={columns - 2} data-testid={entry.error ? "compare-row-error" : undefined} className={`px-1.5 py-1 ${entry.error ? "text-red-700" : "text-slate-400"}`}>
+                    <td colSpan={columns - 2} data-testid={entry.error ? "compare-row-error" : undefined} className={`px-1.5 py-1 ${entry.error ? "text-red-700" : "text-slate-500"}`}>
                       {entry.error ? `${entry.error.message} (${entry.error.code})` : entry.phase === "cancelled" ? "not finished" : entry.phase === "running" ? "running…" : "waiting…"}
                     </td>
                   )}

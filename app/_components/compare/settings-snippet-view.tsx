@@ -37,7 +37,7 @@ export function SettingsSnippetView({ snippet }: { snippet: SnippetView }) {
           {copied === "copied" ? "Copied" : copied === "failed" ? "Copy failed: select the text" : "Copy"}
         </button>
       </div>
-      <pre data-testid="settings-snippet-text" className="max-h-60 overflow-auto rounded bg-slate-900 p-2 font-mono text-[11px] leading-4 text-slate-100 select-all">
+      <pre data-testid="settings-snippet-text" tabIndex={0} className="max-h-60 overflow-auto rounded bg-slate-900 p-2 font-mono text-[11px] leading-4 text-slate-100 select-all">
         {snippet.text}
       </pre>
       {notes.length > 0 && (

@@ -101,7 +101,7 @@ async function SharedRun({ runId, title, label }: { runId: string; title: string
         <Figure name="compactions" value={String(run.compactions)} />
         <Figure name="status" value={run.status} />
       </dl>
-      <pre data-testid="share-settings" className="overflow-auto rounded border border-slate-200 bg-slate-50 p-2 text-xs">{JSON.stringify(run.settings, null, 2)}</pre>
+      <pre data-testid="share-settings" tabIndex={0} className="overflow-auto rounded border border-slate-200 bg-slate-50 p-2 text-xs">{JSON.stringify(run.settings, null, 2)}</pre>
       {curve.length > 0 && <ShareCurve points={curve} window={run.options.window} label={run.strategyId} />}
       <RunCostPanel cost={run.cost} />
       <section className="space-y-2">
@@ -111,7 +111,7 @@ async function SharedRun({ runId, title, label }: { runId: string; title: string
             <div className="font-medium text-fuchsia-900">
               before model call {event.step}: {formatCount(event.tokensBefore)} → {formatCount(event.tokensAfter)} tokens
             </div>
-            {event.type === "compaction-end" && event.summary && <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap text-slate-700">{event.summary}</pre>}
+            {event.type === "compaction-end" && event.summary && <pre tabIndex={0} aria-label={`Summary at step ${event.step}`} className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap text-slate-700">{event.summary}</pre>}
           </article>
         ))}
       </section>

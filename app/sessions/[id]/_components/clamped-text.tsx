@@ -32,7 +32,7 @@ export function ClampedText({ text, memoryKey, mono = false }: { text: string; m
     <div>
       <div className={`break-words whitespace-pre-wrap ${mono ? "font-mono text-xs leading-5" : "leading-5"}`}>
         {shown}
-        {cut !== null && !expanded && <span className="text-slate-400">…</span>}
+        {cut !== null && !expanded && <span className="text-slate-500">…</span>}
       </div>
       {cut !== null && (
         <button

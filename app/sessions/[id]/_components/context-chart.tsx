@@ -61,16 +61,16 @@ export function ContextChart({
       <div className="flex flex-wrap items-center gap-4 px-2 pb-1 text-xs text-slate-600">
         <span className="font-semibold text-slate-800">Context size per model call</span>
         {loading ? (
-          <span className="animate-pulse text-slate-400">loading the curve…</span>
+          <span className="animate-pulse text-slate-500">loading the curve…</span>
         ) : (
           <>
             <Swatch colour={ESTIMATED_COLOUR} label="estimated (chars/4)" />
             {hasRecorded ? (
               <Swatch colour={RECORDED_COLOUR} label="recorded by the source" />
             ) : (
-              <span className="text-slate-400">no recorded usage in this transcript</span>
+              <span className="text-slate-500">no recorded usage in this transcript</span>
             )}
-            <span className="ml-auto text-slate-400">click a point to open its message</span>
+            <span className="ml-auto text-slate-500">click a point to open its message</span>
           </>
         )}
       </div>

@@ -31,9 +31,9 @@ export function MarkedPartView({ part, mark, memoryKey, original }: { part: Part
           {mark.kind === "soft-trimmed" && mark.savedAs ? "truncated to budget" : MARK_LABELS[mark.kind]}
         </span>
         <span className="font-mono font-semibold">← {name}</span>
-        <span className="opacity-70">at step {mark.step}</span>
+        <span>at step {mark.step}</span>
         {trimmed !== null && <span className="tabular-nums">−{formatCount(trimmed)} chars trimmed</span>}
-        {originalChars !== null && trimmed === null && <span className="tabular-nums opacity-70">{formatCount(originalChars)} chars originally</span>}
+        {originalChars !== null && trimmed === null && <span className="tabular-nums">{formatCount(originalChars)} chars originally</span>}
         <button type="button" data-testid="show-original" onClick={toggle} className="ml-auto font-medium underline decoration-dotted">
           {showOriginal ? "show what is sent" : "show original"}
         </button>

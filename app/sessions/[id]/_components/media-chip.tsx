@@ -12,7 +12,7 @@ export function MediaChip({ kind, mediaType, bytes, name }: { kind: "image" | "f
       <span className="font-medium">{kind}</span>
       <span className="font-mono">{mediaType}</span>
       {bytes !== undefined && <span className="tabular-nums">{formatBytes(bytes)}</span>}
-      {name && !name.startsWith("data:") && <span className="truncate font-mono opacity-70">{name}</span>}
+      {name && !name.startsWith("data:") && <span className="truncate font-mono">{name}</span>}
     </span>
   );
 }

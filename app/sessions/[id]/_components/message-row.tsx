@@ -9,7 +9,7 @@ import type { RowOverlay } from "./build-run-overlay";
 import { PartView } from "./part-view";
 
 export const ROLE_STYLES: Record<Role, { rule: string; badge: string }> = {
-  system: { rule: "border-l-role-system", badge: "bg-slate-100 text-role-system" },
+  system: { rule: "border-l-role-system", badge: "bg-slate-100 text-slate-600" },
   user: { rule: "border-l-role-user", badge: "bg-blue-50 text-role-user" },
   assistant: { rule: "border-l-role-assistant", badge: "bg-emerald-50 text-role-assistant" },
   tool: { rule: "border-l-role-tool", badge: "bg-amber-50 text-role-tool" },
@@ -46,7 +46,7 @@ export const MessageRow = memo(function MessageRow({
     return (
       <div data-testid="message" data-role={message.role} data-seq={seq} className="px-3 py-1">
         <div className="flex items-center gap-2">
-          <span className="w-14 shrink-0 text-right font-mono text-[11px] text-slate-400">#{seq}</span>
+          <span className="w-14 shrink-0 text-right font-mono text-[11px] text-slate-500">#{seq}</span>
           <div className="flex-1">
             {parts.map((part, index) => (
               <PartView key={index} part={part} memoryKey={`${seq}:${index}`} />
@@ -59,7 +59,7 @@ export const MessageRow = memo(function MessageRow({
 
   const body = (
     <div className="min-w-0 flex-1 space-y-1.5">
-      {parts.length === 0 && <span className="text-xs text-slate-400 italic">(no content)</span>}
+      {parts.length === 0 && <span className="text-xs text-slate-500 italic">(no content)</span>}
       {parts.map((part, index) => {
         const protectedBy = overlay?.protectedParts.get(index);
         const view = <PartView key={index} part={part} memoryKey={`${seq}:${index}`} mark={overlay?.marks.get(index)} />;
@@ -84,10 +84,10 @@ export const MessageRow = memo(function MessageRow({
       data-dropped={dropped ? "true" : undefined}
       data-secrets={secretKinds ? "true" : undefined}
       title={dropped ? "The model no longer sees this message at the viewed step (it was compacted away)" : undefined}
-      className={`border-l-4 ${style.rule} px-3 py-2 ${dropped ? "bg-slate-100 opacity-50 grayscale transition-opacity hover:opacity-90" : "bg-white"}`}
+      className={`border-l-4 ${style.rule} px-3 py-2 ${dropped ? "border-dashed bg-slate-50" : "bg-white"}`}
     >
       <div className="mb-1 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-500">
-        <span className="font-mono text-slate-400">#{seq}</span>
+        <span className="font-mono text-slate-500">#{seq}</span>
         <span className={`rounded px-1.5 py-px font-semibold ${style.badge}`}>{message.role}</span>
         {message.summary && <span className="rounded bg-fuchsia-100 px-1.5 py-px font-semibold text-fuchsia-800">summary</span>}
         {message.synthetic && <span className="rounded bg-slate-100 px-1.5 py-px">injected</span>}

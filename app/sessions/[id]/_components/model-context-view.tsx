@@ -41,7 +41,7 @@ export function ModelContextView({ runId, step, onJump }: { runId: string; step:
             <span className="tabular-nums">
               {formatCount(messages.length)} messages ({formatCount(synthetic)} synthetic) · {formatCount(query.data.contextTokens)} tokens
             </span>
-            {query.isPlaceholderData && <span className="text-slate-400">loading…</span>}
+            {query.isPlaceholderData && <span className="text-slate-500">loading…</span>}
           </>
         ) : (
           "loading the context…"

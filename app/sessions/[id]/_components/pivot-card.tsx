@@ -58,7 +58,7 @@ export function PivotCard({
         {end.type === "trim" && <span className="tabular-nums">{formatCount(end.messagesDropped)} messages dropped</span>}
         {!end.fits && <span className="rounded bg-red-100 px-1.5 font-semibold text-red-800">over budget {formatCount(end.budget)}</span>}
         {isSummary && end.summarizerUsage && (
-          <span className="tabular-nums opacity-80">
+          <span className="tabular-nums">
             summarizer {formatCount(end.summarizerUsage.input)} in · {formatCount(end.summarizerUsage.output)} out
           </span>
         )}
@@ -98,7 +98,7 @@ export function PivotCard({
       )}
       <LedgerLine end={end} source={source} />
       {summary && open && (
-        <div data-testid="pivot-summary" className="max-h-96 overflow-auto border-t border-fuchsia-200 bg-white/60 px-3 py-2">
+        <div data-testid="pivot-summary" tabIndex={0} role="region" aria-label="Summary text" className="max-h-96 overflow-auto border-t border-fuchsia-200 bg-white/60 px-3 py-2">
           <InertMarkdown text={summary} />
           {fullChars !== undefined && fullChars > summary.length && source && <FullSummary source={source} chars={fullChars} />}
         </div>
@@ -143,7 +143,7 @@ function LedgerLine({ end, source }: { end: Pivot["end"]; source?: { runId: stri
       {wanted && context.error && <div className="text-red-700">Could not load the ledger: {toApiErrorBody(context.error).message}</div>}
       {wanted && !context.error && !context.data && <div className="text-slate-500">loading the ledger…</div>}
       {wanted && context.data && (
-        <div data-testid="pivot-ledger-text" className="mt-1 max-h-96 overflow-auto rounded border border-teal-200 bg-white/70 px-2 py-1">
+        <div data-testid="pivot-ledger-text" tabIndex={0} role="region" aria-label="Evidence ledger text" className="mt-1 max-h-96 overflow-auto rounded border border-teal-200 bg-white/70 px-2 py-1">
           {ledgerText ? <InertMarkdown text={ledgerText} /> : <span className="text-slate-500">the ledger is not in the context sent at this step</span>}
         </div>
       )}

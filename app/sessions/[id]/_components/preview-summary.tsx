@@ -49,7 +49,7 @@ export function PreviewSummary({
     >
       <div className="flex items-baseline justify-between text-xs text-violet-900">
         <span className="font-semibold uppercase tracking-wide">Preview</span>
-        <span className="text-violet-700/80" data-testid="preview-position">
+        <span className="text-violet-700" data-testid="preview-position">
           {at?.step !== null && at?.step !== undefined
             ? `before call ${at.step}`
             : preview.atStep !== null && preview.totalSteps !== null && preview.atStep < preview.totalSteps
@@ -61,7 +61,7 @@ export function PreviewSummary({
       {at && <AtStepControl at={at} />}
       <div className="flex items-baseline gap-2 tabular-nums" data-testid="preview-tokens">
         <span className="text-lg font-semibold text-slate-500">{formatCount(preview.tokensBefore)}</span>
-        <span className="text-slate-400">→</span>
+        <span className="text-slate-500">→</span>
         <span className="text-2xl font-bold text-violet-900">{formatCount(preview.tokensAfter)}</span>
         <span className={`text-sm font-semibold ${saved > 0 ? "text-emerald-700" : "text-slate-500"}`}>{percentChange(preview.tokensBefore, preview.tokensAfter) || "±0%"}</span>
       </div>
@@ -148,7 +148,7 @@ function SummaryPreview({ text }: { text: string }) {
     <details className="text-xs" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="cursor-pointer font-medium text-violet-800">summary preview (extractive stand-in)</summary>
       {open && (
-        <div className="mt-1 max-h-64 overflow-auto rounded border border-violet-100 bg-white px-2 py-1">
+        <div tabIndex={0} className="mt-1 max-h-64 overflow-auto rounded border border-violet-100 bg-white px-2 py-1">
           <InertMarkdown text={text} />
         </div>
       )}
@@ -181,7 +181,7 @@ function AtStepControl({ at }: { at: { step: number | null; modelCalls: number; 
         }}
         className="w-20 rounded border border-violet-300 bg-white px-1 py-px tabular-nums"
       />
-      <span className="text-violet-700/80">of {formatCount(at.modelCalls)} calls</span>
+      <span className="text-violet-700">of {formatCount(at.modelCalls)} calls</span>
       {at.step !== null && (
         <button type="button" data-testid="preview-at-end" onClick={() => at.onChange(null)} className="text-violet-700 underline">
           end

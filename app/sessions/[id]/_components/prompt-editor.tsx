@@ -33,7 +33,7 @@ export function PromptEditor({ strategy, edits, onChange }: { strategy: Strategy
           <div key={preset.name} className="space-y-1">
             <div className="flex items-center gap-2">
               <span className="font-semibold text-slate-700">{preset.label}</span>
-              {preset.source && <span className="truncate text-slate-400">{preset.source}</span>}
+              {preset.source && <span className="truncate text-slate-500">{preset.source}</span>}
               {edits[preset.name] && (
                 <button type="button" onClick={() => onChange(Object.fromEntries(Object.entries(edits).filter(([name]) => name !== preset.name)))} className="ml-auto text-violet-700 hover:underline">
                   reset

@@ -85,7 +85,7 @@ export const RunChart = memo(function RunChart({
         <Dot colour={COMPACTION} label={plural(counts.compaction, "compaction")} testId="legend-compactions" />
         <Dot colour={PRUNE} label={plural(counts.prune, "prune")} testId="legend-prunes" />
         {counts.trim > 0 && <Dot colour={TRIM} label={plural(counts.trim, "trim")} />}
-        <span className="ml-auto text-slate-400">
+        <span className="ml-auto text-slate-500">
           peak {formatCount(peakSent)} · {rows.length < result.steps.length ? `${formatCount(rows.length)} of ${formatCount(result.steps.length)} points drawn · ` : ""}click a point to open its message
         </span>
       </div>

@@ -45,7 +45,7 @@ export function RunHistory({
   });
   if (runs.length === 0) {
     return (
-      <section data-testid="run-history" data-count={0} className="rounded-lg border border-dashed border-slate-300 bg-white px-3 py-2 text-xs text-slate-500">
+      <section data-testid="run-history" data-count={0} className="rounded-lg border border-dashed border-slate-300 bg-white px-3 py-2 text-xs text-slate-600">
         No runs yet: pick a strategy on the left, watch the preview, then Run.
       </section>
     );
@@ -54,12 +54,12 @@ export function RunHistory({
     <section data-testid="run-history" data-count={runs.length} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
       <div className="flex items-center gap-2 border-b border-slate-100 px-3 py-1.5 text-xs">
         <h2 className="font-semibold text-slate-800">Runs</h2>
-        <span className="text-slate-500">{formatCount(runs.length)}</span>
+        <span className="text-slate-600">{formatCount(runs.length)}</span>
         {remove.error && <span className="text-red-700">Delete failed: {toApiErrorBody(remove.error).message}</span>}
       </div>
       <div className="max-h-56 overflow-auto">
         <table className="w-full text-xs">
-          <thead className="sticky top-0 bg-slate-50 text-left text-[11px] uppercase tracking-wide text-slate-500">
+          <thead className="sticky top-0 bg-slate-50 text-left text-[11px] uppercase tracking-wide text-slate-600">
             <tr>
               <th className="px-3 py-1 font-medium">Strategy</th>
               <th className="px-2 py-1 font-medium">Peak before → after</th>
@@ -94,7 +94,7 @@ export function RunHistory({
                         {run.error}
                       </div>
                     )}
-                    <div className="max-w-64 truncate font-mono text-[10px] text-slate-500" title={JSON.stringify(run.settings)}>
+                    <div className="max-w-64 truncate font-mono text-[10px] text-slate-600" title={JSON.stringify(run.settings)}>
                       {settingsLine(run, defaultsById.get(run.strategyId))}
                     </div>
                   </td>
@@ -110,7 +110,7 @@ export function RunHistory({
                   </td>
                   <td className="px-2 py-1 tabular-nums">
                     {formatCount(run.compactions)}
-                    {run.prunes > 0 && <span className="text-slate-500"> · {formatCount(run.prunes)} prunes</span>}
+                    {run.prunes > 0 && <span className="text-slate-600"> · {formatCount(run.prunes)} prunes</span>}
                     {run.fallbacks > 0 && <span data-testid="run-fallbacks" className="text-amber-700"> · {formatCount(run.fallbacks)} fell back</span>}
                     {run.summarizerFailures > 0 && <span data-testid="run-summarizer-failures" className="text-red-700"> · {formatCount(run.summarizerFailures)} failed summaries</span>}
                   </td>
@@ -120,7 +120,7 @@ export function RunHistory({
                   <td className="px-2 py-1 tabular-nums">
                     <div>{run.options.summarizer === "extractive" ? "extractive" : (run.options.model ?? run.options.summarizer)}</div>
                     {run.summarizerUsage && (
-                      <div className="text-slate-500">
+                      <div className="text-slate-600">
                         {formatCount(run.summarizerUsage.input)} in · {formatCount(run.summarizerUsage.output)} out
                         {run.estimatedCostUsd !== null && <> · ${run.estimatedCostUsd.toFixed(run.estimatedCostUsd < 0.1 ? 4 : 2)}</>}
                       </div>
@@ -130,16 +130,16 @@ export function RunHistory({
                     {run.cost ? (
                       <>
                         <div className="font-semibold">{formatUsd(run.cost.totalUsd)}</div>
-                        <div className="text-slate-500" title="the same calls without prompt caching · cache hit rate">
+                        <div className="text-slate-600" title="the same calls without prompt caching · cache hit rate">
                           no cache {formatUsd(run.cost.withoutCachingUsd)}
                           {run.cost.hitRate !== null && <> · hit {(run.cost.hitRate * 100).toFixed(0)}%</>}
                         </div>
                       </>
                     ) : (
-                      <span className="text-slate-400" title="no dated price for the model">—</span>
+                      <span className="text-slate-600" title="no dated price for the model">—</span>
                     )}
                   </td>
-                  <td className="px-2 py-1 whitespace-nowrap text-slate-500">{formatDateTime(run.createdAt)}</td>
+                  <td className="px-2 py-1 whitespace-nowrap text-slate-600">{formatDateTime(run.createdAt)}</td>
                   <td className="px-2 py-1 whitespace-nowrap text-right">
                     {run.status === "interrupted" && (
                       <button type="button" data-testid="run-rerun" onClick={() => onRerun(run)} className="rounded px-1.5 py-0.5 font-medium text-orange-800 hover:bg-orange-100" title="the server stopped during this run: run it again with the same settings">
@@ -159,7 +159,7 @@ export function RunHistory({
                     >
                       compare
                     </button>
-                    <button type="button" data-testid="run-delete" onClick={() => remove.mutate(run.id)} disabled={remove.isPending} className="rounded px-1.5 py-0.5 text-slate-500 hover:bg-red-50 hover:text-red-700">
+                    <button type="button" data-testid="run-delete" onClick={() => remove.mutate(run.id)} disabled={remove.isPending} className="rounded px-1.5 py-0.5 text-slate-600 hover:bg-red-50 hover:text-red-700">
                       delete
                     </button>
                   </td>

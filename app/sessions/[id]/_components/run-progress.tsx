@@ -46,10 +46,10 @@ export function RunProgress({ state, onCancel }: { state: RunStreamState; onCanc
         </div>
       )}
       {state.events.length > 0 && (
-        <ol data-testid="run-log" className="max-h-32 space-y-px overflow-auto font-mono text-[11px] leading-4 text-slate-600">
+        <ol data-testid="run-log" tabIndex={0} aria-label="Run log" className="max-h-32 space-y-px overflow-auto font-mono text-[11px] leading-4 text-slate-600">
           {state.events.slice(-40).map((event, index) => (
             <li key={state.eventCount - index} className="truncate">
-              <span className="text-slate-400">{String(event.step ?? "")}</span> <span className={eventTone(String(event.type))}>{String(event.type)}</span> {describeEvent(event)}
+              <span className="text-slate-500">{String(event.step ?? "")}</span> <span className={eventTone(String(event.type))}>{String(event.type)}</span> {describeEvent(event)}
             </li>
           ))}
         </ol>

@@ -69,7 +69,7 @@ export function SecretsBanner({ sessionId, secrets, onJump }: { sessionId: strin
               <span className="font-mono" data-testid="secret-preview">
                 {finding.preview}
               </span>
-              <span className="text-red-800/80">{finding.rule}</span>
+              <span className="text-red-800">{finding.rule}</span>
             </li>
           ))}
         </ul>

@@ -40,7 +40,7 @@ export function SettingField({
         <label htmlFor={inputId} className={`font-medium ${changed ? "text-violet-800" : "text-slate-700"}`}>
           {control.label}
         </label>
-        <span className="truncate text-slate-400" title={`default: ${describe(fallback)}`}>
+        <span className="truncate text-slate-500" title={`default: ${describe(fallback)}`}>
           default {describe(fallback)}
         </span>
         {changed && (
@@ -145,7 +145,7 @@ function NumberControl({
         />
       )}
       {off ? (
-        <span className="text-xs text-slate-400 italic">auto</span>
+        <span className="text-xs text-slate-500 italic">auto</span>
       ) : (
         <input
           id={id}

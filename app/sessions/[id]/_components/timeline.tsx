@@ -223,7 +223,7 @@ function asMessage(row: PagedMessage | undefined): Message | undefined {
 
 function RowPlaceholder({ index }: { index: number }) {
   return (
-    <div data-testid="message-placeholder" className="flex h-16 items-center gap-2 bg-white px-3 text-xs text-slate-400">
+    <div data-testid="message-placeholder" className="flex h-16 items-center gap-2 bg-white px-3 text-xs text-slate-500">
       <span className="font-mono">#{index}</span>
       <span className="h-2 w-1/3 animate-pulse rounded bg-slate-200" />
     </div>

@@ -12,20 +12,20 @@ export function ToolCallPartView({ part, memoryKey }: { part: ToolCallPart; memo
     <div data-testid="tool-call" className="rounded border border-amber-200 bg-amber-50/60">
       <div className="flex items-center gap-2 border-b border-amber-200/70 px-2 py-0.5 text-xs">
         <span className="font-mono font-semibold text-amber-900">→ {part.name}</span>
-        <span className="truncate font-mono text-amber-800/60" title={part.id}>
+        <span className="truncate font-mono text-amber-800" title={part.id}>
           {part.id}
         </span>
-        <span className="ml-auto shrink-0 text-amber-800/70 tabular-nums">{partTokensLabel(part)}</span>
+        <span className="ml-auto shrink-0 text-amber-800 tabular-nums">{partTokensLabel(part)}</span>
       </div>
       <div className="space-y-0.5 px-2 py-1">
         {fields === null ? (
           <ClampedText text={prettyJson(part.input)} memoryKey={memoryKey} mono />
         ) : fields.length === 0 ? (
-          <span className="font-mono text-xs text-slate-400">(no arguments)</span>
+          <span className="font-mono text-xs text-slate-500">(no arguments)</span>
         ) : (
           fields.map(([key, value]) => (
             <div key={key} className="flex gap-2">
-              <span className="shrink-0 font-mono text-xs leading-5 text-amber-800/70">{key}:</span>
+              <span className="shrink-0 font-mono text-xs leading-5 text-amber-800">{key}:</span>
               <div className="min-w-0 flex-1">
                 <ClampedText text={typeof value === "string" ? value : prettyJson(value)} memoryKey={`${memoryKey}:${key}`} mono />
               </div>

@@ -27,15 +27,15 @@ export function ToolResultPartView({ part, memoryKey }: { part: ToolResultPart; 
         <span className="shrink-0">{open ? "▾" : "▸"}</span>
         <span className="shrink-0 font-mono font-semibold">← {part.name ?? "result"}</span>
         {part.isError && <span className="shrink-0 rounded bg-red-600 px-1 text-[10px] font-semibold uppercase text-white">error</span>}
-        {!open && <span className="truncate font-mono opacity-70">{firstLine || "(empty output)"}</span>}
-        <span className="ml-auto shrink-0 tabular-nums opacity-80">{partTokensLabel(part)}</span>
+        {!open && <span className="truncate font-mono">{firstLine || "(empty output)"}</span>}
+        <span className="ml-auto shrink-0 tabular-nums">{partTokensLabel(part)}</span>
       </button>
       {open && (
         <div className={`space-y-1 border-t px-2 py-1 ${tone.rule}`}>
           {part.output ? (
             <ClampedText text={part.output} memoryKey={memoryKey} mono />
           ) : (
-            <span className="text-xs text-slate-400 italic">(empty output)</span>
+            <span className="text-xs text-slate-500 italic">(empty output)</span>
           )}
           {part.images.length > 0 && (
             <div className="flex flex-wrap gap-1">

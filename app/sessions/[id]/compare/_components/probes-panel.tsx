@@ -57,7 +57,7 @@ function ExtractedProbes({ probes }: { probes: Probe[] }) {
           <summary className="flex cursor-pointer items-center gap-2 px-2 py-1 hover:bg-slate-50">
             <span className="font-medium text-slate-800">{kind}</span>
             <span className="tabular-nums text-slate-600" data-testid="probe-kind-count">{formatCount(list.length)}</span>
-            <span className="text-slate-400">weight {PROBE_WEIGHTS[kind as keyof typeof PROBE_WEIGHTS] ?? 1}</span>
+            <span className="text-slate-500">weight {PROBE_WEIGHTS[kind as keyof typeof PROBE_WEIGHTS] ?? 1}</span>
           </summary>
           <ProbeList probes={list} />
         </details>
@@ -71,7 +71,7 @@ function ProbeList({ probes, testId = "probe-item" }: { probes: Probe[]; testId?
     <ul className="max-h-64 space-y-px overflow-y-auto px-2 pb-1">
       {probes.slice(0, LIST_LIMIT).map((probe) => (
         <li key={probe.id} data-testid={testId} className="flex gap-2">
-          <span className="w-16 shrink-0 text-right tabular-nums text-slate-400" title="the model call that first sees it">
+          <span className="w-16 shrink-0 text-right tabular-nums text-slate-500" title="the model call that first sees it">
             step {probe.firstStep}
           </span>
           <span className="min-w-0 break-words font-mono text-slate-800">{probe.label ? `${probe.label}: ${probe.text}` : probe.text}</span>
@@ -189,6 +189,6 @@ function InSession({ probe }: { probe: Probe | undefined }) {
       not in the session
     </span>
   ) : (
-    <span className="text-slate-400">from step {probe.firstStep}</span>
+    <span className="text-slate-500">from step {probe.firstStep}</span>
   );
 }

@@ -102,7 +102,7 @@ function SweepRow({
           <>
             <span className="block text-sm font-semibold tabular-nums">{row ? (metric === "retention" ? formatShare(value) : metric === "dollars" ? formatUsd(value) : formatCompact(value ?? 0)) : entry?.phase === "failed" ? "failed" : entry?.phase === "running" && entry.totalSteps > 0 ? `${Math.round((entry.step / entry.totalSteps) * 100)}%` : "…"}</span>
             {row && (
-              <span className="block tabular-nums opacity-80">
+              <span className="block tabular-nums">
                 {metric === "retention" ? `${formatCompact(row.totalTokensSent)} sent` : `${formatShare(row.retention.overall)} kept`}
               </span>
             )}
