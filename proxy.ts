@@ -1,6 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { configuredAccessToken } from "@/lib/security/access-token";
-import { hasAccess } from "@/lib/api/http/assert-access";
+import { hasAccess } from "@/lib/http/assert-access";
 import { contentSecurityPolicy, SECURITY_HEADERS } from "@/lib/security/content-security-policy";
 
 /** Pages open without the access token in team mode: the sign-in page and the icons a browser fetches for it. */

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
  * toward a value import).
  */
 const REPO = path.resolve(import.meta.dirname, "../..");
-const SERVER_ONLY = ["lib/api/http/", "lib/present/", "lib/testing/", "lib/env/", "lib/store/", "lib/sessions/", "lib/jobs/", "lib/llm/", "lib/security/", "lib/transcripts/"];
+const SERVER_ONLY = ["lib/http/", "lib/present/", "lib/testing/", "lib/env/", "lib/store/", "lib/sessions/", "lib/jobs/", "lib/llm/", "lib/security/", "lib/transcripts/"];
 const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"];
 
 function sourceFilesUnder(directory: string): string[] {

@@ -1,6 +1,6 @@
 import { describe, it } from "vitest";
 import { PG_TEST_URL, useTestDatabase } from "../testing/use-test-database";
-import { redactStoredSessionContract } from "./redact-stored-session-contract";
+import { redactStoredSessionContract } from "../testing/redact-stored-session-contract";
 
 if (PG_TEST_URL) {
   describe("redaction on PostgreSQL (fresh database)", () => {

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/http/route";
+import { handle } from "@/lib/http/route";
 import { checkDatabase } from "@/lib/store/check-database";
 
 export const dynamic = "force-dynamic";

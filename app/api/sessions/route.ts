@@ -1,5 +1,5 @@
-import { readUpload } from "@/lib/api/http/read-upload";
-import { handle } from "@/lib/api/http/route";
+import { readUpload } from "@/lib/http/read-upload";
+import { handle } from "@/lib/http/route";
 import { presentSessionList, presentStoredSession } from "@/lib/present/present-session";
 import { UploadQuerySchema } from "@/lib/api/contracts/schemas";
 import { importUpload } from "@/lib/sessions/import-upload";

@@ -1,5 +1,5 @@
-import { readJsonBody } from "@/lib/api/http/read-json-body";
-import { handle } from "@/lib/api/http/route";
+import { readJsonBody } from "@/lib/http/read-json-body";
+import { handle } from "@/lib/http/route";
 import { presentCreatedShareLink, presentShareLinkSummary } from "@/lib/present/present-share-link";
 import { ShareLinkRequestSchema } from "@/lib/api/contracts/share-schemas";
 import { ensureScanned } from "@/lib/runs/ensure-scanned";

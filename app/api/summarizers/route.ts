@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/http/route";
+import { handle } from "@/lib/http/route";
 import { listSummarizers } from "@/lib/runs/list-summarizers";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 /**
- * Domain errors the route wrapper (lib/api/http/route.ts) turns into HTTP statuses. Library code throws them; it never
+ * Domain errors the route wrapper (lib/http/route.ts) turns into HTTP statuses. Library code throws them; it never
  * builds responses itself. Anything else that escapes a handler is a bug and becomes a logged, generic 500.
  */
 

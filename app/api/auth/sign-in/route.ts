@@ -1,7 +1,7 @@
 import { SignInRequestSchema } from "@/lib/api/contracts/auth-schemas";
 import { UnauthorizedError } from "@/lib/api/contracts/errors";
-import { readJsonBody } from "@/lib/api/http/read-json-body";
-import { handle } from "@/lib/api/http/route";
+import { readJsonBody } from "@/lib/http/read-json-body";
+import { handle } from "@/lib/http/route";
 import { accessCookieHeader } from "@/lib/security/access-cookie-header";
 import { configuredAccessToken, isAccessToken } from "@/lib/security/access-token";
 import { publicAddressOf } from "@/lib/security/public-address";

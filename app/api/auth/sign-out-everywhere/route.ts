@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/http/route";
+import { handle } from "@/lib/http/route";
 import { accessCookieHeader } from "@/lib/security/access-cookie-header";
 import { publicAddressOf } from "@/lib/security/public-address";
 import { deleteAllBrowserSessions } from "@/lib/store/browser-sessions";

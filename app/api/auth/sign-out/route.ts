@@ -1,7 +1,7 @@
-import { handle } from "@/lib/api/http/route";
+import { handle } from "@/lib/http/route";
 import { accessCookieHeader } from "@/lib/security/access-cookie-header";
 import { configuredAccessToken } from "@/lib/security/access-token";
-import { signedSessionIdOf } from "@/lib/api/http/assert-access";
+import { signedSessionIdOf } from "@/lib/http/assert-access";
 import { publicAddressOf } from "@/lib/security/public-address";
 import { deleteBrowserSession } from "@/lib/store/browser-sessions";
 

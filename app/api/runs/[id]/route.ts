@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/http/route";
+import { handle } from "@/lib/http/route";
 import { presentRunDetail } from "@/lib/present/present-run";
 import { deleteRun, getRun } from "@/lib/store/runs";
 

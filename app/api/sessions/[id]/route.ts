@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/http/route";
+import { handle } from "@/lib/http/route";
 import { presentSessionDetail } from "@/lib/present/present-session";
 import { getSessionCached } from "@/lib/runs/session-detail-cache";
 import { deleteSession } from "@/lib/store/sessions";

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/http/route";
+import { handle } from "@/lib/http/route";
 import { presentShareLink } from "@/lib/present/present-share-link";
 import { revokeShareLink } from "@/lib/store/share-links";
 

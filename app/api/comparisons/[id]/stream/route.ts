@@ -1,5 +1,5 @@
-import { handle } from "@/lib/api/http/route";
-import { ndjsonResponse } from "@/lib/api/http/ndjson-response";
+import { handle } from "@/lib/http/route";
+import { ndjsonResponse } from "@/lib/http/ndjson-response";
 import { followComparison } from "@/lib/jobs/follow-comparison";
 import { workerConcurrency } from "@/lib/jobs/job-queue";
 import { getComparison } from "@/lib/store/comparisons";

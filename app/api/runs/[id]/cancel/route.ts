@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/http/route";
+import { handle } from "@/lib/http/route";
 import { cancelRun } from "@/lib/runs/cancel-run";
 
 type Context = { params: Promise<{ id: string }> };

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/http/route";
+import { handle } from "@/lib/http/route";
 import { ContextQuerySchema } from "@/lib/api/contracts/run-schemas";
 import { runContext } from "@/lib/runs/run-context";
 

@@ -1,5 +1,5 @@
-import { handle } from "@/lib/api/http/route";
-import { ndjsonResponse } from "@/lib/api/http/ndjson-response";
+import { handle } from "@/lib/http/route";
+import { ndjsonResponse } from "@/lib/http/ndjson-response";
 import { followRun } from "@/lib/jobs/follow-run";
 import { workerConcurrency } from "@/lib/jobs/job-queue";
 import { countModelCalls } from "@/lib/engine/simulate/count-model-calls";

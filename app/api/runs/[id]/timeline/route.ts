@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/http/route";
+import { handle } from "@/lib/http/route";
 import { presentRunDetail } from "@/lib/present/present-run";
 import { slimRunResult } from "@/lib/runs/slim-run-result";
 import { getRun } from "@/lib/store/runs";

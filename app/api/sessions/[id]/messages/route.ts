@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/http/route";
+import { handle } from "@/lib/http/route";
 import { presentMessagePage } from "@/lib/present/present-message-page";
 import { MessagePageQuerySchema } from "@/lib/api/contracts/schemas";
 import { listMessages } from "@/lib/store/sessions";

@@ -1,5 +1,5 @@
-import { readJsonBody } from "@/lib/api/http/read-json-body";
-import { handle } from "@/lib/api/http/route";
+import { readJsonBody } from "@/lib/http/read-json-body";
+import { handle } from "@/lib/http/route";
 import { PreviewRequestSchema } from "@/lib/api/contracts/run-schemas";
 import { previewCompaction } from "@/lib/runs/preview-compaction";
 

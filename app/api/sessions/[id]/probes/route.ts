@@ -1,6 +1,6 @@
-import { readJsonBody } from "@/lib/api/http/read-json-body";
+import { readJsonBody } from "@/lib/http/read-json-body";
 import { UserProbeInputSchema } from "@/lib/api/contracts/compare-schemas";
-import { handle } from "@/lib/api/http/route";
+import { handle } from "@/lib/http/route";
 import { presentUserProbe } from "@/lib/present/present-user-probe";
 import { listSessionProbes } from "@/lib/compare/list-session-probes";
 import { addUserProbe } from "@/lib/store/user-probes";

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/http/route";
+import { handle } from "@/lib/http/route";
 import { presentSessionSummary } from "@/lib/present/present-session";
 import type { RedactionResult } from "@/lib/api/contracts/secret-schemas";
 import { redactStoredSession } from "@/lib/sessions/redact-stored-session";

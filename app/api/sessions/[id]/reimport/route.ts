@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/http/route";
+import { handle } from "@/lib/http/route";
 import { presentStoredSession } from "@/lib/present/present-session";
 import { reimportUpload } from "@/lib/sessions/reimport-upload";
 

@@ -1,6 +1,6 @@
-import { readJsonBody } from "@/lib/api/http/read-json-body";
-import { ndjsonResponse } from "@/lib/api/http/ndjson-response";
-import { handle } from "@/lib/api/http/route";
+import { readJsonBody } from "@/lib/http/read-json-body";
+import { ndjsonResponse } from "@/lib/http/ndjson-response";
+import { handle } from "@/lib/http/route";
 import { presentRunSummary } from "@/lib/present/present-run";
 import { RunRequestSchema } from "@/lib/api/contracts/run-schemas";
 import { startRun } from "@/lib/jobs/start-run";

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/http/route";
+import { handle } from "@/lib/http/route";
 import { presentSessionSummary } from "@/lib/present/present-session";
 import type { SessionSecretsView } from "@/lib/api/contracts/secret-schemas";
 import { scanStoredSession } from "@/lib/runs/ensure-scanned";

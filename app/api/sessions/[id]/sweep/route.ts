@@ -1,7 +1,7 @@
-import { readJsonBody } from "@/lib/api/http/read-json-body";
+import { readJsonBody } from "@/lib/http/read-json-body";
 import { SweepRequestSchema } from "@/lib/api/contracts/compare-schemas";
-import { handle } from "@/lib/api/http/route";
-import { ndjsonResponse } from "@/lib/api/http/ndjson-response";
+import { handle } from "@/lib/http/route";
+import { ndjsonResponse } from "@/lib/http/ndjson-response";
 import { runComparison } from "@/lib/jobs/run-comparison";
 import { sweepConfigs } from "@/lib/compare/sweep-configs";
 

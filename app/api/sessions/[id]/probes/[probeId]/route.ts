@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/http/route";
+import { handle } from "@/lib/http/route";
 import { deleteUserProbe } from "@/lib/store/user-probes";
 
 type Context = { params: Promise<{ id: string; probeId: string }> };

@@ -1,7 +1,7 @@
-import { accessCookieOf, bearerToken, configuredAccessToken, isAccessToken } from "../../security/access-token";
-import { sessionIdOfCookie } from "../../security/session-cookie";
-import { findBrowserSession } from "../../store/browser-sessions";
-import { UnauthorizedError } from "../contracts/errors";
+import { accessCookieOf, bearerToken, configuredAccessToken, isAccessToken } from "../security/access-token";
+import { sessionIdOfCookie } from "../security/session-cookie";
+import { findBrowserSession } from "../store/browser-sessions";
+import { UnauthorizedError } from "../api/contracts/errors";
 
 /** Team mode: throws UnauthorizedError unless the request has the access token (Bearer) or a live sign-in session. */
 export async function assertAccess(request: Request): Promise<void> {

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { ImportError } from "../../transcripts/import-error";
-import type { ApiError } from "../contracts/schemas";
-import { SettingsError } from "../../engine/strategies/resolve-settings";
+import { ImportError } from "../transcripts/import-error";
+import type { ApiError } from "../api/contracts/schemas";
+import { SettingsError } from "../engine/strategies/resolve-settings";
 import { assertSameOrigin } from "./assert-same-origin";
 import { assertAccess } from "./assert-access";
-import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, UpstreamError } from "../contracts/errors";
+import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, UpstreamError } from "../api/contracts/errors";
 
 /**
  * Wraps a route handler: in team mode (LAB_ACCESS_TOKEN) a request without the token or a live sign-in session is a

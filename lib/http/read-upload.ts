@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from "../contracts/errors";
-import { DEFAULT_MAX_UPLOAD_BYTES } from "../../env/env-schema";
-import { readEnv } from "../../env/read-env";
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from "../api/contracts/errors";
+import { DEFAULT_MAX_UPLOAD_BYTES } from "../env/env-schema";
+import { readEnv } from "../env/read-env";
 
 /**
  * Default cap on an uploaded transcript, decompressed: 200 MB (MAX_UPLOAD_BYTES overrides it) — a month-long agent

@@ -1,4 +1,4 @@
-import { UnsupportedMediaTypeError } from "../contracts/errors";
+import { UnsupportedMediaTypeError } from "../api/contracts/errors";
 
 /**
  * The JSON body of a request that must say it is JSON: anything but `application/json` (or a `+json` type) is a

@@ -3,9 +3,9 @@ import { expect, it } from "vitest";
 import { db } from "../store/db";
 import { createRun } from "../store/runs";
 import { readSessionSecrets } from "../store/session-secrets";
-import { fakeCredentials } from "../testing/fake-credentials";
-import { importUpload } from "./import-upload";
-import { redactStoredSession } from "./redact-stored-session";
+import { fakeCredentials } from "./fake-credentials";
+import { importUpload } from "../sessions/import-upload";
+import { redactStoredSession } from "../sessions/redact-stored-session";
 
 /**
  * Redaction against a real database (SQLite and PostgreSQL share it): an uploaded transcript with credentials in a

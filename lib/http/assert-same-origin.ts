@@ -1,6 +1,6 @@
-import { publicAddressOf } from "../../security/public-address";
-import { ForbiddenError } from "../contracts/errors";
-import { readEnv } from "../../env/read-env";
+import { publicAddressOf } from "../security/public-address";
+import { ForbiddenError } from "../api/contracts/errors";
+import { readEnv } from "../env/read-env";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
