@@ -46,9 +46,9 @@ export function SessionHeader({ session }: { session: SessionDetail }) {
         {cwd && <span className="font-mono">{cwd}</span>}
         <span>imported {formatDateTime(session.createdAt)}</span>
       </div>
-      <dl className="grid grid-cols-[repeat(auto-fit,minmax(8.5rem,1fr))] gap-px overflow-hidden rounded border border-slate-200 bg-slate-200">
+      <dl className="flex flex-wrap gap-px overflow-hidden rounded border border-slate-200 bg-slate-200">
         {figures.map((figure) => (
-          <div key={figure.label} className="bg-white px-3 py-1.5" title={figure.title}>
+          <div key={figure.label} className="min-w-[8.5rem] flex-1 bg-white px-3 py-1.5" title={figure.title}>
             <dt className="text-[11px] uppercase tracking-wide text-slate-500">{figure.label}</dt>
             <dd className="text-base font-semibold tabular-nums" data-testid={`figure-${figure.label.toLowerCase().replace(/[^a-z]+/g, "-")}`}>
               {figure.value}
