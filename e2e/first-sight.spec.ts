@@ -42,3 +42,23 @@ test("the home page says what the lab is and opens a demo, or every strategy com
   const strategies = (await (await request.get("/api/strategies")).json()).strategies as unknown[];
   await expect(page.getByTestId("config-count")).toHaveText(`${Math.min(strategies.length, 16)} of 16`);
 });
+
+test("the run history shows the playground's runs, with the estimator, and comparison runs on request", async ({ page, request }) => {
+  const session = await importThroughApi(request, {
+    name: "history.json",
+    body: JSON.stringify(exportOpenAI(generateSession({ seed: 12, messages: 120 }))),
+    format: "openai",
+  });
+  const run = await request.post(`/api/sessions/${session.id}/runs`, { data: { strategy: "opencode", window: 60_000, estimator: "calibrated" } });
+  expect(run.ok(), await run.text()).toBe(true);
+  const compared = await request.post(`/api/sessions/${session.id}/compare`, { data: { configs: [{ strategy: "pi" }, { strategy: "codex" }], window: 60_000 } });
+  expect(compared.ok(), await compared.text()).toBe(true);
+
+  const playground = new PlaygroundPanel(page);
+  await page.goto(`/sessions/${session.id}`);
+  await expect(playground.runRows).toHaveCount(1);
+  await expect(playground.runRows.first().getByTestId("run-settings-line")).toContainText("estimator=calibrated");
+  await page.getByTestId("run-history-comparisons").check();
+  await expect(playground.runRows).toHaveCount(3);
+  await expect(page.getByTestId("run-from-comparison")).toHaveCount(2);
+});

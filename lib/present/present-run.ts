@@ -9,6 +9,7 @@ export function presentRunSummary(record: RunRecord): RunSummary {
   return {
     id: record.id,
     sessionId: record.sessionId,
+    comparisonId: record.comparisonId,
     strategyId: record.strategyId,
     settings: record.settings,
     options: record.options,

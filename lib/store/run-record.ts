@@ -42,6 +42,8 @@ export type RunOptionsInput = z.input<typeof RunOptionsSchema>;
 export interface RunRecord {
   id: string;
   sessionId: string;
+  /** the comparison or sweep this run is a configuration of; null for a playground (or API) run */
+  comparisonId: string | null;
   strategyId: string;
   settings: Record<string, unknown>;
   options: RunOptions;

@@ -58,6 +58,7 @@ const SettingsSchema = z.record(z.string(), z.unknown());
 const SUMMARY_SELECT = {
   id: true,
   sessionId: true,
+  comparisonId: true,
   strategyId: true,
   settings: true,
   options: true,
@@ -257,6 +258,7 @@ function toRunRecord(row: SummaryRow): RunRecord {
   return {
     id: row.id,
     sessionId: row.sessionId,
+    comparisonId: row.comparisonId,
     strategyId: row.strategyId,
     settings: parseStored(SettingsSchema, row.settings, row.id),
     options,

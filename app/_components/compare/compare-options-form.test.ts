@@ -29,6 +29,6 @@ describe("compareOptionsOf", () => {
 describe("compareOptionsOf with an OpenAI-compatible summarizer", () => {
   it("sends the endpoint, the model and a typed OpenAI-compatible key, and judges with the same model", () => {
     const options = compareOptionsOf({ ...base, summarizer: "openai", baseUrl: "http://127.0.0.1:11434/v1", model: "qwen3:8b", openaiApiKey: "sk-o", apiKey: "sk-a", judge: true });
-    expect(options).toEqual({ estimator: "chars4", summarizer: "openai", judge: true, model: "qwen3:8b", baseUrl: "http://127.0.0.1:11434/v1", judgeProvider: "openai", judgeBaseUrl: "http://127.0.0.1:11434/v1", openaiApiKey: "sk-o" });
+    expect(options).toEqual({ estimator: "chars4", summarizer: "openai", judge: true, model: "qwen3:8b", baseUrl: "http://127.0.0.1:11434/v1", judgeProvider: "openai", judgeBaseUrl: "http://127.0.0.1:11434/v1", openaiApiKey: "sk-o", cacheProvider: "auto" });
   });
 });

@@ -100,6 +100,8 @@ export type RunStatus = z.infer<typeof RunStatusSchema>;
 export const RunSummarySchema = z.object({
   id: z.string(),
   sessionId: z.string(),
+  /** the comparison or sweep this run is a configuration of; null for a playground (or API) run */
+  comparisonId: z.string().nullable(),
   strategyId: z.string(),
   settings: z.record(z.string(), z.unknown()),
   options: z.object({

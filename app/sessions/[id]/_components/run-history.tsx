@@ -2,11 +2,12 @@
 
 import { formatShare } from "@/lib/client/retention-colour";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import type { RunSummary } from "@/lib/api/contracts/run-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { fetchNoContent } from "@/lib/client/fetch-json";
 import { runKeys } from "@/lib/query-hooks/run-queries";
-import { formatCount, formatDateTime, formatUsd } from "@/app/_components/format-number";
+import { formatCount, formatDateTime, formatUsd, plural } from "@/app/_components/format-number";
 import { percentChange } from "./build-run-overlay";
 
 /**
@@ -35,6 +36,10 @@ export function RunHistory({
   onRerun: (run: RunSummary) => void;
 }) {
   const queryClient = useQueryClient();
+  // comparisons and sweeps store a run per configuration: the history shows the playground's own runs unless asked
+  const [showComparisonRuns, setShowComparisonRuns] = useState(false);
+  const fromComparisons = runs.filter((run) => run.comparisonId !== null).length;
+  const shown = showComparisonRuns ? runs : runs.filter((run) => run.comparisonId === null || run.id === selectedId);
   const remove = useMutation({
     mutationFn: (runId: string) => fetchNoContent(`/api/runs/${encodeURIComponent(runId)}`, { method: "DELETE" }),
     onSuccess: async (_data, runId) => {
@@ -51,10 +56,16 @@ export function RunHistory({
     );
   }
   return (
-    <section data-testid="run-history" data-count={runs.length} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+    <section data-testid="run-history" data-count={shown.length} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
       <div className="flex items-center gap-2 border-b border-slate-100 px-3 py-1.5 text-xs">
         <h2 className="font-semibold text-slate-800">Runs</h2>
-        <span className="text-slate-600">{formatCount(runs.length)}</span>
+        <span className="text-slate-600">{formatCount(shown.length)}</span>
+        {fromComparisons > 0 && (
+          <label className="flex items-center gap-1 text-slate-600" title="runs stored as configurations of a comparison or sweep of this session">
+            <input type="checkbox" data-testid="run-history-comparisons" checked={showComparisonRuns} onChange={(event) => setShowComparisonRuns(event.target.checked)} className="accent-violet-600" />
+            show {plural(fromComparisons, "run")} from comparisons and sweeps
+          </label>
+        )}
         {remove.error && <span className="text-red-700">Delete failed: {toApiErrorBody(remove.error).message}</span>}
       </div>
       <div className="max-h-56 overflow-auto">
@@ -74,14 +85,15 @@ export function RunHistory({
             </tr>
           </thead>
           <tbody>
-            {runs.map((run, index) => {
-              const previous = runs[index + 1] ?? null;
+            {shown.map((run, index) => {
+              const previous = shown[index + 1] ?? null;
               const selected = run.id === selectedId;
               return (
                 <tr key={run.id} data-testid="run-row" data-run-id={run.id} data-status={run.status} className={`border-t border-slate-100 ${selected ? "bg-violet-50" : "hover:bg-slate-50"}`}>
                   <td className="px-3 py-1">
                     <div className="font-medium text-slate-800">
                       {run.strategyId}
+                      {run.comparisonId !== null && <span data-testid="run-from-comparison" className="ml-1 rounded bg-teal-100 px-1 text-[10px] text-teal-900">comparison</span>}
                       {run.options.compactAtStep !== null && <span className="ml-1 rounded bg-fuchsia-100 px-1 text-[10px] text-fuchsia-800">manual @ {run.options.compactAtStep}</span>}
                       {run.status !== "done" && (
                         <span data-testid="run-status" title={run.error ?? undefined} className={`ml-1 rounded px-1 text-[10px] ${STATUS_TONE[run.status] ?? "bg-slate-100 text-slate-600"}`}>
@@ -94,7 +106,7 @@ export function RunHistory({
                         {run.error}
                       </div>
                     )}
-                    <div className="max-w-64 truncate font-mono text-[10px] text-slate-600" title={JSON.stringify(run.settings)}>
+                    <div data-testid="run-settings-line" className="max-w-80 font-mono text-[10px] break-words text-slate-600" title={JSON.stringify(run.settings)}>
                       {settingsLine(run, defaultsById.get(run.strategyId))}
                     </div>
                   </td>
@@ -190,5 +202,7 @@ function settingsLine(run: RunSummary, defaults: Record<string, unknown> | undef
   const entries = Object.entries(run.settings)
     .filter(([key, value]) => !defaults || JSON.stringify(value) !== JSON.stringify(defaults[key]))
     .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join("|") : String(value)}`);
-  return [`window=${formatCount(run.options.window)}`, ...entries, ...(entries.length === 0 && defaults ? ["defaults"] : [])].join(" ");
+  // the replay's own options too: two runs at one window and the strategy's defaults differ by their estimator
+  const replay = [`window=${formatCount(run.options.window)}`, ...(run.options.outputReserve > 0 ? [`reserve=${formatCount(run.options.outputReserve)}`] : []), `estimator=${run.options.estimator}`];
+  return [...replay, ...entries, ...(entries.length === 0 && defaults ? ["defaults"] : [])].join(" ");
 }
