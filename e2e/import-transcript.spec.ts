@@ -101,7 +101,7 @@ test.describe("importing real transcripts", () => {
 
 test.describe("upload errors", () => {
   test("a truncated JSONL names the broken line", async ({ page, consoleErrors }, testInfo) => {
-    consoleErrors.expect(/status of 400 .*\/api\/sessions\)$/);
+    consoleErrors.expect(/status of 400 .*\/api\/sessions\?duplicate=refuse\)$/);
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "lab-e2e-")), "truncated-session.jsonl");
     const lines = [
       JSON.stringify({ type: "session", version: 3, id: "e2e-truncated", timestamp: "2025-01-01T00:00:00.000Z", cwd: "/tmp" }),

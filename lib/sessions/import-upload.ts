@@ -42,7 +42,7 @@ export interface ImportUploadInput {
 export async function importUpload(input: ImportUploadInput): Promise<SessionRecord> {
   const sha256 = sha256Of(input.bytes);
   if (input.refuseDuplicate) {
-    const existing = await findDuplicateUpload({ sha256, pick: input.pick ?? 0 });
+    const existing = await findDuplicateUpload({ sha256, pick: input.pick ?? 0, format: input.format });
     if (existing) {
       throw new ConflictError("duplicate_upload", `This file is already in the lab as "${existing.title}" (imported ${existing.createdAt.toISOString().slice(0, 10)}). Open that session, or import the file again as a second copy.`, {
         id: existing.id,

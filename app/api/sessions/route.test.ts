@@ -160,6 +160,10 @@ describe("session API route handlers (real Requests, fresh SQLite database)", ()
     const again = await post(new Blob([bytes]), { type: "application/json", query: "?duplicate=refuse" });
     expect(again.status).toBe(409);
     expect(await errorOf(again)).toMatchObject({ code: "duplicate_upload", existing: { id: stored.id, title: stored.title } });
+    // the same file forced into another format is read that way (and refused for not fitting), not called a duplicate
+    const forced = await post(new Blob([bytes]), { type: "application/json", query: "?duplicate=refuse&format=anthropic" });
+    expect(forced.status).toBe(400);
+    expect((await errorOf(forced)).code).not.toBe("duplicate_upload");
     // another session of the same file is not a duplicate
     expect((await post(new Blob([bytes]), { type: "application/json", query: "?pick=1&duplicate=refuse" })).status).toBe(201);
     const copy = await post(new Blob([bytes]), { type: "application/json" });
