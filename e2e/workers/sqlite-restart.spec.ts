@@ -77,10 +77,17 @@ test("a run in flight when the server is SIGKILLed is re-queued at restart and r
   const uploaded = await fetch(`${BASE}/api/sessions`, { method: "POST", body: form, headers: { origin: BASE } });
   expect(uploaded.status).toBe(201);
   const sessionId = ((await uploaded.json()) as { id: string }).id;
+  // the pinned run replays another session: summaries of one session are made one at a time (the per-session lock),
+  // so on one session the second run would wait for the first's slow summary instead of being mid-summary itself
+  const otherForm = new FormData();
+  otherForm.set("file", new Blob([JSON.stringify(exportOpenAI(generateSession({ seed: 52, messages: 400 })))]), "restart-pinned.json");
+  const otherUpload = await fetch(`${BASE}/api/sessions`, { method: "POST", body: otherForm, headers: { origin: BASE } });
+  expect(otherUpload.status).toBe(201);
+  const pinnedSessionId = ((await otherUpload.json()) as { id: string }).id;
 
   // the fake server holds these summaries for 60 s: both runs are mid-summary when the server dies
   const queued = await startRun(sessionId, { strategy: "opencode", window: 20_000, summarizer: "anthropic", model: "fake-slow" });
-  const pinned = await startRun(sessionId, { strategy: "opencode", window: 20_000, summarizer: "anthropic", model: "fake-slow", apiKey: "a-key-typed-in-the-browser" });
+  const pinned = await startRun(pinnedSessionId, { strategy: "opencode", window: 20_000, summarizer: "anthropic", model: "fake-slow", apiKey: "a-key-typed-in-the-browser" });
   await expect.poll(() => fake.requests.filter((request) => request.behaviour === "slow").length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
   expect(runRow(queued)).toMatchObject({ status: "running", attempts: 1 });
   server!.kill("SIGKILL");
@@ -97,7 +104,8 @@ test("a run in flight when the server is SIGKILLed is re-queued at restart and r
 
   // shown as such: the run history lists both with their status; the re-queued one can be followed and cancelled
   const { runs } = (await (await fetch(`${BASE}/api/sessions/${sessionId}/runs`)).json()) as { runs: { id: string; status: string; error: string | null }[] };
-  expect(runs.find((run) => run.id === pinned)).toMatchObject({ status: "interrupted" });
+  const { runs: pinnedRuns } = (await (await fetch(`${BASE}/api/sessions/${pinnedSessionId}/runs`)).json()) as { runs: { id: string; status: string; error: string | null }[] };
+  expect(pinnedRuns.find((run) => run.id === pinned)).toMatchObject({ status: "interrupted" });
   expect(["queued", "running"]).toContain(runs.find((run) => run.id === queued)!.status);
   const cancel = await fetch(`${BASE}/api/runs/${queued}/cancel`, { method: "POST", headers: { origin: BASE } });
   expect(cancel.status).toBe(200);
