@@ -5,8 +5,10 @@
 import { exitOnBadEnv } from "../lib/env/exit-on-bad-env";
 import { databaseUrl, db, closeDatabases } from "../lib/store/db";
 import { jobQueue, stopJobQueues, workerConcurrency } from "../lib/jobs/job-queue";
+import { surviveConnectionLoss } from "../lib/store/survive-connection-loss";
 
 exitOnBadEnv("worker");
+surviveConnectionLoss("worker");
 
 const redacted = databaseUrl().replace(/\/\/[^@/]*@/, "//***@");
 await db();
