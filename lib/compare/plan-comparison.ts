@@ -1,4 +1,3 @@
-import type { CostOptions } from "../api/contracts/cost-schemas";
 import { BadRequestError } from "../api/contracts/errors";
 import type { CompareConfig, CompareOptions } from "../api/contracts/compare-schemas";
 import { findStrategy } from "../engine/strategies";

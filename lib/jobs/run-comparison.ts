@@ -1,4 +1,3 @@
-import { BadRequestError } from "../api/contracts/errors";
 import type { CompareOptions } from "../api/contracts/compare-schemas";
 import { countModelCalls } from "../engine/simulate/count-model-calls";
 import { resolveWindow } from "../engine/simulate/resolve-window";
