@@ -72,6 +72,8 @@ test("preview follows a threshold; an extractive run shows pivots, pruned placeh
   await playground.pickStrategy("pi");
   await expect(page.getByTestId("strategy-source")).toContainText("peer");
   await playground.setWindow(WINDOW);
+  // after the last message pi is under its trigger: a forced (manual) compaction shows where its cut would fall
+  await playground.forcePreview();
   const before = await playground.previewTokensAfter();
   await playground.setSetting("keepRecentTokens", 2_000);
   await expect(async () => expect(await playground.previewTokensAfter()).toBeLessThan(before)).toPass({ timeout: 15_000 });
@@ -187,6 +189,7 @@ test("protected regions and split-turn prefixes are drawn on the timeline and in
   await playground.pickStrategy("pi");
   await playground.setWindow(WINDOW);
   await playground.setSetting("keepRecentTokens", 2_000);
+  await playground.forcePreview();
   await expect(page.getByTestId("preview-protected")).toContainText("keepRecentTokens", { timeout: 20_000 });
   await playground.run("done");
   const pi = await latestRun(request, session.id);
@@ -457,4 +460,29 @@ test("nous on a 64K window warns that its 100,000-token threshold never fires; s
   const run = await latestRun(request, session.id);
   expect(run.result.events.some((event) => event.type === "compaction-end")).toBe(true);
   expect(run.result.events.some((event) => event.type === "warning" && (event as { code?: string }).code === "threshold-above-window")).toBe(false);
+});
+
+test("the preview shows what the strategy would do with its settings: opencode with Auto ticked does not compact under its trigger unless forced", async ({ page }, testInfo) => {
+  const sessionPage = new SessionPage(page);
+  const playground = new PlaygroundPanel(page);
+  await sessionPage.goto(session.id);
+  await playground.waitForPanel();
+  await playground.pickStrategy("opencode");
+  await playground.setWindow(WINDOW);
+  await page.getByTestId("preview-at-step-input").fill("3");
+  await expect(page.getByTestId("preview-position")).toContainText("before call 3");
+  const idle = page.getByTestId("preview-no-compaction");
+  await expect(idle).toContainText(/Would not compact at step 3 \(context [\d,]+ of trigger [\d,]+\)/, { timeout: 20_000 });
+  await expect(playground.preview).toHaveAttribute("data-compacted", "false");
+  await expect(playground.preview).not.toContainText("manual compaction");
+  await expect(page.getByTestId("preview-cut")).toHaveCount(0);
+  await keepScreenshot(page, testInfo, "preview-as-configured");
+
+  // a forced preview only as an explicit choice
+  await page.getByTestId("preview-force").click();
+  await expect(playground.preview).toHaveAttribute("data-mode", "forced", { timeout: 20_000 });
+  await expect(playground.preview).toHaveAttribute("data-compacted", "true");
+  await expect(page.getByTestId("preview-forced")).toBeVisible();
+  await page.getByTestId("preview-as-configured").click();
+  await expect(playground.preview).toHaveAttribute("data-mode", "as-configured", { timeout: 20_000 });
 });

@@ -64,6 +64,14 @@ export class PlaygroundPanel {
     await this.setting(key).fill(String(value));
   }
 
+  /** Asks for a forced (manual) compaction in the preview instead of what the strategy would do on its own. */
+  async forcePreview() {
+    await expect(this.preview).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
+    const force = this.page.getByTestId("preview-force");
+    if (await force.isVisible()) await force.click();
+    await expect(this.preview).toHaveAttribute("data-mode", "forced", { timeout: 20_000 });
+  }
+
   /** Waits for a settled preview and returns its "tokens after". */
   async previewTokensAfter(): Promise<number> {
     await expect(this.preview).toHaveAttribute("data-state", "ready", { timeout: 20_000 });

@@ -58,6 +58,10 @@ export interface PreviewView {
   pruned: PreviewPart[];
   plan: { reason: string; budget: number } | null;
   messagesAfter: number | null;
+  mode: "forced" | "as-configured";
+  /** whether a summary or a trim happens at the previewed step */
+  compacted: boolean;
+  autoTrigger: number | null;
 }
 
 const numberOrNull = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : null);
@@ -95,6 +99,12 @@ export const PreviewViewSchema = z
       }),
       plan: plan ? { reason: stringOrNull(plan.reason) ?? "", budget: numberOrNull(plan.budget) ?? 0 } : null,
       messagesAfter: numberOrNull(record.messagesAfter),
+      mode: record.mode === "as-configured" ? "as-configured" : "forced",
+      compacted:
+        typeof record.compacted === "boolean"
+          ? record.compacted
+          : Array.isArray(record.events) && (record.events as ReplayEvent[]).some((event) => event.type === "compaction-end" || event.type === "trim"),
+      autoTrigger: numberOrNull(record.autoTrigger),
     };
   });
 

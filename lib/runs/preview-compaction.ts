@@ -9,7 +9,7 @@ import { loadSessionCached } from "./session-cache";
 
 /**
  * The instant preview of a compaction (no LLM): the stored session replayed up to `atStep` (default: after the
- * last message), then the strategy forced to compact there — tokens before → after, the first kept message,
+ * last message), then the strategy forced to compact there (or, `mode: "as-configured"`, left to decide as its settings say) — tokens before → after, the first kept message,
  * the parts pruned at that step and the extractive summary standing in for the real one. `events` are the forced
  * decision's, preceded by any prune the strategy made earlier in the same step (its marks are in `pruned`, and
  * what it protected belongs in the preview's protected list as much as the compaction's). The canonical session comes
@@ -31,6 +31,7 @@ export async function previewCompaction(options: { sessionId: string; request: P
     outputReserve: request.outputReserve,
     estimator: estimatorId,
     atStep: request.atStep,
+    mode: request.mode ?? "forced",
   });
   const totalSteps = preview.replay.steps.length;
   const atStep = Math.min(request.atStep ?? totalSteps, totalSteps);
@@ -63,5 +64,8 @@ export async function previewCompaction(options: { sessionId: string; request: P
     summaryPreview: preview.summaryPreview,
     plan: plan ? { reason: plan.reason, budget: plan.budget, summaries: plan.summaries.length } : null,
     messagesAfter: preview.replay.final.messages,
+    mode: preview.mode,
+    compacted: preview.compacted,
+    autoTrigger: preview.autoTrigger,
   };
 }

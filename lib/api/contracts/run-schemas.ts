@@ -57,6 +57,11 @@ export type ReplayConfig = z.infer<typeof ReplayConfigSchema>;
 export const PreviewRequestSchema = ReplayConfigSchema.extend({
   /** preview the compaction before this model call; default: after the last message */
   atStep: z.number().int().min(0).optional(),
+  /**
+   * `forced` (the default): the compaction a manual request would make there, under the trigger or not;
+   * `as-configured`: only what the strategy does there on its own with these settings (possibly nothing)
+   */
+  mode: z.enum(["forced", "as-configured"]).optional(),
 });
 export type PreviewRequest = z.infer<typeof PreviewRequestSchema>;
 
@@ -196,6 +201,12 @@ export interface CompactionPreviewView {
   plan: { reason: string; budget: number; summaries: number } | null;
   /** messages in the context after the previewed compaction */
   messagesAfter: number;
+  /** how the preview was asked for (PreviewRequest.mode) */
+  mode: "forced" | "as-configured";
+  /** whether a summary or a trim happens at this step (as configured, often not) */
+  compacted: boolean;
+  /** the context at or above which the strategy compacts on its own; null when it never does or names no single number */
+  autoTrigger: number | null;
 }
 
 /** GET /api/runs/:id → RunDetail: the summary, the engine's ReplayResult (null unless the replay finished: `done`, `degraded`, or `failed` by its summarizer), the session basics */

@@ -25,6 +25,11 @@ export interface ReplayCoreOptions {
   /** after stopping, ask the strategy once more with `force: true` (manual compaction / preview) */
   forceAtEnd?: boolean;
   /**
+   * after stopping, run the `before-call` point of the next call as the strategy is configured (no force), when it
+   * listens there: the as-configured preview ("would it compact before call N?"); `after-*` points already ran
+   */
+  decideAtEnd?: boolean;
+  /**
    * Manual compaction ("compact here"): before model call `forceAtStep`, ask the strategy with `force: true`,
    * then carry on replaying. Asked at `before-call` when the strategy listens there, else at its first trigger.
    */
@@ -197,6 +202,7 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
       if (listensAfterCall) yield* runPoint("after-call", false, lastCall);
     }
   }
+  if (options.decideAtEnd && listensBeforeCall) yield* runPoint("before-call", false);
   if (options.forceAtEnd) yield* runPoint(strategy.triggers[0] ?? "before-call", true);
 
   return {

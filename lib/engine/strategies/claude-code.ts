@@ -101,6 +101,7 @@ export const claudeCodeStrategy = defineStrategy<ClaudeCodeSettings>({
   defaults: DEFAULT_CLAUDE_CODE_SETTINGS,
   settingsSchema: ClaudeCodeSettingsSchema,
   triggers: ["before-call"],
+  autoTrigger: (settings, window) => claudeCodeTrigger(window, settings),
   decide({ context, settings, window, events, step, force }) {
     const trigger = claudeCodeTrigger(window, settings);
     if (context.tokens < trigger && !force) return {};

@@ -66,6 +66,7 @@ export const codexStrategy = defineStrategy<CodexSettings>({
   defaults: DEFAULT_CODEX_SETTINGS,
   settingsSchema: CodexSettingsSchema,
   triggers: ["before-call"],
+  autoTrigger: (settings, window) => codexLimit(window, settings),
   decide({ context, settings, window, force }) {
     const limit = codexLimit(window, settings);
     if (context.tokens < limit && !force) return {};

@@ -65,6 +65,7 @@ export const geminiCliStrategy = defineStrategy<GeminiCliSettings>({
   defaults: DEFAULT_GEMINI_CLI_SETTINGS,
   settingsSchema: GeminiCliSettingsSchema,
   triggers: ["before-call"],
+  autoTrigger: (settings, window) => Math.floor(settings.compressionThreshold * window),
   decide({ context, settings, window, events, force }) {
     const threshold = Math.floor(settings.compressionThreshold * window);
     if (context.tokens < threshold && !force) return {};

@@ -98,6 +98,7 @@ export const opencodeStrategy = defineStrategy<OpencodeSettings>({
   defaults: DEFAULT_OPENCODE_SETTINGS,
   settingsSchema: OpencodeSettingsSchema,
   triggers: ["after-call"],
+  autoTrigger: (settings, window) => (settings.auto ? opencodeUsableTokens(settings, window) : null),
   decide(input) {
     const { context, settings, window, lastCall, force } = input;
     const usable = opencodeUsableTokens(settings, window);

@@ -120,6 +120,7 @@ export const piStrategy = defineStrategy<PiSettings>({
   defaults: DEFAULT_PI_SETTINGS,
   settingsSchema: PiSettingsSchema,
   triggers: ["before-call"],
+  autoTrigger: (settings, window) => window - settings.reserveTokens,
   decide({ context, settings, window, previousSummary, previousDetails, force }) {
     const threshold = window - settings.reserveTokens;
     if (context.tokens <= threshold && !force) return {};

@@ -235,6 +235,12 @@ export interface Strategy<S extends object = object> {
    * return a reason to fall back, or null to accept.
    */
   checkSummary?(summary: string, input: SummaryCheckInput<S>): string | null;
+  /**
+   * The context size (in the step's tokens) at or above which the strategy compacts on its own, for explaining a
+   * step where it does not ("context X of trigger Y"); null when it never compacts on its own (auto off, no limit).
+   * Optional: a strategy whose trigger is not one number leaves it out.
+   */
+  autoTrigger?(settings: S, window: number): number | null;
 }
 
 /** A strategy of any settings type, as stored in the registry. */

@@ -96,9 +96,14 @@ export function Playground({
 
   // the step the preview forces its compaction before (null: after the last message)
   const [previewStep, setPreviewStep] = useState<number | null>(null);
+  // what the strategy would do there as configured, unless the user asks for a forced (manual) compaction
+  const [previewForced, setPreviewForced] = useState(false);
   const previewRequest = useMemo(
-    () => (config?.strategy ? { ...previewRequestOf(config), ...(previewStep !== null ? { atStep: previewStep } : {}) } : null),
-    [config, previewStep],
+    () =>
+      config?.strategy
+        ? { ...previewRequestOf(config), ...(previewStep !== null ? { atStep: previewStep } : {}), mode: previewForced ? ("forced" as const) : ("as-configured" as const) }
+        : null,
+    [config, previewStep, previewForced],
   );
   const settledRequest = useDebouncedValue(previewRequest, PREVIEW_DEBOUNCE_MS);
   const preview = useQuery({ ...runQueries.preview(sessionId, settledRequest ?? previewRequestOf(initialConfig(undefined, null))), enabled: settledRequest !== null });
@@ -196,6 +201,8 @@ export function Playground({
               atStep: previewStep,
               modelCalls: session.contextCurve.length,
               onAtStepChange: setPreviewStep,
+              forced: previewForced,
+              onForcedChange: setPreviewForced,
             }}
             onJump={onJump}
             run={run}

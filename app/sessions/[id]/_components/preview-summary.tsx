@@ -16,6 +16,7 @@ export function PreviewSummary({
   error,
   onJump,
   at,
+  forced,
 }: {
   preview: PreviewView | undefined;
   loading: boolean;
@@ -23,6 +24,8 @@ export function PreviewSummary({
   onJump: (index: number) => void;
   /** where the forced compaction is previewed: before model call `step`, or after the last message (null) */
   at?: { step: number | null; modelCalls: number; onChange: (step: number | null) => void };
+  /** whether the preview forces a compaction (a manual one) or shows what the strategy does there on its own */
+  forced?: { on: boolean; onChange: (forced: boolean) => void };
 }) {
   if (!preview) {
     return (
@@ -35,7 +38,8 @@ export function PreviewSummary({
   const saved = preview.tokensBefore - preview.tokensAfter;
   const pruned = [...preview.pruned].sort((a, b) => (b.tokensFreed ?? 0) - (a.tokensFreed ?? 0));
   const prunedTokens = pruned.reduce((sum, part) => sum + (part.tokensFreed ?? 0), 0);
-  const compacted = preview.events.some((event) => event.type === "compaction-end" || event.type === "trim");
+  const compacted = preview.compacted;
+  const idle = preview.mode === "as-configured" && !compacted;
   const protectedRegions = preview.events.flatMap((event) =>
     event.type === "prune" || event.type === "compaction-end" || event.type === "trim" ? (event.protected ?? []) : [],
   );
@@ -45,6 +49,8 @@ export function PreviewSummary({
       data-testid="preview"
       data-state={loading ? "loading" : error ? "error" : "ready"}
       data-tokens-after={preview.tokensAfter}
+      data-mode={preview.mode}
+      data-compacted={compacted}
       className={`space-y-2 rounded-md border border-violet-200 bg-violet-50/60 px-3 py-2 transition-opacity ${loading ? "opacity-70" : ""}`}
     >
       <div className="flex items-baseline justify-between text-xs text-violet-900">
@@ -59,6 +65,29 @@ export function PreviewSummary({
         </span>
       </div>
       {at && <AtStepControl at={at} />}
+      {idle && (
+        <p data-testid="preview-no-compaction" className="rounded border border-slate-200 bg-white px-2 py-1 text-xs text-slate-700">
+          Would not compact {preview.atStep !== null && preview.totalSteps !== null && preview.atStep < preview.totalSteps ? `at step ${formatCount(preview.atStep)}` : "after the last message"}{" "}
+          (context {formatCount(preview.tokensBefore)}
+          {preview.autoTrigger !== null ? ` of trigger ${formatCount(preview.autoTrigger)}` : ", no automatic trigger reached"}).
+          {forced && (
+            <>
+              {" "}
+              <button type="button" data-testid="preview-force" onClick={() => forced.onChange(true)} className="font-medium text-violet-800 underline">
+                Preview a forced compaction here
+              </button>
+            </>
+          )}
+        </p>
+      )}
+      {preview.mode === "forced" && forced?.on && (
+        <p data-testid="preview-forced" className="text-xs text-violet-900">
+          Forced: a manual compaction at this point, whatever the trigger says.{" "}
+          <button type="button" data-testid="preview-as-configured" onClick={() => forced.onChange(false)} className="font-medium underline">
+            Show what the strategy would do
+          </button>
+        </p>
+      )}
       <div className="flex items-baseline gap-2 tabular-nums" data-testid="preview-tokens">
         <span className="text-lg font-semibold text-slate-500">{formatCount(preview.tokensBefore)}</span>
         <span className="text-slate-500">→</span>
@@ -80,7 +109,7 @@ export function PreviewSummary({
             ) : (
               "✂ everything is summarized (nothing kept verbatim)"
             )
-          ) : (
+          ) : idle ? null : (
             <span className="text-slate-500">no summary or trim at this point</span>
           )}
         </li>

@@ -44,6 +44,9 @@ export function StrategyPanel({
     atStep: number | null;
     modelCalls: number;
     onAtStepChange: (step: number | null) => void;
+    /** a forced (manual) compaction at that step instead of what the strategy would do there on its own */
+    forced: boolean;
+    onForcedChange: (forced: boolean) => void;
   };
   onJump: (index: number) => void;
   run: { state: RunStreamState; busy: boolean };
@@ -179,6 +182,7 @@ export function StrategyPanel({
         error={preview.error}
         onJump={onJump}
         at={{ step: preview.atStep, modelCalls: preview.modelCalls, onChange: preview.onAtStepChange }}
+        forced={{ on: preview.forced, onChange: preview.onForcedChange }}
       />
 
       <fieldset className="space-y-2 border-t border-slate-100 pt-2 text-xs">
