@@ -55,3 +55,43 @@ test("every page has a favicon and shared links get an Open Graph card", async (
   expect(image.status()).toBe(200);
   expect(image.headers()["content-type"]).toBe("image/png");
 });
+
+test("the sessions table fits at 1440 px and scrolls inside a labelled region at 390 px, with Delete and its confirmation on screen", async ({ page, request }, testInfo) => {
+  const longName = `${"a-session-with-a-very-long-file-name-that-goes-on-".repeat(6)}end.json`;
+  await importThroughApi(request, { name: longName, body: SMALL_CHAT, format: "openai" });
+  const sessions = new SessionsPage(page);
+  const region = page.getByRole("region", { name: "Imported sessions" });
+  const row = sessions.row(/a-session-with-a-very-long-file-name/).first();
+  /** the box is inside the viewport and inside the table's scroll region (nothing clipped) */
+  const expectOnScreen = async (locator: ReturnType<typeof page.getByTestId>) => {
+    const box = (await locator.boundingBox())!;
+    const frame = (await region.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.x).toBeGreaterThanOrEqual(Math.max(0, frame.x) - 0.5);
+    expect(box.x + box.width).toBeLessThanOrEqual(Math.min(viewport.width, frame.x + frame.width) + 0.5);
+  };
+
+  for (const viewport of [
+    { width: 1440, height: 900, name: "desktop" },
+    { width: 390, height: 844, name: "phone" },
+  ]) {
+    await page.setViewportSize(viewport);
+    await sessions.goto();
+    await expect(row).toBeVisible();
+    if (viewport.name === "desktop") {
+      // the table is no wider than its frame: nothing to scroll to
+      const widths = await region.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+      expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    }
+    const remove = row.getByTestId("delete-session");
+    await expect(remove).toBeVisible();
+    await expectOnScreen(remove);
+    await remove.click();
+    const confirm = row.getByTestId("confirm-delete");
+    await expect(confirm).toBeVisible();
+    await expectOnScreen(confirm);
+    await expectOnScreen(row.getByRole("button", { name: "Cancel" }));
+    await keepScreenshot(page, testInfo, `sessions-table-${viewport.name}-confirm`);
+    await row.getByRole("button", { name: "Cancel" }).click();
+  }
+});

@@ -7,12 +7,24 @@ import { formatLabel } from "./format-labels";
 import { formatCount, formatDateTime } from "./format-number";
 
 const HEAD = "px-3 py-1.5 text-left text-xs font-medium whitespace-nowrap uppercase tracking-wide text-slate-500";
-const NUMERIC = "px-3 py-1.5 text-right tabular-nums";
+const NUMERIC = "px-3 py-1.5 text-right tabular-nums whitespace-nowrap";
+/** the actions column stays at the right edge when the table scrolls sideways */
+const PINNED = "sticky right-0 shadow-[-6px_0_6px_-6px_rgba(15,23,42,0.25)]";
 
-/** Every imported session, newest first as the API lists them. */
+/**
+ * Every imported session, newest first as the API lists them. The title column takes what the others leave
+ * (truncated, never wider), so at desktop widths the table fits; on a phone it scrolls inside its own labelled
+ * region, with the actions column pinned to the right edge so Delete and its confirmation stay on screen.
+ */
 export function SessionsTable({ sessions }: { sessions: SessionSummary[] }) {
   return (
-    <div className="overflow-x-auto rounded border border-slate-200 bg-white">
+    <div
+      role="region"
+      aria-label="Imported sessions"
+      tabIndex={0}
+      data-testid="sessions-table-region"
+      className="overflow-x-auto rounded border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-blue-600"
+    >
       <table data-testid="sessions-table" className="w-full border-collapse">
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
@@ -28,7 +40,7 @@ export function SessionsTable({ sessions }: { sessions: SessionSummary[] }) {
             </th>
             <th className={`${HEAD} text-right`}>Compactions</th>
             <th className={HEAD}>Imported</th>
-            <th className={HEAD}>
+            <th className={`${HEAD} ${PINNED} bg-slate-50`}>
               <span className="sr-only">Actions</span>
             </th>
           </tr>
@@ -36,7 +48,7 @@ export function SessionsTable({ sessions }: { sessions: SessionSummary[] }) {
         <tbody>
           {sessions.map((session) => (
             <tr key={session.id} data-testid="session-row" className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
-              <td className="max-w-md px-3 py-1.5">
+              <td className="w-full max-w-0 min-w-48 overflow-hidden px-3 py-1.5">
                 <Link
                   href={`/sessions/${session.id}`}
                   data-testid="session-link"
@@ -81,7 +93,7 @@ export function SessionsTable({ sessions }: { sessions: SessionSummary[] }) {
               </td>
               <td className={NUMERIC}>{session.recordedCompactionCount || <span className="text-slate-500">0</span>}</td>
               <td className="px-3 py-1.5 whitespace-nowrap text-slate-600 tabular-nums">{formatDateTime(session.createdAt)}</td>
-              <td className="px-3 py-1.5 text-right whitespace-nowrap">
+              <td className={`${PINNED} bg-white px-3 py-1.5 text-right whitespace-nowrap`}>
                 <DeleteSessionButton id={session.id} title={session.title} />
               </td>
             </tr>
