@@ -154,6 +154,52 @@ test("the Pareto chart: one point per configuration, the frontier drawn, dominat
   await expect(page.getByTestId("view-bar")).toContainText("pi", { timeout: 20_000 });
 });
 
+test("every strategy at defaults on a large window: the tie with none is said plainly, one click tries a window the session overflows, Pareto labels never pile up", async ({ page }, testInfo) => {
+  test.setTimeout(150_000);
+  const compare = new ComparePage(page);
+  await compare.goto(small.id);
+  await compare.allStrategiesAtDefaults();
+  await compare.setWindow(258_400);
+  await compare.run("done", 90_000);
+
+  const hint = page.getByTestId("idle-strategies-hint");
+  await expect(hint).toContainText(/(\d+) of (\d+) strategies never triggered/);
+  await expect(hint).toContainText("258,400-token window");
+  const [, idleBefore] = /(\d+) of \d+ strategies never triggered/.exec((await hint.textContent())!)!;
+  await expectLabelsApart(page);
+  await page.getByTestId("pareto-chart").scrollIntoViewIfNeeded();
+  await keepScreenshot(page, testInfo, "compare-idle-hint");
+
+  // one click: the suggested window goes into the form and the same configurations run again
+  const button = page.getByTestId("try-smaller-window");
+  const suggested = Number(/([\d,]+) tokens/.exec((await button.textContent())!)![1].replaceAll(",", ""));
+  expect(suggested).toBeLessThan(258_400);
+  await button.click();
+  await expect(compare.progress).toHaveAttribute("data-phase", "done", { timeout: 90_000 });
+  await expect(page.getByTestId("compare-window")).toHaveValue(String(suggested));
+  await expect(compare.row("none")).toHaveAttribute("data-phase", "done");
+  // at a window the session overflows, fewer strategies sit idle (usually none, and then the hint is gone)
+  const after = (await hint.count()) === 0 ? 0 : Number(/(\d+) of/.exec((await hint.textContent())!)![1]);
+  expect(after).toBeLessThan(Number(idleBefore));
+  await expectLabelsApart(page);
+});
+
+/** No two of the Pareto chart's labels overlap, and tied or unlabelled points are named in the legend. */
+async function expectLabelsApart(page: import("@playwright/test").Page) {
+  const chart = page.getByTestId("pareto-chart");
+  await expect(chart.getByTestId("pareto-point").first()).toBeAttached();
+  const boxes = (await chart.getByTestId("pareto-label").evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().toJSON()))) as DOMRect[];
+  expect(boxes.length).toBeGreaterThan(0);
+  for (const [index, a] of boxes.entries()) {
+    for (const b of boxes.slice(index + 1)) {
+      const overlap = a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+      expect(overlap, `labels overlap: ${JSON.stringify([a, b])}`).toBe(false);
+    }
+  }
+  const points = await chart.getByTestId("pareto-point").count();
+  if (boxes.length < points) await expect(chart.getByTestId("pareto-legend")).toBeVisible();
+}
+
 test("a refused comparison shows the API's message naming the field", async ({ page, consoleErrors }) => {
   consoleErrors.expect(/status of 400 .*\/compare\)$/);
   const compare = new ComparePage(page);

@@ -6,10 +6,15 @@ import { useMemo, useState } from "react";
 import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import { paretoFrontier } from "@/lib/compare/pareto-frontier";
 import type { CompareEntry } from "@/lib/client/compare-state";
+import { placeParetoLabels } from "@/lib/client/place-pareto-labels";
 import { formatCompact, formatCount } from "@/app/_components/format-number";
 import { runHref } from "./compare-table";
 
 type Axis = "dollars" | "sent" | "final";
+
+const CHART_HEIGHT = 320;
+/** the ScatterChart's margins (left 8, right 24, top 12, bottom 16), the y axis (44) and the x axis (30) */
+const PLOT_INSET = { width: 8 + 24 + 44, height: 12 + 16 + 30 };
 
 /** `of` null: the entry has no figure on that axis (no dated price for its model); `floor` keeps the log axis above 0 */
 const AXES: Readonly<Record<Axis, { label: string; short: string; of: (entry: CompareEntry) => number | null; format: (value: number) => string; floor: number }>> = {
@@ -58,6 +63,7 @@ interface Point {
 export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; colourOf: (entry: CompareEntry) => string | undefined }) {
   const [chosenAxis, setAxis] = useState<Axis | null>(null);
   const [quality, setQuality] = useState<Quality>("recall");
+  const [chartWidth, setChartWidth] = useState(900);
   const router = useRouter();
   const finished = useMemo(() => entries.filter((entry) => entry.row !== null), [entries]);
   const axis = chosenAxis ?? defaultAxis(finished);
@@ -97,6 +103,10 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
   };
   const frontier = points.filter((point) => point.onFrontier).sort((a, b) => a.cost - b.cost);
   const { domain, ticks } = logAxis(points.map((point) => point.cost));
+  // the plotting area inside the margins and the y axis (see the ScatterChart below)
+  const layout = placeParetoLabels({ points, domain, width: Math.max(100, chartWidth - PLOT_INSET.width), height: CHART_HEIGHT - PLOT_INSET.height });
+  const labelOf = new Map(points.map((point) => [point.key, point.label]));
+  const unlabelled = points.filter((point) => !layout.labels.has(point.key));
 
   return (
     <section data-testid="pareto-chart" data-axis={axis} data-quality={quality} data-points={points.length} data-frontier={frontier.length} aria-label="Quality against tokens: the Pareto frontier" className="rounded-lg border border-slate-200 bg-white px-2 pt-2 pb-2 shadow-sm">
@@ -136,7 +146,7 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
           ))}
         </span>
       </div>
-      <ResponsiveContainer width="100%" height={320}>
+      <ResponsiveContainer width="100%" height={CHART_HEIGHT} onResize={(width) => setChartWidth(width)}>
         <ScatterChart margin={{ top: 12, right: 24, bottom: 16, left: 8 }}>
           <CartesianGrid stroke="#eef2f7" />
           <XAxis
@@ -176,9 +186,18 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
                   }}
                 >
                   <circle cx={cx} cy={cy} r={payload.onFrontier ? 7 : 5.5} fill={payload.colour} fillOpacity={payload.onFrontier ? 0.95 : 0.25} stroke={payload.onFrontier ? "#4c1d95" : payload.colour} strokeOpacity={payload.onFrontier ? 1 : 0.4} strokeWidth={payload.onFrontier ? 2 : 1} />
-                  <text x={cx + 10} y={cy + 4} fontSize={10} fill={payload.onFrontier ? "#3b0764" : "#94a3b8"} fontWeight={payload.onFrontier ? 600 : 400}>
-                    {payload.label}
-                  </text>
+                  {(() => {
+                    const placed = layout.labels.get(payload.key);
+                    if (!placed) return null;
+                    return (
+                      <>
+                        {placed.leader && <line x1={cx + 6} y1={cy} x2={cx + placed.dx - 2} y2={cy + placed.dy - 4} stroke="#a78bfa" strokeWidth={1} />}
+                        <text data-testid="pareto-label" x={cx + placed.dx} y={cy + placed.dy} textAnchor={placed.anchor} fontSize={10} fill="#3b0764" fontWeight={600}>
+                          {placed.text}
+                        </text>
+                      </>
+                    );
+                  })()}
                 </g>
               );
             }}
@@ -196,6 +215,23 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
           ) : (
             <span key={point.key}>{point.label}</span>
           ),
+        )}
+        {unlabelled.length > 0 && (
+          <span data-testid="pareto-legend" className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-600">
+            <span className="font-semibold text-slate-700">Unlabelled points:</span>
+            {unlabelled.map((point) => {
+              const tiedTo = [...layout.tiedWith].find(([, keys]) => keys.includes(point.key))?.[0];
+              return (
+                <span key={point.key} className="inline-flex items-center gap-1">
+                  <span className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: point.colour, opacity: point.onFrontier ? 1 : 0.5 }} />
+                  {point.label}
+                  <span className="tabular-nums text-slate-500">
+                    ({tiedTo ? `tied with ${labelOf.get(tiedTo)}` : `${point.retention.toFixed(1)}% · ${AXES[axis].format(point.cost)}`})
+                  </span>
+                </span>
+              );
+            })}
+          </span>
         )}
         {excluded.length > 0 && <span className="text-slate-500">not placed (nothing counted{axis === "dollars" ? ", or no price" : ""}): {excluded.join(", ")}</span>}
       </div>

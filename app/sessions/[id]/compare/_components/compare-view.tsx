@@ -22,6 +22,8 @@ import { useCompareStream } from "@/app/_components/compare/use-compare-stream";
 import { useRememberedState } from "@/app/_components/compare/use-remembered-state";
 import { useRestoredSetup } from "@/app/_components/compare/use-restored-setup";
 import { WorkbenchNav } from "@/app/_components/compare/workbench-nav";
+import { IdleStrategiesHint } from "@/app/_components/compare/idle-strategies-hint";
+import { idleStrategies } from "@/lib/client/idle-strategies";
 import { ProbesPanel } from "./probes-panel";
 import { usePresetDrafts } from "./use-preset-drafts";
 
@@ -50,8 +52,8 @@ export function CompareView({ sessionId }: { sessionId: string }) {
   const duplicates = duplicateLabels(drafts, defaultsOf);
   const canRun = drafts.length >= 2 && duplicates.size === 0 && !stream.busy;
 
-  const run = () => {
-    const compare = compareOptionsOf(options);
+  const run = (overrides: Partial<CompareOptionsDraft> = {}) => {
+    const compare = compareOptionsOf({ ...options, ...overrides });
     // a session holding credentials goes to a model outside the lab only when the user says so here
     const sends = externalSends({ ...compare, summarizer: compare.summarizer ?? "extractive" });
     const held = session.data?.secrets.count ?? 0;
@@ -76,6 +78,11 @@ export function CompareView({ sessionId }: { sessionId: string }) {
   // a finished comparison's stored runs, for a read-only share link
   const sharedRunIds = stream.busy ? [] : state.entries.flatMap((entry) => (entry.row && entry.runId ? [entry.runId] : []));
   const selected = state.entries.find((entry) => entry.key === selectedKey) ?? null;
+  const idle = state.phase === "done" ? idleStrategies(rows) : null;
+  const tryWindow = (window: number) => {
+    setOptions({ ...options, window });
+    run({ window });
+  };
 
   return (
     <div className="space-y-3">
@@ -89,12 +96,13 @@ export function CompareView({ sessionId }: { sessionId: string }) {
       )}
       <div className="flex flex-wrap items-end gap-3">
         <CompareOptionsForm options={options} onChange={setOptions} sessionWindow={sessionWindow} disabled={stream.busy} />
-        <button type="button" data-testid="compare-run" disabled={!canRun} onClick={run} className="rounded-md bg-violet-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-violet-800 disabled:opacity-50">
+        <button type="button" data-testid="compare-run" disabled={!canRun} onClick={() => run()} className="rounded-md bg-violet-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-violet-800 disabled:opacity-50">
           {stream.busy ? "Running…" : `Run ${drafts.length} configurations`}
         </button>
       </div>
       {state.error && <ApiErrorView title={state.phase === "failed" && state.entries.every((entry) => entry.phase !== "done") ? "The comparison was refused or failed" : "The comparison stopped"} error={state.error} testId="compare-error" />}
       <CompareProgress state={state} onCancel={stream.cancel} />
+      {idle && <IdleStrategiesHint hint={idle} onTryWindow={tryWindow} disabled={!canRun} />}
       {series.length > 0 && <CompareChart series={series} window={chartWindow} />}
       {rows.length >= 2 && <ParetoChart entries={state.entries} colourOf={colourOf} />}
       {state.entries.length > 0 && (
