@@ -61,7 +61,8 @@ export const claudeCodeImporter: Importer = {
 function parseClaudeCode(document: TranscriptDocument, options: ParseOptions): Session {
   if (document.kind !== "jsonl") invalid(FORMAT, { path: "$" }, "JSON lines (one entry per line)", "a single JSON document");
   const entries = document.lines.map(({ line, value }, index): Entry => {
-    if (!isRecord(value) || typeof value.type !== "string") invalid(FORMAT, { line }, "an object with a string `type`", value);
+    if (!isRecord(value)) invalid(FORMAT, { line }, "an object with a string `type`", value);
+    if (typeof value.type !== "string") invalid(FORMAT, { line, path: "type" }, "a string `type` (\"user\", \"assistant\", \"summary\", …)", value.type);
     return {
       index,
       line,

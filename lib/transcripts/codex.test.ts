@@ -88,7 +88,7 @@ describe("codexImporter on small fixtures", () => {
   });
 
   it.each([
-    ["a pi session", '{"type":"session","id":"x"}\n{"type":"message","message":{"role":"user","content":"hi"}}', /line 1 expected an object with a string `type` and a `payload` object/],
+    ["a pi session", '{"type":"session","id":"x"}\n{"type":"message","message":{"role":"user","content":"hi"}}', /line 1 \(payload\) expected a `payload` object, but the field is missing/],
     ["an anthropic array", '[{"role":"user","content":"hi"}]', /at \$ expected JSON lines/],
   ])("rejects %s forced as codex", (_name, text, message) => {
     expect(() => importTranscript(text, { format: "codex" })).toThrow(message);

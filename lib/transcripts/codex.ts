@@ -56,9 +56,9 @@ function parseCodex(document: TranscriptDocument, options: ParseOptions): Sessio
   const hasCompactedLines = document.lines.some(({ value }) => isRecord(value) && value.type === "compacted");
   const meta: Session["meta"] = {};
   for (const { line, value } of document.lines) {
-    if (!isRecord(value) || typeof value.type !== "string" || !isRecord(value.payload)) {
-      invalid(FORMAT, { line }, "an object with a string `type` and a `payload` object", value);
-    }
+    if (!isRecord(value)) invalid(FORMAT, { line }, "an object with a string `type` and a `payload` object", value);
+    if (typeof value.type !== "string") invalid(FORMAT, { line, path: "type" }, "a string `type` (\"session_meta\", \"response_item\", …)", value.type);
+    if (!isRecord(value.payload)) invalid(FORMAT, { line, path: "payload" }, "a `payload` object", value.payload);
     const payload = value.payload;
     const timestamp = typeof value.timestamp === "string" ? value.timestamp : undefined;
     if (value.type === "session_meta" && meta.sourceId === undefined) {

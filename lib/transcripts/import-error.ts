@@ -60,7 +60,8 @@ export function describeLocation(location: SourceLocation): string {
  */
 export function invalid(format: string, location: SourceLocation, expected: string, found?: unknown): never {
   const where = describeLocation(location);
-  const got = found === undefined ? "" : `, found ${describeValue(found)}`;
+  // a field read from a record that is not there: say so (an older or newer variant of the format may lack it)
+  const got = found !== undefined ? `, found ${describeValue(found)}` : location.path && FIELD_AT_END.test(location.path) ? `, but the field is missing` : "";
   throw new ImportError({
     code: "invalid_format",
     format,
@@ -68,6 +69,9 @@ export function invalid(format: string, location: SourceLocation, expected: stri
     issues: [{ ...location, message: `expected ${expected}${got}` }],
   });
 }
+
+/** a path ending in a named field (`message`, `$.messages[0].role`, `payload.call_id`), not an index or the root */
+const FIELD_AT_END = /(^|\.)[A-Za-z_$][\w$]*$|\["[^"]*"\]$/;
 
 function describeValue(value: unknown): string {
   if (value === null) return "null";

@@ -40,7 +40,8 @@ export const piImporter: Importer = {
 function parsePi(document: TranscriptDocument, options: ParseOptions): Session {
   if (document.kind !== "jsonl") invalid(FORMAT, { path: "$" }, 'JSON lines starting with a {"type":"session"} header', "a single JSON document");
   const entries = document.lines.map(({ line, value }: JsonLine, index): Entry => {
-    if (!isRecord(value) || typeof value.type !== "string") invalid(FORMAT, { line }, "an object with a string `type`", value);
+    if (!isRecord(value)) invalid(FORMAT, { line }, "an object with a string `type`", value);
+    if (typeof value.type !== "string") invalid(FORMAT, { line, path: "type" }, "a string `type` (\"session\", \"message\", \"compaction\", …)", value.type);
     return { line, index, value };
   });
   const header = entries[0];
