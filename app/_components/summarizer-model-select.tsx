@@ -15,6 +15,12 @@ interface ModelChoice {
   needsKey: boolean;
 }
 
+/** The first model the server holds a key for of `provider` (a provider strategy's default pick), else undefined. */
+export function firstModelOf(options: readonly SummarizerOption[], provider: "anthropic" | "openai"): DraftSummarizer | undefined {
+  const choices = modelChoicesOf(options).filter((choice) => choice.summarizer.provider === provider);
+  return (choices.find((choice) => !choice.needsKey) ?? choices[0])?.summarizer;
+}
+
 /** Every (provider, endpoint, model) the server offers, in the order GET /api/summarizers lists them. */
 export function modelChoicesOf(options: readonly SummarizerOption[]): ModelChoice[] {
   return options.flatMap((option): ModelChoice[] => {
@@ -46,15 +52,18 @@ export function SummarizerModelSelect({
   disabled,
   label,
   testId,
+  provider,
 }: {
   value: DraftSummarizer | undefined;
   onChange: (value: DraftSummarizer | undefined) => void;
   disabled?: boolean;
   label: string;
   testId: string;
+  /** a provider's own compaction: only that provider's models (and no "the comparison's") */
+  provider?: "anthropic" | "openai" | null;
 }) {
   const { data } = useQuery(runQueries.summarizers());
-  const choices = modelChoicesOf(data?.summarizers ?? []);
+  const choices = modelChoicesOf(data?.summarizers ?? []).filter((choice) => !provider || choice.summarizer.provider === provider);
   const current = valueOf(value);
   const known = current === "" || choices.some((choice) => choice.value === current);
   return (
@@ -66,7 +75,7 @@ export function SummarizerModelSelect({
       onChange={(event) => onChange(event.target.value === "" ? undefined : choices.find((choice) => choice.value === event.target.value)?.summarizer)}
       className={`${INPUT} min-w-0 flex-1`}
     >
-      <option value="">Summarizer: the comparison&apos;s</option>
+      {!provider && <option value="">Summarizer: the comparison&apos;s</option>}
       {!known && value && <option value={current}>{`${value.provider} · ${value.model ?? "default"}`}</option>}
       {choices.map((choice) => (
         <option key={choice.value} value={choice.value}>

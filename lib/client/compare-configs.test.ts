@@ -11,6 +11,9 @@ const strategy = (id: string, kind: string, defaults: Record<string, unknown> = 
   settingsJsonSchema: {},
   prompt: null,
   prompts: [],
+  provider: null,
+  unavailable: null,
+  opaque: false,
 });
 
 const nous = strategy("nous", "seed", { threshold: 100_000, keepRecent: 20_000, protectedTools: ["read"] });

@@ -26,9 +26,14 @@ export interface DraftSummarizer {
 /** Strategy kinds in the order "All strategies at defaults" lists them: the seed designs, the peers, the baselines, the lab's own. */
 const SOURCE_ORDER = ["seed", "peer", "baseline", "lab"];
 
-/** A fresh configuration of `strategy` at its defaults. */
-export function draftOf(strategy: StrategyInfo, id: string): DraftConfig {
-  return { id, label: "", strategy: strategy.id, settings: structuredClone(strategy.defaults) };
+/**
+ * A fresh configuration of `strategy` at its defaults. A provider's own compaction runs only with that provider's
+ * summarizer: its draft carries `providerSummarizer` (the builder's pick of that provider's models), else the bare
+ * provider (the server's default model).
+ */
+export function draftOf(strategy: StrategyInfo, id: string, providerSummarizer?: DraftSummarizer): DraftConfig {
+  const own = strategy.provider ? { summarizer: providerSummarizer?.provider === strategy.provider ? providerSummarizer : { provider: strategy.provider } } : {};
+  return { id, label: "", strategy: strategy.id, settings: structuredClone(strategy.defaults), ...own };
 }
 
 /**
@@ -40,7 +45,8 @@ export function allStrategiesAtDefaults(strategies: readonly StrategyInfo[], nex
     const position = SOURCE_ORDER.indexOf(String(strategy.source.kind ?? ""));
     return position < 0 ? SOURCE_ORDER.length : position;
   };
-  const ordered = strategies.map((strategy, order) => ({ strategy, order })).sort((a, b) => rank(a.strategy) - rank(b.strategy) || a.order - b.order);
+  // the providers' own compaction is left out: it calls a provider, which "all at defaults" must never do unasked
+  const ordered = strategies.filter((strategy) => !strategy.provider).map((strategy, order) => ({ strategy, order })).sort((a, b) => rank(a.strategy) - rank(b.strategy) || a.order - b.order);
   return ordered.slice(0, MAX_COMPARE_CONFIGS).map(({ strategy }) => draftOf(strategy, nextId()));
 }
 

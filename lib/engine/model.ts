@@ -77,7 +77,21 @@ export interface CompactionPart {
   firstKeptMessageId?: string;
 }
 
-export type Part = TextPart | ReasoningPart | ToolCallPart | ToolResultPart | ImagePart | FilePart | CompactionPart;
+/**
+ * A provider's opaque compaction item (OpenAI's encrypted `compaction` item): it stands in the context the lab
+ * replays, but its content is not readable by the lab. Never in an imported session: only the synthetic summary
+ * message of a provider compaction carries one. Every estimator counts it at `tokens`, the size the provider
+ * reported, since there is no text to count.
+ */
+export interface OpaquePart {
+  type: "opaque";
+  /** whose item it is (only that provider can read it back) */
+  provider: "openai";
+  /** the item's size in tokens, as the provider reported it */
+  tokens: number;
+}
+
+export type Part = TextPart | ReasoningPart | ToolCallPart | ToolResultPart | ImagePart | FilePart | CompactionPart | OpaquePart;
 export type PartType = Part["type"];
 
 /** Token usage recorded by the source for the model call that produced a message. */

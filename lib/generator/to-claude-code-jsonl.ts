@@ -125,6 +125,7 @@ function toBlock(part: Part): Record<string, unknown>[] {
     case "file":
       return [{ type: "text", text: `[file: ${part.filename ?? part.mediaType}]` }];
     case "compaction":
+    case "opaque":
       return [];
   }
 }

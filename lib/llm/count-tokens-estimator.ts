@@ -141,7 +141,7 @@ export function createCountTokensEstimator(options: { cache: ReadonlyMap<string,
 }
 
 function isCountable(part: Part): boolean {
-  return part.type !== "compaction" && partImages(part) === 0;
+  return part.type !== "compaction" && part.type !== "opaque" && partImages(part) === 0;
 }
 
 /** What a message is counted as: the summarizer's rendering of it, without the transcript's numbering. */

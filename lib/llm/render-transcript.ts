@@ -42,6 +42,8 @@ function renderPart(part: Part): string {
       return `[file: ${part.filename ?? part.mediaType}]`;
     case "compaction":
       return "";
+    case "opaque":
+      return `[${part.provider}'s opaque compaction item, ${part.tokens} tokens: its content is encrypted and not kept by the lab]`;
   }
 }
 

@@ -35,6 +35,30 @@ describe("lab simulate --summarizer openai (child process, fake OpenAI-compatibl
     expect(JSON.stringify(server.requests) + stdout + stderr).not.toContain(KEY);
   }, 60_000);
 
+  it("--strategy openai-compaction: OpenAI's compaction through /responses/compact, its opaque items counted and printed", async () => {
+    const before = server.requests.length;
+    const { code, stdout, stderr } = await lab(
+      ["simulate", file, "--strategy", "openai-compaction", "--window", "12000", "--summarizer", "openai", "--model", "fake-gpt-mini", "--json"],
+      { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: server.url },
+    );
+    expect(code, stderr).toBe(0);
+    const output = JSON.parse(stdout) as { events: { type: string; summary?: string | null; opaque?: { tokens: number } }[]; summarizerUsage: { output: number } };
+    const ends = output.events.filter((event) => event.type === "compaction-end");
+    expect(ends.length).toBeGreaterThan(0);
+    expect(ends.every((event) => event.summary === null && (event.opaque?.tokens ?? 0) > 0)).toBe(true);
+    expect(server.requests.slice(before).every((request) => request.path === "/v1/responses/compact")).toBe(true);
+    expect(output.summarizerUsage.output).toBe(ends.reduce((sum, event) => sum + (event.opaque?.tokens ?? 0), 0));
+    expect(stdout).not.toContain("gAAAAfake");
+  }, 60_000);
+
+  it("--strategy openai-compaction without --summarizer openai is refused before anything is sent", async () => {
+    const before = server.requests.length;
+    const { code, stderr } = await lab(["simulate", file, "--strategy", "openai-compaction", "--window", "12000"], { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: server.url });
+    expect(code).toBe(2);
+    expect(stderr).toContain("--strategy openai-compaction is OpenAI's own compaction and runs only against that API: add --summarizer openai");
+    expect(server.requests.length).toBe(before);
+  }, 60_000);
+
   it("--json: the summaries are the endpoint's text, its usage summed", async () => {
     const before = server.requests.length;
     const { code, stdout, stderr } = await lab(["simulate", file, "--strategy", "opencode", "--window", "12000", "--summarizer", "openai", "--model", "fake-gpt-mini", "--json"], { OPENAI_API_KEY: KEY, OPENAI_BASE_URL: server.url });

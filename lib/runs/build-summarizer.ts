@@ -9,6 +9,8 @@ import { OPENAI_DEFAULT_BASE_URL, OpenAIEndpointError, resolveOpenAIEndpoint } f
 import { createOpenAISummarizer } from "../llm/openai-summarizer";
 import { promptPresetsFor, withPromptOverrides, type PromptOverrides } from "../llm/prompt-presets";
 import { readEnv } from "../env/read-env";
+import { providerOfStrategy } from "../engine/strategies/provider-of-strategy";
+import { withProviderCompaction } from "../llm/with-provider-compaction";
 
 /** The summarizer model an `openai` run on OpenAI's own API uses when it names none: a small, current model. */
 export const DEFAULT_OPENAI_SUMMARY_MODEL = "gpt-5-mini";
@@ -54,6 +56,7 @@ export interface BuildSummarizerOptions {
  * other than OpenAI's (`missing_model`), a prompt edit naming a preset the strategy does not have.
  */
 export function buildSummarizer(request: Omit<RunRequest, keyof CostOptions>, options: BuildSummarizerOptions = {}): RunSummarizer {
+  assertProviderStrategyRunnable(request);
   const promptOverrides = promptOverridesOf(request);
   if (request.summarizer === "extractive") {
     return { summarizer: extractiveSummarizer, provider: "extractive", model: null, baseUrl: null, external: null, promptOverrides };
@@ -72,7 +75,10 @@ function anthropicSummarizer(request: Omit<RunRequest, keyof CostOptions>): Omit
     throw new BadRequestError("missing_api_key", "The anthropic summarizer needs an API key: set ANTHROPIC_API_KEY on the server or pass apiKey with the run.", "apiKey");
   }
   const model = request.model ?? DEFAULT_SUMMARY_MODEL;
-  const summarizer = createAnthropicSummarizer({ model, apiKey, customInstructions: request.instructions });
+  const summarizer = withProviderCompaction(createAnthropicSummarizer({ model, apiKey, customInstructions: request.instructions }), {
+    target: { provider: "anthropic", model, apiKey },
+    customInstructions: request.instructions,
+  });
   const endpoint = readEnv().ANTHROPIC_BASE_URL ?? "https://api.anthropic.com";
   return { summarizer, provider: "anthropic", model, baseUrl: null, external: { provider: "anthropic", endpoint } };
 }
@@ -88,8 +94,26 @@ function openAISummarizer(request: Omit<RunRequest, keyof CostOptions>, options:
   const official = endpoint.baseURL === OPENAI_DEFAULT_BASE_URL;
   const model = request.model ?? (official ? DEFAULT_OPENAI_SUMMARY_MODEL : undefined);
   if (!model) throw new BadRequestError("missing_model", `The openai summarizer needs a model for ${endpoint.baseURL} (e.g. the id GET /v1/models lists).`, "model");
-  const summarizer = createOpenAISummarizer({ model, endpoint, customInstructions: request.instructions });
+  const summarizer = withProviderCompaction(createOpenAISummarizer({ model, endpoint, customInstructions: request.instructions }), {
+    target: { provider: "openai", model, endpoint },
+    customInstructions: request.instructions,
+  });
   return { summarizer, provider: "openai", model, baseUrl: endpoint.baseURL, external: { provider: "openai", endpoint: endpoint.baseURL } };
+}
+
+/**
+ * The providers' own compaction runs only against that provider, with its key: `anthropic-compaction` with the
+ * anthropic summarizer, `openai-compaction` with the openai one. Anything else (the offline default above all) is
+ * refused with a 400 naming what to choose, before anything runs; the key itself is checked by the summarizer.
+ */
+function assertProviderStrategyRunnable(request: Omit<RunRequest, keyof CostOptions>): void {
+  const provider = providerOfStrategy(request.strategy);
+  if (provider === null || request.summarizer === provider) return;
+  throw new BadRequestError(
+    "provider_strategy_needs_provider",
+    `Strategy ${request.strategy} is ${provider === "anthropic" ? "Anthropic's" : "OpenAI's"} own compaction and runs only against that API: choose the ${provider} summarizer (with a key: ${provider === "anthropic" ? "ANTHROPIC_API_KEY on the server or apiKey" : "OPENAI_API_KEY on the server or openaiApiKey"} with the run), not ${request.summarizer}.`,
+    "summarizer",
+  );
 }
 
 /** `prompt` (shorthand for the strategy's first preset) merged under `promptOverrides`. */

@@ -28,6 +28,7 @@ function redactPart(part: Part, redactions: readonly Redaction[]): Part {
     case "image":
       return part.url === undefined ? part : { ...part, url: redactText(part.url, redactions) };
     case "compaction":
+    case "opaque":
       return part;
   }
 }

@@ -70,6 +70,9 @@ function toBlocks(part: Part, message: Message): AnthropicBlock[] {
       return [{ type: "text", text: `[file omitted: ${part.filename ?? part.mediaType}]` }];
     case "compaction":
       return [];
+    case "opaque":
+      // the item's encrypted content is not kept by the lab, and no other provider could read it
+      return [{ type: "text", text: `[${part.provider}'s opaque compaction item, ${part.tokens} tokens, not readable here]` }];
   }
 }
 

@@ -88,6 +88,9 @@ function partText(part: Part): string | undefined {
       return `[image ${part.mediaType}]`;
     case "file":
       return `[file ${part.filename ?? part.url ?? part.mediaType}]`;
+    case "opaque":
+      // the encrypted item is not kept by the lab: a placeholder stands where a real agent would send it back
+      return `[${part.provider}'s opaque compaction item, ${part.tokens} tokens, not kept by the lab]`;
     default:
       return undefined;
   }

@@ -203,6 +203,12 @@ function kindsOf(rows: readonly CompareRow[]): string[] {
 
 /** What a recall cell's score is made of: facts held over facts counted, at how many cuts. */
 function recallTitle(row: CompareRow): string {
+  // the strategy's compaction item is encrypted (OpenAI's): only what it kept can be read
+  const opaque = row.strategy === "openai-compaction" ? " — its compaction item is encrypted: recall counts only the messages kept; only judged evaluation applies" : "";
+  return recallTitleOf(row) + opaque;
+}
+
+function recallTitleOf(row: CompareRow): string {
   const recall = row.continuationRecall;
   if (!recall) return "not scored (a row stored before continuation recall)";
   if (recall.events === 0) return "nothing was ever cut: the context holds every fact";

@@ -5,7 +5,9 @@ import { MAX_COMPARE_CONFIGS } from "@/lib/api/contracts/compare-schemas";
 import type { StrategyInfo } from "@/lib/api/contracts/run-schemas";
 import { allStrategiesAtDefaults, draftLabel, draftOf, duplicateLabels, overridesOf, type DraftConfig } from "@/lib/client/compare-configs";
 import { settingControls } from "@/lib/client/setting-controls";
-import { SummarizerModelSelect } from "@/app/_components/summarizer-model-select";
+import { useQuery } from "@tanstack/react-query";
+import { firstModelOf, SummarizerModelSelect } from "@/app/_components/summarizer-model-select";
+import { runQueries } from "@/lib/query-hooks/run-queries";
 import { SettingField } from "@/app/sessions/[id]/_components/setting-field";
 import { sourceLabel } from "@/app/sessions/[id]/_components/strategy-panel";
 
@@ -34,6 +36,9 @@ export function ConfigBuilder({
   const counter = useRef(0);
   const nextId = () => `config-${Date.now().toString(36)}-${counter.current++}`;
   const [adding, setAdding] = useState(strategies[0]?.id ?? "");
+  const summarizers = useQuery(runQueries.summarizers()).data?.summarizers ?? [];
+  /** a fresh draft; a provider's own compaction gets that provider's first model */
+  const freshDraft = (strategy: StrategyInfo, id: string) => draftOf(strategy, id, strategy.provider ? firstModelOf(summarizers, strategy.provider) : undefined);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const byId = useMemo(() => new Map(strategies.map((strategy) => [strategy.id, strategy])), [strategies]);
   const defaultsOf = (id: string) => byId.get(id)?.defaults ?? {};
@@ -50,8 +55,8 @@ export function ConfigBuilder({
     });
   const add = () => {
     const strategy = byId.get(adding);
-    if (!strategy || full) return;
-    const draft = draftOf(strategy, nextId());
+    if (!strategy || full || strategy.unavailable) return;
+    const draft = freshDraft(strategy, nextId());
     onChange([...drafts, draft]);
     setOpen((current) => new Set(current).add(draft.id));
   };
@@ -80,8 +85,9 @@ export function ConfigBuilder({
         <span className="ml-auto flex items-center gap-1">
           <select aria-label="Strategy to add" data-testid="add-strategy-select" value={adding} disabled={disabled} onChange={(event) => setAdding(event.target.value)} className={INPUT}>
             {strategies.map((strategy) => (
-              <option key={strategy.id} value={strategy.id}>
+              <option key={strategy.id} value={strategy.id} disabled={strategy.unavailable !== null} title={strategy.unavailable ?? undefined}>
                 {strategy.label} — {sourceLabel(strategy.source)}
+                {strategy.unavailable ? ` (${strategy.unavailable})` : ""}
               </option>
             ))}
           </select>
@@ -111,13 +117,18 @@ export function ConfigBuilder({
                   disabled={disabled}
                   onChange={(event) => {
                     const next = byId.get(event.target.value);
-                    if (next) replace(draft.id, { ...draftOf(next, draft.id), label: draft.label, ...(draft.summarizer ? { summarizer: draft.summarizer } : {}) });
+                    if (!next) return;
+                    const fresh = freshDraft(next, draft.id);
+                    // a provider strategy keeps its provider's model; leaving one drops that provider's summarizer
+                    const keep = draft.summarizer && (!next.provider || draft.summarizer.provider === next.provider) && !byId.get(draft.strategy)?.provider;
+                    replace(draft.id, { ...fresh, label: draft.label, ...(keep ? { summarizer: draft.summarizer } : {}) });
                   }}
                   className={`${INPUT} min-w-0 flex-1 font-medium`}
                 >
                   {strategies.map((candidate) => (
-                    <option key={candidate.id} value={candidate.id}>
+                    <option key={candidate.id} value={candidate.id} disabled={candidate.unavailable !== null && candidate.id !== draft.strategy} title={candidate.unavailable ?? undefined}>
                       {candidate.label}
+                      {candidate.unavailable ? ` (${candidate.unavailable})` : ""}
                     </option>
                   ))}
                 </select>
@@ -143,8 +154,14 @@ export function ConfigBuilder({
                 testId="config-summarizer"
                 value={draft.summarizer}
                 disabled={disabled}
+                provider={strategy?.provider}
                 onChange={(summarizer) => replace(draft.id, { ...draft, summarizer })}
               />
+              {strategy?.opaque && (
+                <p data-testid="config-opaque-note" className="text-[11px] leading-4 text-slate-600">
+                  Its compaction item is encrypted: continuation recall and probes cannot read it; only judged evaluation applies.
+                </p>
+              )}
               {duplicates.has(label) && <p className="text-[11px] text-red-700">Another configuration has this label: give one a label of its own.</p>}
               {strategy && Object.keys(strategy.defaults).length > 0 && (
                 <div>

@@ -39,6 +39,15 @@ export const StrategyInfoSchema = z.object({
   prompts: z.array(
     z.object({ name: z.string(), label: z.string(), source: z.string(), system: z.string().nullable(), instructions: z.string() }),
   ),
+  /**
+   * the provider whose own compaction this strategy is (anthropic-compaction, openai-compaction): it runs only with
+   * that provider's summarizer and key; null for the lab's strategies. Absent from older servers' answers.
+   */
+  provider: z.enum(["anthropic", "openai"]).nullable().default(null),
+  /** why it cannot run here ("needs a key": the server holds none for its provider); null when it can */
+  unavailable: z.string().nullable().default(null),
+  /** its compaction item is opaque to the lab (OpenAI's): continuation recall and probes cannot read it */
+  opaque: z.boolean().default(false),
 });
 export type StrategyInfo = z.infer<typeof StrategyInfoSchema>;
 

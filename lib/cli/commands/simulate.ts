@@ -14,6 +14,7 @@ import type { Summarizer } from "../../engine/summarize/summarizer";
 import { UpstreamError, BadRequestError } from "../../api/contracts/errors";
 import { isReplayEstimatorId, REPLAY_ESTIMATOR_IDS } from "../../api/contracts/replay-estimator-ids";
 import { SUMMARIZER_IDS } from "../../api/contracts/summarizer-ids";
+import { providerOfStrategy } from "../../engine/strategies/provider-of-strategy";
 import { checkReplayEstimator, resolveReplayEstimator } from "../../runs/resolve-estimator";
 import { exportAnthropic } from "../../transcripts/export-anthropic";
 import { breakerOutcome, circuitBreakerSummarizer } from "../../runs/summarizer-circuit-breaker";
@@ -97,6 +98,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return EXIT_BAD_INPUT;
   }
 
+  const provider = providerOfStrategy(strategy.id);
+  if (provider !== null && values.summarizer !== provider) {
+    io.stderr(`--strategy ${strategy.id} is ${provider === "anthropic" ? "Anthropic's" : "OpenAI's"} own compaction and runs only against that API: add --summarizer ${provider} (with ${provider === "anthropic" ? "ANTHROPIC_API_KEY" : "OPENAI_API_KEY or a --base-url the key is for"}); the offline summarizer never calls it.\n`);
+    return EXIT_BAD_INPUT;
+  }
+
   const file = positionals[0];
   const read = readTranscriptFile({ file, usage, io });
   if ("exitCode" in read) return read.exitCode;
@@ -113,7 +120,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const { AnthropicSummarizerError } = await import("../../llm/anthropic-summarizer-error");
     try {
       summaryModel = values.model ?? DEFAULT_SUMMARY_MODEL;
-      summarizer = createAnthropicSummarizer({ model: summaryModel });
+      const { withProviderCompaction } = await import("../../llm/with-provider-compaction");
+      const { readEnv } = await import("../../env/read-env");
+      const apiKey = readEnv().ANTHROPIC_API_KEY;
+      const model = summaryModel;
+      summarizer = createAnthropicSummarizer({ model });
+      if (apiKey) summarizer = withProviderCompaction(summarizer, { target: { provider: "anthropic", model, apiKey } });
     } catch (error) {
       if (!(error instanceof AnthropicSummarizerError)) throw error;
       io.stderr(`${error.message}\n`);

@@ -77,6 +77,8 @@ export function* executeCompaction(options: ExecuteCompactionOptions): Generator
   emit({ type: "compaction-start", step, point: options.point, reason: plan.reason, tokensBefore, messagesToSummarize, budget: plan.budget });
 
   const texts: string[] = [];
+  const opaqueTokens: (number | undefined)[] = [];
+  const opaqueExpected = new Set(plan.layout.flatMap((item) => (item.kind === "synthetic" && item.opaqueSummary !== undefined ? [item.opaqueSummary] : [])));
   const usage = { input: 0, output: 0 };
   let failure: string | null = null;
   for (const [index, summary] of plan.summaries.entries()) {
@@ -94,7 +96,12 @@ export function* executeCompaction(options: ExecuteCompactionOptions): Generator
       failure = `summarizer failed: ${outcome.error}`;
       break;
     }
-    const rejection = options.strategy.checkSummary?.(outcome.result.text, {
+    const opaque = outcome.result.opaqueTokens;
+    if (opaqueExpected.has(index) !== (opaque !== undefined)) {
+      failure = opaque === undefined ? "summarizer failed: the provider returned no opaque compaction item" : "summarizer failed: an opaque item came back where the strategy needs text";
+      break;
+    }
+    const rejection = opaque !== undefined ? null : options.strategy.checkSummary?.(outcome.result.text, {
       settings: options.settings,
       summarizedTokens: messages.reduce((sum, message) => sum + messageTokensWith(options.estimator, message), 0),
       summaryTokens: messageTokensWith(options.estimator, textMessage(outcome.result.text)),
@@ -103,7 +110,8 @@ export function* executeCompaction(options: ExecuteCompactionOptions): Generator
       failure = `summary rejected: ${rejection}`;
       break;
     }
-    texts.push(outcome.result.text);
+    texts.push(opaque === undefined ? outcome.result.text : "");
+    opaqueTokens.push(opaque);
     usage.input += outcome.result.usage.input;
     usage.output += outcome.result.usage.output;
   }
@@ -112,10 +120,13 @@ export function* executeCompaction(options: ExecuteCompactionOptions): Generator
     if (plan.fallback) live.applyLayout({ layout: plan.fallback.layout, summaries: [], step });
     emit({ type: "fallback", step, reason: failure, outcome: plan.fallback ? "fallback-layout" : "unchanged" });
   } else {
-    live.applyLayout({ layout: plan.layout, summaries: texts, step });
+    live.applyLayout({ layout: plan.layout, summaries: texts, step, opaqueTokens });
   }
   const fits = live.tokens <= plan.budget;
-  const summary = failure ? null : plan.summaryText === undefined ? texts.join("\n\n") : fillSummaries(plan.summaryText, texts);
+  const opaqueTotal = failure ? 0 : opaqueTokens.reduce<number>((sum, tokens) => sum + (tokens ?? 0), 0);
+  const isOpaque = !failure && opaqueTokens.some((tokens) => tokens !== undefined);
+  // an opaque item has no text to report or to build the next compaction on
+  const summary = failure || isOpaque ? null : plan.summaryText === undefined ? texts.join("\n\n") : fillSummaries(plan.summaryText, texts);
   const details = (failure ? plan.fallback?.details : plan.details) ?? null;
   emit({
     type: "compaction-end",
@@ -123,7 +134,8 @@ export function* executeCompaction(options: ExecuteCompactionOptions): Generator
     tokensBefore,
     tokensAfter: live.tokens,
     summary,
-    summaryTokens: summary === null ? 0 : live.scale(messageTokensWith(options.estimator, textMessage(summary))),
+    summaryTokens: isOpaque ? live.scale(opaqueTotal) : summary === null ? 0 : live.scale(messageTokensWith(options.estimator, textMessage(summary))),
+    ...(isOpaque ? { opaque: { provider: "openai" as const, tokens: opaqueTotal } } : {}),
     firstKeptMessageId: failure && !plan.fallback ? null : firstKeptMessageId,
     messagesBefore,
     messagesAfter: live.length,

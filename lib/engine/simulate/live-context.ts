@@ -194,7 +194,7 @@ export class LiveContext implements ContextView {
    * synthetic texts are filled from `summaries`. Costs O(kept + synthetic) — kept messages keep their cached
    * token counts.
    */
-  applyLayout(options: { layout: readonly LayoutItem[]; summaries: readonly string[]; step: number }): void {
+  applyLayout(options: { layout: readonly LayoutItem[]; summaries: readonly string[]; step: number; opaqueTokens?: readonly (number | undefined)[] }): void {
     const entries: ContextEntry[] = [];
     const tokens: number[] = [];
     let summaryPosition = -1;
@@ -207,7 +207,9 @@ export class LiveContext implements ContextView {
         }
         continue;
       }
-      const message = this.syntheticMessage(item.role, item.purpose, item.literal ? item.text : fillSummaries(item.text, options.summaries), options.step);
+      const opaque = item.opaqueSummary === undefined ? undefined : options.opaqueTokens?.[item.opaqueSummary];
+      if (item.opaqueSummary !== undefined && opaque === undefined) throw new RangeError(`layout asks for summary ${item.opaqueSummary} as an opaque item, and it is not one`);
+      const message = this.syntheticMessage(item.role, item.purpose, item.literal ? item.text : fillSummaries(item.text, options.summaries), options.step, opaque);
       entries.push({ kind: "synthetic", purpose: item.purpose, message });
       tokens.push(this.messageTokens(message));
       if (item.purpose === "summary") summaryPosition = entries.length - 1;
@@ -233,12 +235,12 @@ export class LiveContext implements ContextView {
     return tokens;
   }
 
-  private syntheticMessage(role: Message["role"], purpose: SyntheticPurpose, text: string, step: number): Message {
+  private syntheticMessage(role: Message["role"], purpose: SyntheticPurpose, text: string, step: number, opaqueTokens?: number): Message {
     this.syntheticCount++;
     return {
       id: `lab:${purpose}:s${step}:${this.syntheticCount}`,
       role,
-      parts: [{ type: "text", text, synthetic: true }],
+      parts: opaqueTokens === undefined ? [{ type: "text", text, synthetic: true }] : [{ type: "opaque", provider: "openai", tokens: opaqueTokens }],
       synthetic: true,
       ...(purpose === "summary" ? { summary: true } : {}),
     };

@@ -2,6 +2,7 @@ import type { Session } from "../model";
 import type { AnyStrategy, CompactionPlan } from "../strategies/strategy";
 import { resolveSettings } from "../strategies/resolve-settings";
 import { extractiveSummary } from "../summarize/extractive-summarizer";
+import { offlineProviderCompactionError } from "../summarize/summarizer";
 import { createEstimator, type EstimatorChoice } from "../tokens/create-estimator";
 import { isReplayPause, replayCore } from "./replay-core";
 import type { ReplayEvent } from "./replay-events";
@@ -88,7 +89,11 @@ export function planCompaction(options: PlanCompactionOptions): CompactionPrevie
     decideAtEnd: !forced,
   });
   let next = run.next();
-  while (!next.done) next = isReplayPause(next.value) ? run.next() : run.next({ ok: true, result: extractiveSummary(next.value) });
+  while (!next.done) {
+    if (isReplayPause(next.value)) next = run.next();
+    else if (next.value.providerCompaction) next = run.next({ ok: false, error: offlineProviderCompactionError(next.value.providerCompaction.provider) });
+    else next = run.next({ ok: true, result: extractiveSummary(next.value) });
+  }
   const replay = next.value;
   // the step the preview looks at: `atStep`, or the one after the last call
   const atStep = Math.min(options.atStep ?? replay.steps.length, replay.steps.length);

@@ -84,8 +84,13 @@ export interface CompactionEndEvent {
   step: number;
   tokensBefore: number;
   tokensAfter: number;
-  /** the summary text (several summaries joined by a blank line), null when the compaction fell back */
+  /**
+   * the summary text (several summaries joined by a blank line), null when the compaction fell back or when the
+   * provider's item is opaque (see `opaque`)
+   */
   summary: string | null;
+  /** the compaction left an opaque provider item (OpenAI's encrypted compaction item) the lab cannot read */
+  opaque?: { provider: "openai"; tokens: number };
   summaryTokens: number;
   /** first session message kept verbatim after the summary, null when nothing was kept */
   firstKeptMessageId: string | null;

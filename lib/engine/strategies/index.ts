@@ -1,4 +1,5 @@
 import { anthropicClearToolUsesStrategy } from "./anthropic-clear-tool-uses";
+import { anthropicCompactionStrategy } from "./anthropic-compaction";
 import { claudeCodeStrategy } from "./claude-code";
 import { codexStrategy } from "./codex";
 import { evidenceStrategy } from "./evidence";
@@ -9,6 +10,7 @@ import { nousStrategy } from "./nous";
 import { observationMaskingStrategy } from "./observation-masking";
 import { openclawStrategy } from "./openclaw";
 import { opencodeStrategy } from "./opencode";
+import { openaiCompactionStrategy } from "./openai-compaction";
 import { piStrategy } from "./pi";
 import type { AnyStrategy } from "./strategy";
 import { trimMessagesStrategy } from "./trim-messages";
@@ -30,6 +32,8 @@ export const strategiesById: Readonly<Record<string, AnyStrategy>> = {
   [microAgentStrategy.id]: microAgentStrategy,
   [nousStrategy.id]: nousStrategy,
   [evidenceStrategy.id]: evidenceStrategy,
+  [anthropicCompactionStrategy.id]: anthropicCompactionStrategy,
+  [openaiCompactionStrategy.id]: openaiCompactionStrategy,
 };
 
 /** Every strategy, in registry order. */

@@ -137,6 +137,12 @@ export type LayoutItem =
        * content (the evidence ledger), which may itself contain `{{summary}}`
        */
       literal?: boolean;
+      /**
+       * the message is the N-th summary's opaque provider item (OpenAI's encrypted compaction item): one opaque part
+       * counted at the size the provider reported; the summary must come back opaque (and only then), else the
+       * compaction falls back
+       */
+      opaqueSummary?: number;
     };
 
 export interface SummaryPlan {

@@ -1,4 +1,4 @@
-import { DEFAULT_SUMMARY_OUTPUT_TOKENS, type SummarizeRequest, type SummarizeResult, type Summarizer } from "./summarizer";
+import { DEFAULT_SUMMARY_OUTPUT_TOKENS, offlineProviderCompactionError, type SummarizeRequest, type SummarizeResult, type Summarizer } from "./summarizer";
 import { estimateMessageTokens } from "../tokens/chars4";
 import { renderExtractiveSummary } from "./render-extractive-summary";
 
@@ -20,5 +20,6 @@ export function extractiveSummary(request: Omit<SummarizeRequest, "signal">): Su
 
 export const extractiveSummarizer: Summarizer = async (request) => {
   request.signal?.throwIfAborted();
+  if (request.providerCompaction) throw new Error(offlineProviderCompactionError(request.providerCompaction.provider));
   return extractiveSummary(request);
 };

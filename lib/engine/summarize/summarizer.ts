@@ -58,7 +58,23 @@ export interface SummarizeRequest {
   maxChars?: number;
   /** the output-token cap an LLM call would use (seed 002: 4,096) */
   maxOutputTokens?: number;
+  /**
+   * Not a summary of the lab's making but the provider's own compaction (the anthropic-compaction and
+   * openai-compaction strategies): the driver must send `messages` to that provider's compaction endpoint, or
+   * fail. `system`, `format` and the caps are then unused; `instructions` (when not empty) are the provider's
+   * custom compaction instructions.
+   */
+  providerCompaction?: ProviderCompactionRequest;
   signal?: AbortSignal;
+}
+
+export const COMPACTION_PROVIDERS = ["anthropic", "openai"] as const;
+export type CompactionProvider = (typeof COMPACTION_PROVIDERS)[number];
+
+export interface ProviderCompactionRequest {
+  provider: CompactionProvider;
+  /** Anthropic's edit: the trigger in input tokens the request carries (the engine already decided it is reached) */
+  triggerTokens?: number;
 }
 
 /**
@@ -72,6 +88,16 @@ export interface SummarizeResult {
   text: string;
   /** tokens the call consumed (an estimate for the extractive summarizer) */
   usage: { input: number; output: number };
+  /**
+   * The provider returned an opaque item (OpenAI's encrypted compaction item) instead of text: its size in tokens
+   * as the provider reported it. `text` is then empty and the layout stands an opaque part in its place.
+   */
+  opaqueTokens?: number;
+}
+
+/** Why a provider compaction cannot run offline: the extractive summarizer's and the preview's answer. */
+export function offlineProviderCompactionError(provider: CompactionProvider): string {
+  return `${provider}-compaction is ${provider === "anthropic" ? "Anthropic's" : "OpenAI's"} own compaction: it runs only against that provider's API (the offline summarizer and the preview never call it)`;
 }
 
 /** Summarizes messages into text. Injected into the replay; may be slow, may fail, may be aborted. */

@@ -38,7 +38,8 @@ export function createBpeEstimator(): Estimator {
     partTokens(part) {
       const cached = cache.get(part);
       if (cached !== undefined) return cached;
-      const tokens = countBpeTokens(partText(part)) + partImages(part) * IMAGE_TOKENS;
+      // an opaque provider item has no text: it costs what the provider reported
+      const tokens = part.type === "opaque" ? part.tokens : countBpeTokens(partText(part)) + partImages(part) * IMAGE_TOKENS;
       cache.set(part, tokens);
       return tokens;
     },

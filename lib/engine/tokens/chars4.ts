@@ -21,6 +21,7 @@ export function partChars(part: Part): number {
       return (part.filename?.length ?? 0) + (part.url?.length ?? 0);
     case "image":
     case "compaction":
+    case "opaque":
       return 0;
   }
 }
@@ -34,6 +35,7 @@ export function partImages(part: Part): number {
 
 /** chars/4 estimate of one part, images at {@link IMAGE_TOKENS}. */
 export function estimatePartTokens(part: Part): number {
+  if (part.type === "opaque") return part.tokens;
   return Math.ceil(partChars(part) / CHARS_PER_TOKEN) + partImages(part) * IMAGE_TOKENS;
 }
 

@@ -17,6 +17,7 @@ export function partText(part: Part): string {
       return (part.filename ?? "") + (part.url ?? "");
     case "image":
     case "compaction":
+    case "opaque":
       return "";
   }
 }

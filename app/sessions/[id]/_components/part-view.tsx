@@ -37,6 +37,12 @@ export function PartView({ part, memoryKey, mark }: { part: Part; memoryKey: str
       return <MediaChip kind="file" mediaType={part.mediaType} name={part.filename ?? part.url} />;
     case "compaction":
       return <CompactionDivider part={part} />;
+    case "opaque":
+      return (
+        <span data-testid="part-opaque" className="inline-block rounded border border-dashed border-slate-400 bg-slate-50 px-2 py-1 font-mono text-xs text-slate-700">
+          🔒 {part.provider === "openai" ? "OpenAI" : part.provider}&apos;s compaction item · {part.tokens.toLocaleString("en-US")} tokens (encrypted: not readable by the lab)
+        </span>
+      );
     default:
       return <UnknownPart part={part} />;
   }

@@ -29,6 +29,8 @@ export function PivotCard({
   const { end } = pivot;
   const isSummary = end.type === "compaction-end";
   const summary = isSummary ? end.summary : null;
+  /** a provider's opaque compaction item (OpenAI's): no text to show, only its size */
+  const opaque = isSummary ? end.opaque : undefined;
   /** the full length when the run's timeline view cut the summary (see lib/runs/slim-run-result.ts) */
   const fullChars = isSummary ? (end as { summaryChars?: number }).summaryChars : undefined;
   const [open, toggle] = useRememberedToggle(`pivot:${pivot.step}:open`, true);
@@ -43,7 +45,7 @@ export function PivotCard({
     >
       <div className={`flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-1.5 text-xs ${isSummary ? "text-fuchsia-900" : "text-sky-900"}`}>
         <span className={`rounded-full px-2 py-0.5 font-semibold text-white ${isSummary ? "bg-fuchsia-600" : "bg-sky-600"}`}>
-          {isSummary ? (summary === null ? "Compaction (fell back)" : "Summary pivot") : "Trim"}
+          {isSummary ? (opaque ? "Opaque compaction item" : summary === null ? "Compaction (fell back)" : "Summary pivot") : "Trim"}
         </span>
         <span>before model call {pivot.step}</span>
         <span className="font-semibold tabular-nums" data-testid="pivot-tokens">
@@ -97,6 +99,17 @@ export function PivotCard({
         </div>
       )}
       <LedgerLine end={end} source={source} />
+      {opaque && (
+        <div data-testid="pivot-opaque" className="flex flex-wrap items-center gap-2 border-t border-fuchsia-200 bg-slate-50 px-3 py-2 text-xs text-slate-700">
+          <span className="rounded border border-dashed border-slate-400 bg-white px-2 py-1 font-mono font-semibold text-slate-800" data-testid="pivot-opaque-tokens">
+            🔒 {opaque.provider === "openai" ? "OpenAI" : opaque.provider} compaction item · {formatCount(opaque.tokens)} tokens
+          </span>
+          <span>
+            Encrypted by the provider: the lab counts it at the size the provider reported but cannot read it. Continuation recall and probes cannot see what it
+            holds; only judged evaluation applies.
+          </span>
+        </div>
+      )}
       {summary && open && (
         <div data-testid="pivot-summary" tabIndex={0} role="region" aria-label="Summary text" className="max-h-96 overflow-auto border-t border-fuchsia-200 bg-white/60 px-3 py-2">
           <InertMarkdown text={summary} />

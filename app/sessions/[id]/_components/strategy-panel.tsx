@@ -59,9 +59,18 @@ export function StrategyPanel({
   const { data: listed } = useQuery(runQueries.summarizers());
   const openaiEndpoints = (listed?.summarizers ?? []).filter((entry) => entry.provider === "openai");
   const openaiEndpoint = openaiEndpoints.find((entry) => entry.baseUrl === config.baseUrl) ?? openaiEndpoints[0];
+  /** the summarizer fields that switch to `summarizer` (an endpoint and its default model for openai) */
+  const summarizerPatch = (summarizer: PlaygroundConfig["summarizer"]): Partial<PlaygroundConfig> =>
+    summarizer === "openai"
+      ? { summarizer, baseUrl: openaiEndpoint?.baseUrl ?? "", model: openaiEndpoint?.defaultModel ?? "" }
+      : summarizer === "anthropic" && config.summarizer === "openai"
+        ? { summarizer, model: DEFAULT_SUMMARY_MODEL }
+        : { summarizer };
   const pickStrategy = (id: string) => {
     const next = strategies.find((candidate) => candidate.id === id);
-    onChange({ ...config, strategy: id, settings: { ...(next?.defaults ?? {}) }, promptEdits: {} });
+    // a provider's own compaction runs only with that provider's summarizer: switch to it
+    const provider = next?.provider && config.summarizer !== next.provider ? summarizerPatch(next.provider) : {};
+    onChange({ ...config, strategy: id, settings: { ...(next?.defaults ?? {}) }, promptEdits: {}, ...provider });
   };
 
   return (
@@ -93,11 +102,20 @@ export function StrategyPanel({
         </label>
         <select id="strategy-select" data-testid="strategy-select" value={config.strategy} onChange={(event) => pickStrategy(event.target.value)} className={`${INPUT} w-full py-1 text-sm font-medium`}>
           {strategies.map((candidate) => (
-            <option key={candidate.id} value={candidate.id}>
+            <option key={candidate.id} value={candidate.id} disabled={candidate.unavailable !== null && candidate.id !== config.strategy} title={candidate.unavailable ?? undefined}>
               {candidate.label} — {sourceLabel(candidate.source)}
+              {candidate.unavailable ? ` (${candidate.unavailable})` : ""}
             </option>
           ))}
         </select>
+        {strategy?.provider && (
+          <p data-testid="provider-strategy-note" className="text-[11px] leading-4 text-slate-600">
+            {strategy.unavailable
+              ? `Cannot run here: ${strategy.unavailable}.`
+              : `Runs against ${strategy.provider === "anthropic" ? "Anthropic" : "OpenAI"}'s own API with the ${strategy.provider} summarizer's model and key; the transcript is sent there.`}
+            {strategy.opaque && " Its compaction item is encrypted: continuation recall and probes cannot read it; only judged evaluation applies."}
+          </p>
+        )}
         {strategy && (
           <div className="space-y-0.5 text-xs">
             <SourceBadge source={strategy.source} />
@@ -196,15 +214,8 @@ export function StrategyPanel({
                 data-testid={`summarizer-${summarizer}`}
                 value={summarizer}
                 checked={config.summarizer === summarizer}
-                onChange={() =>
-                  set(
-                    summarizer === "openai"
-                      ? { summarizer, baseUrl: openaiEndpoint?.baseUrl ?? "", model: openaiEndpoint?.defaultModel ?? "" }
-                      : summarizer === "anthropic" && config.summarizer === "openai"
-                        ? { summarizer, model: DEFAULT_SUMMARY_MODEL }
-                        : { summarizer },
-                  )
-                }
+                disabled={Boolean(strategy?.provider) && summarizer !== strategy?.provider}
+                onChange={() => set(summarizerPatch(summarizer))}
                 className="sr-only"
               />
               {summarizer === "extractive" ? "Extractive (free)" : summarizer === "anthropic" ? "Anthropic" : "OpenAI-compatible"}

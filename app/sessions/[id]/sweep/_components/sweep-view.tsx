@@ -88,7 +88,8 @@ function valuesOf(range: SweepRange | null): { values: number[] | null; error: s
 export function SweepView({ sessionId }: { sessionId: string }) {
   const session = useQuery(sessionQueries.detail(sessionId));
   const strategies = useQuery(runQueries.strategies());
-  const list = useMemo(() => (strategies.data?.strategies ?? []).filter((strategy) => numericControls(strategy).length > 0), [strategies.data]);
+  // the providers' own compaction is not swept: every point of a sweep would send the session to the provider
+  const list = useMemo(() => (strategies.data?.strategies ?? []).filter((strategy) => numericControls(strategy).length > 0 && !strategy.provider), [strategies.data]);
   const [form, setForm] = useRememberedState<SweepForm | null>(`sweep:${sessionId}:form`, null);
   const [options, setOptions] = useRememberedState<CompareOptionsDraft>(`sweep:${sessionId}:options`, () => initialCompareOptions(null));
   const [showShared, setShowShared] = useState(false);
