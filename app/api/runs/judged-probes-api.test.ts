@@ -9,6 +9,7 @@ import { useTestDatabase } from "@/lib/testing/use-test-database";
 import { POST as startRun } from "../sessions/[id]/runs/route";
 import { GET as readJudged, POST as judge } from "./[id]/judged-probes/route";
 import { POST as plan } from "./[id]/judged-probes/plan/route";
+import { GET as judgedOfRuns } from "./judged-probes/route";
 
 const BASE = "http://lab.test/api";
 const KEY = "sk-ant-judged-probes-route-key-7788";
@@ -72,6 +73,11 @@ describe("judged probes routes (real Requests, SQLite, the fake Anthropic server
 
     const read = JudgedProbesResultSchema.parse((await (await readJudged(new Request(`${BASE}/runs/${runId}/judged-probes`), params(runId))).json()).judged);
     expect(read).toEqual(judged);
+
+    // the compare table's optional column: many runs at once, unjudged and unknown ones left out
+    const many = await (await judgedOfRuns(new Request(`${BASE}/runs/judged-probes?ids=${runId},no-such-run`), undefined)).json();
+    expect(Object.keys(many.byRunId)).toEqual([runId]);
+    expect(many.byRunId[runId]).toEqual({ overall: judged.overall, byDimension: judged.byDimension, compactions: 2, judge: "claude-sonnet-4-5" });
   });
 
   it("a failing judge: 502 with its code after a bounded number of requests, and the stored grades are kept", async () => {
