@@ -8,7 +8,7 @@ import { EXIT_BAD_INPUT, type CliIo } from "./command";
  * a model outside the lab only with --allow-secrets. Returns an exit code after printing why when it refuses, null
  * when the command may go on (nothing external, nothing found, or the flag given).
  */
-export async function refuseSecretsOut(options: { session: Session; request: { summarizer: string; estimator?: string }; allowSecrets: boolean; io: CliIo }): Promise<number | null> {
+export async function refuseSecretsOut(options: { session: Session; request: { summarizer: string; estimator?: string; judge?: boolean }; allowSecrets: boolean; io: CliIo }): Promise<number | null> {
   const sends = externalSends(options.request);
   if (sends.length === 0 || options.allowSecrets) return null;
   const found = await scanSession(options.session);

@@ -1,5 +1,6 @@
 import { normalizeProbeText } from "../engine/evaluate/normalize-probe-text";
 import { JUDGE_REGEX_TAG, JUDGE_SYSTEM_PROMPT } from "./judge-retention-prompt";
+import { buildFakeJudgedProbesAnswer } from "./judged-probes-fake-answer";
 
 /** A question line of the judge prompt: `N. (kind) question: "<JSON string>"`. */
 const QUESTION_LINE = /^(\d+)\. \(([^)]*)\) [^\n]*?: ("(?:[^"\\\n]|\\.)*")$/;
@@ -12,9 +13,12 @@ const CONTEXT_CLOSE = "\n</context>\n";
  * probes are (`normalizeProbeText`), occurs in the normalised context — the deterministic retention check, so an
  * end-to-end test can compare the judged figure with `scoreRetention`. A regex question (a user's regex probe)
  * is "yes" when the pattern, case-insensitive, matches the normalised context ("no" when it does not compile).
- * The reply is the JSON array the prompt asks for, one entry per question line, in order.
+ * The reply is the JSON array the prompt asks for, one entry per question line, in order. The three roles of
+ * judged probes (write questions, answer, grade) are answered by `buildFakeJudgedProbesAnswer`.
  */
 export function buildFakeJudgeAnswer(body: { system?: unknown; messages?: unknown }): string | null {
+  const judgedProbes = buildFakeJudgedProbesAnswer(body);
+  if (judgedProbes !== null) return judgedProbes;
   if (body.system !== JUDGE_SYSTEM_PROMPT || !Array.isArray(body.messages)) return null;
   const user = body.messages.find((message): message is { content: unknown } => typeof message === "object" && message !== null && (message as { role?: unknown }).role === "user");
   const text = typeof user?.content === "string" ? user.content : null;

@@ -86,7 +86,7 @@ const JudgeResponseSchema = z.object({
  * API's `bad_request`.
  */
 export async function judgeRetention(options: JudgeRetentionOptions): Promise<JudgeRetentionResult> {
-  const ask = createAsk(options);
+  const ask = createJudgeAsk(options);
   const model = options.model ?? (options.provider === "openai" ? undefined : DEFAULT_SUMMARY_MODEL);
   if (!model) throw new JudgeRetentionError({ code: "bad_request", message: "an openai judge needs a model (the endpoint's model id)" });
   const upToStep = options.context.step === "final" ? Infinity : options.context.step;
@@ -105,10 +105,16 @@ export async function judgeRetention(options: JudgeRetentionOptions): Promise<Ju
 }
 
 /** One judge question round trip: the answer text, or a JudgeRetentionError (transport, shape, truncation). */
-type Ask = (call: { model: string; system: string; user: string; maxTokens: number; signal?: AbortSignal }) => Promise<string>;
+export type JudgeAsk = (call: { model: string; system: string; user: string; maxTokens: number; signal?: AbortSignal }) => Promise<string>;
 
-/** The provider's client, built once per judgement; throws `auth` before any request when there is no key. */
-function createAsk(options: JudgeRetentionOptions): Ask {
+/** The client options a judgement's calls share (judged probes build their three roles' calls on the same client). */
+export type JudgeClientOptions = Pick<JudgeRetentionOptions, "provider" | "apiKey" | "baseURL" | "trustedBaseUrl" | "timeoutMs" | "maxRetries">;
+
+/**
+ * The provider's client, built once per judgement; throws `auth` before any request when there is no key. Also
+ * the client of judged probes (`judged-probes.ts`): same key handling, time limit, retries and error mapping.
+ */
+export function createJudgeAsk(options: JudgeClientOptions): JudgeAsk {
   const timeoutMs = options.timeoutMs ?? DEFAULT_SUMMARY_TIMEOUT_MS;
   const maxRetries = options.maxRetries ?? DEFAULT_SUMMARY_MAX_RETRIES;
   if (options.provider === "openai") {
@@ -157,7 +163,7 @@ function createAsk(options: JudgeRetentionOptions): Ask {
   };
 }
 
-async function askBatch(options: { ask: Ask; model: string; contextText: string; probes: readonly Probe[]; signal?: AbortSignal }): Promise<boolean[]> {
+async function askBatch(options: { ask: JudgeAsk; model: string; contextText: string; probes: readonly Probe[]; signal?: AbortSignal }): Promise<boolean[]> {
   const prompt = buildJudgePrompt({ contextText: options.contextText, probes: options.probes });
   const maxTokens = Math.max(MIN_MAX_TOKENS, options.probes.length * TOKENS_PER_ANSWER);
   const text = await options.ask({ model: options.model, system: prompt.system, user: prompt.user, maxTokens, signal: options.signal });

@@ -9,6 +9,7 @@ import { PROBE_KINDS } from "@/lib/engine/evaluate/probe";
 import { formatCompact, formatCount, formatUsd } from "@/app/_components/format-number";
 import { RetentionCell } from "./retention-cell";
 import { SettingsSnippetView } from "./settings-snippet-view";
+import { useJudgedProbesOfRuns, type JudgedProbesOfRun } from "./use-judged-probes-of-runs";
 
 const TH = "px-1.5 py-1 text-right font-medium whitespace-nowrap";
 const TD = "px-1.5 py-1 text-right tabular-nums whitespace-nowrap";
@@ -41,12 +42,20 @@ export function CompareTable({
   const rows = entries.flatMap((entry) => (entry.row ? [entry.row] : []));
   const kinds = useMemo(() => kindsOf(rows), [rows]);
   const judged = rows.some((row) => row.judged !== null);
-  const columns = 14 + kinds.length + (judged ? 1 : 0) + 1;
+  // optional: judged probes (issue #25, item 4) are asked per run in the playground; the column reads what is stored
+  const [withJudgedProbes, setWithJudgedProbes] = useState(false);
+  const judgedProbes = useJudgedProbesOfRuns(entries.flatMap((entry) => (entry.runId && entry.phase === "done" ? [entry.runId] : [])), withJudgedProbes);
+  const columns = 14 + kinds.length + (judged ? 1 : 0) + (withJudgedProbes ? 1 : 0) + 1;
   const snippetEntry = entries.find((entry) => entry.key === snippetKey && entry.row) ?? null;
   const snippet = snippetEntry?.row ? settingsSnippet({ strategyId: snippetEntry.row.strategy, settings: snippetEntry.row.settings, window: snippetEntry.row.window }) : null;
 
   return (
     <div className="space-y-2">
+      <label className="flex items-center gap-1 text-xs text-slate-600">
+        <input type="checkbox" data-testid="compare-judged-probes-toggle" checked={withJudgedProbes} onChange={(event) => setWithJudgedProbes(event.target.checked)} />
+        Judged probes column (grades 0–5 stored with each run; judge a run from its playground view)
+        {withJudgedProbes && judgedProbes.error && <span className="text-red-700">: could not load them</span>}
+      </label>
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
         <table data-testid="compare-table" className="min-w-full text-xs">
           <thead className="bg-slate-50 text-slate-600">
@@ -76,6 +85,11 @@ export function CompareTable({
                 </th>
               ))}
               {judged && <th className={TH} title="a model asked, given only the final context, whether each probe survived">Judged</th>}
+              {withJudgedProbes && (
+                <th className={TH} title="judged probes: questions written from the history before each compaction, answered from the compacted context, graded 0–5 on six dimensions">
+                  Judged probes
+                </th>
+              )}
               <th className="px-1.5 py-1 text-left font-medium" />
             </tr>
           </thead>
@@ -108,7 +122,7 @@ export function CompareTable({
                     </span>
                   </td>
                   {row ? (
-                    <Figures row={row} kinds={kinds} judged={judged} />
+                    <Figures row={row} kinds={kinds} judged={judged} judgedProbes={withJudgedProbes ? { value: entry.runId ? judgedProbes.data?.byRunId[entry.runId] ?? null : null, loading: judgedProbes.isPending } : undefined} />
                   ) : (
                     <td colSpan={columns - 2} data-testid={entry.error ? "compare-row-error" : undefined} className={`px-1.5 py-1 ${entry.error ? "text-red-700" : "text-slate-500"}`}>
                       {entry.error ? `${entry.error.message} (${entry.error.code})` : entry.phase === "cancelled" ? "not finished" : entry.phase === "running" ? "running…" : "waiting…"}
@@ -149,7 +163,7 @@ export function CompareTable({
   );
 }
 
-function Figures({ row, kinds, judged }: { row: CompareRow; kinds: string[]; judged: boolean }) {
+function Figures({ row, kinds, judged, judgedProbes }: { row: CompareRow; kinds: string[]; judged: boolean; judgedProbes?: { value: JudgedProbesOfRun | null; loading: boolean } }) {
   return (
     <>
       <td className={TD} data-testid="cell-peak" title={formatCount(row.peakContextTokens)}>{formatCompact(row.peakContextTokens)}</td>
@@ -186,6 +200,11 @@ function Figures({ row, kinds, judged }: { row: CompareRow; kinds: string[]; jud
         <RetentionCell key={kind} score={row.retention.byKind[kind]?.score ?? null} detail={row.retention.byKind[kind]} testId={`cell-kind-${kind}`} />
       ))}
       {judged && <RetentionCell score={row.judged?.overall ?? null} testId="cell-judged" />}
+      {judgedProbes && (
+        <td className={TD} data-testid="cell-judged-probes" title={judgedProbes.value ? `${judgedProbes.value.compactions} compactions judged by ${judgedProbes.value.judge}` : "not judged: open the run to judge it"}>
+          {judgedProbes.loading ? "…" : judgedProbes.value?.overall == null ? "—" : `${judgedProbes.value.overall.toFixed(1)} / 5`}
+        </td>
+      )}
     </>
   );
 }

@@ -21,11 +21,12 @@ import { breakerOutcome, circuitBreakerSummarizer } from "../../runs/summarizer-
 import { EXIT_BAD_INPUT, EXIT_DEGRADED, EXIT_FAILURE, EXIT_OK, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
 import { readTranscriptFile } from "../read-transcript-file";
 import { refuseSecretsOut } from "../refuse-secrets-out";
+import { JUDGED_PROBES_FLAGS, JUDGED_PROBES_USAGE, judgedProbesForCli } from "../judged-probes-cli";
 
 const SUMMARIZERS = SUMMARIZER_IDS;
 const ESTIMATORS = REPLAY_ESTIMATOR_IDS;
 
-export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [--window N] [--output-reserve N] [--set key=value …] [--estimator ${ESTIMATORS.join("|")}] [--summarizer ${SUMMARIZERS.join("|")}] [--model <id> (anthropic, openai, count-tokens)] [--base-url <url> (openai)] [--context-out <path>] ${COST_USAGE} [--allow-secrets] [--json]`;
+export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [--window N] [--output-reserve N] [--set key=value …] [--estimator ${ESTIMATORS.join("|")}] [--summarizer ${SUMMARIZERS.join("|")}] [--model <id> (anthropic, openai, count-tokens)] [--base-url <url> (openai)] [--context-out <path>] ${COST_USAGE} ${JUDGED_PROBES_USAGE} [--allow-secrets] [--json]`;
 
 /**
  * Replays a transcript through a strategy. With --json prints
@@ -39,6 +40,8 @@ export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [-
  * exits 1 naming why.
  * `--summarizer openai` summarizes with any OpenAI-compatible endpoint: `--base-url` (default OPENAI_BASE_URL, else
  * OpenAI's API), `--model`, and OPENAI_API_KEY for the server's endpoint (a local endpoint needs none).
+ * `--judged-probes` shows the judgement's calls and cost and, with `--yes`, adds `judgedProbes` to the JSON
+ * (see lib/cli/judged-probes-cli.ts).
  */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs({
@@ -56,6 +59,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       "base-url": { type: "string" },
       "context-out": { type: "string" },
       ...COST_FLAGS,
+      ...JUDGED_PROBES_FLAGS,
       json: { type: "boolean" },
       "allow-secrets": { type: "boolean" },
       help: { type: "boolean", short: "h" },
@@ -108,7 +112,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const read = readTranscriptFile({ file, usage, io });
   if ("exitCode" in read) return read.exitCode;
   const session = read.outcome.session;
-  const refused = await refuseSecretsOut({ session, request: { summarizer: values.summarizer ?? "extractive", estimator }, allowSecrets: values["allow-secrets"] === true, io });
+  const refused = await refuseSecretsOut({ session, request: { summarizer: values.summarizer ?? "extractive", estimator, judge: values["judged-probes"] === true }, allowSecrets: values["allow-secrets"] === true, io });
   if (refused !== null) return refused;
 
   let summarizer: Summarizer | undefined;
@@ -165,6 +169,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (outcome.error) io.stderr(`${outcome.status}: ${outcome.error}\n`);
   const invariants = checkInvariants(session, result);
   const priced = priceRun({ session, result, cost: costOptions, summarizerModel: summaryModel });
+  const judgedProbes = await judgedProbesForCli({ values, session, result, usage, io });
+  if (judgedProbes && "exitCode" in judgedProbes) return judgedProbes.exitCode;
   if (values["context-out"]) {
     // the final context is rebuilt (marks in force applied to every message) only for the file that shows it
     const request = exportAnthropic(contextAsSession(session, finalContext(session, result)));
@@ -197,6 +203,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     invariants: { toolPairsIntact: invariants.toolPairsIntact, fitsBudget: invariants.fitsBudget, budgetReasons: invariants.budgetReasons },
     continuationRecall: summarizeContinuationRecall(scoreContinuationRecall({ session, result, facts: extractContinuationFacts(session) })),
     cost: priced.cost,
+    ...(judgedProbes ? { judgedProbes: judgedProbes.judged } : {}),
   };
   if (values.json) {
     io.stdout(`${JSON.stringify(output)}\n`);
@@ -214,6 +221,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       `dollars: ${describeCost(priced.cost)}`,
       ...(outcome.error ? [`${outcome.status}: ${outcome.error}`] : []),
       `continuation recall ${output.continuationRecall.overall === null ? "—" : `${(output.continuationRecall.overall * 100).toFixed(1)}%`} (facts later messages use, held at ${output.continuationRecall.points.length} cuts)`,
+      ...(judgedProbes ? [`judged probes ${typeof judgedProbes.judged.overall === "number" ? judgedProbes.judged.overall.toFixed(2) : "—"} / 5 (${String(judgedProbes.judged.calls)} calls)`] : []),
       `tool pairs intact: ${invariants.toolPairsIntact} · fits budget: ${invariants.fitsBudget}`,
       ...invariants.budgetReasons.slice(0, 5).map((reason) => `over budget: ${reason}`),
       ...(invariants.budgetReasons.length > 5 ? [`over budget: … and ${invariants.budgetReasons.length - 5} more`] : []),

@@ -17,6 +17,7 @@ import { RunChart } from "./run-chart";
 import { RunCostPanel } from "@/app/_components/run-cost-panel";
 import { RunCompare } from "./run-compare";
 import { ContinuationRecallStrip } from "./continuation-recall-strip";
+import { JudgedProbesPanel } from "./judged-probes-panel";
 import { RunHistory } from "./run-history";
 import { StrategyPanel } from "./strategy-panel";
 import { Timeline, type TimelineTarget } from "./timeline";
@@ -282,6 +283,7 @@ export function Playground({
           </div>
         )}
         {overlay && selectedRunId && selectedSummary && <ContinuationRecallStrip recall={selectedSummary.continuationRecall} onStep={setViewStep} />}
+        {overlay && selectedRunId && selectedSummary && (selectedSummary.status === "done" || selectedSummary.status === "degraded") && <JudgedProbesPanel key={selectedRunId} runId={selectedRunId} />}
         {overlay && selectedSummary?.status === "degraded" && (
           <div data-testid="run-view-degraded" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900">
             <span className="font-semibold">Degraded run:</span> {selectedSummary.error}
