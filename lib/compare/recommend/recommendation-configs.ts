@@ -1,4 +1,5 @@
 import { BadRequestError } from "../../api/contracts/errors";
+import { findStrategy } from "../../engine/strategies";
 import { MAX_RECOMMENDATION_RUNS } from "../../api/contracts/recommend-schemas";
 import type { ComparisonConfigInput } from "../plan-comparison";
 import { triggerShareRule } from "./trigger-share";
@@ -23,7 +24,7 @@ export function shareLabel(share: number): string {
  * default (the agent's setting the recommendation is measured against), then one per trigger share, each labelled
  * `<strategy> @ <share> · <window>` and carrying its cell (x: the share or "default", y: the window). A share a
  * strategy cannot compact at with that window (Claude Code past window − its output reserve) is left out and named
- * in `skipped`. Throws a BadRequestError naming `strategies.<i>` for a strategy with no trigger to sweep, and
+ * in `skipped`. Throws a BadRequestError naming `strategies.<i>` for an unknown strategy or one with no trigger to sweep, and
  * `shares` when the whole exceeds {@link MAX_RECOMMENDATION_RUNS} runs over `sessions` sessions.
  */
 export function recommendationConfigs(options: { strategies: readonly string[]; windows: readonly number[]; shares: readonly number[]; sessions: number }): {
@@ -34,6 +35,7 @@ export function recommendationConfigs(options: { strategies: readonly string[]; 
   const configs: RecommendationConfig[] = [];
   const skipped: string[] = [];
   options.strategies.forEach((strategy, index) => {
+    if (!findStrategy(strategy)) throw new BadRequestError("unknown_strategy", `Unknown strategy ${JSON.stringify(strategy)}.`, `strategies.${index}`);
     const rule = triggerShareRule(strategy);
     if (!rule) throw new BadRequestError("invalid_strategy", `Strategy ${JSON.stringify(strategy)} has no compaction trigger to sweep as a share of the window.`, `strategies.${index}`);
     for (const window of options.windows) {
