@@ -49,6 +49,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                   <Link href="/compare" data-testid="nav-compare" className="hover:text-slate-900">
                     Compare sessions
                   </Link>
+                  <Link href="/recommend" data-testid="nav-recommend" className="hover:text-slate-900">
+                    Recommend a threshold
+                  </Link>
                   <Link href="/shares" data-testid="nav-shares" className="hover:text-slate-900">
                     Share links
                   </Link>

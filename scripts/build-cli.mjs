@@ -147,8 +147,14 @@ export async function ensureCliBundle() {
     packages: "external",
     plugins: [lazyTokenizer, bundledZod],
     outfile: path.join(staging, CLI_BUNDLE_FILE),
-    // the sources are ES modules, strict throughout; a CommonJS script is not unless it says so
-    banner: { js: '"use strict";' },
+    // the sources are ES modules, strict throughout; a CommonJS script is not unless it says so. `import.meta` is
+    // empty in CommonJS: the generated Prisma client reads import.meta.url at load, so the database-backed commands
+    // (redact, recommend) failed with 'The "path" argument must be of type string'; it becomes the bundle's own URL
+    banner: { js: '"use strict";const __labBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+    define: { "import.meta.url": "__labBundleUrl", "import.meta.dirname": "__dirname" },
+    // the script runs in a vm.Script (scripts/run-cli-bundle.mjs), which has no loader for import(): an external
+    // package loaded lazily (the database adapters, pg-boss) is required instead (Node 20.19+ requires ES modules)
+    supported: { "dynamic-import": false },
     tsconfig: path.join(root, "tsconfig.json"),
     logLevel: "warning",
   });

@@ -33,6 +33,9 @@ export function HomeIntro({ sessions }: { sessions: readonly SessionSummary[] | 
             </Link>
           </>
         )}
+        <Link href="/recommend" data-testid="home-recommend" className="rounded border border-violet-300 bg-white px-3 py-1.5 font-medium text-violet-800 hover:bg-violet-50">
+          Recommend a compaction threshold
+        </Link>
         <span className="text-slate-600">{demo ? "or upload a transcript below." : "Upload a transcript below to start."}</span>
       </div>
     </section>

@@ -7,8 +7,11 @@ import { buildSummarizer, type RunSummarizer } from "../runs/build-summarizer";
 import { comparisonRunRequest } from "../runs/run-spec";
 import { compareLabel } from "./compare-row";
 
-/** A configuration to compare, as the caller builds it (a sweep adds the cell of its axes and its own label). */
-export type ComparisonConfigInput = CompareConfig & { cell?: { x: unknown; y?: unknown } };
+/**
+ * A configuration to compare, as the caller builds it (a sweep adds the cell of its axes and its own label; a
+ * recommendation its own window, which its runs replay at instead of the comparison's).
+ */
+export type ComparisonConfigInput = CompareConfig & { cell?: { x: unknown; y?: unknown }; window?: number };
 
 /** A configuration checked and ready to replay. */
 export interface PlannedConfig {

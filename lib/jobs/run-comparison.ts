@@ -8,7 +8,7 @@ import { ensureWebWorkers, workerConcurrency } from "./job-queue";
 import { pinnedWorkerId, runPinned } from "./run-pinned";
 import { comparisonRunRequest, runSpecOf } from "../runs/run-spec";
 import { loadSessionCached } from "../runs/session-cache";
-import { createComparison, type SweepRequestParts } from "../store/comparisons";
+import { createComparison, type ComparisonKind, type SweepRequestParts } from "../store/comparisons";
 import { createRun } from "../store/runs";
 import { planComparison, type ComparisonConfigInput } from "../compare/plan-comparison";
 import { resolveJudge } from "../compare/resolve-judge";
@@ -22,6 +22,9 @@ export interface RunComparisonOptions {
   sweep?: SweepRequestParts;
   /** send an `aggregate` line (mean and worst per configuration over the sessions) before `done` */
   aggregate?: boolean;
+  /** the stored kind when the caller is not a compare, sweep or multi view (a recommendation), with its request */
+  kind?: ComparisonKind;
+  recommend?: unknown;
   /** the request's: the client going away stops following (the jobs go on) */
   signal?: AbortSignal;
 }
@@ -43,6 +46,15 @@ export interface RunComparisonOptions {
  * this process only, one configuration after another (the key is never stored).
  */
 export async function runComparison(options: RunComparisonOptions): Promise<ReadableStream<Uint8Array>> {
+  const { comparisonId } = await startComparison(options);
+  return followComparison({ comparisonId, signal: options.signal, limit: workerConcurrency() });
+}
+
+/**
+ * Checks, stores and enqueues a comparison as {@link runComparison} does, and returns its id without following it
+ * (a recommendation's route answers 202 and its page reads the stored rows).
+ */
+export async function startComparison(options: RunComparisonOptions): Promise<{ comparisonId: string }> {
   const { compare } = options;
   const configs = planComparison({ configs: options.configs, compare });
   checkReplayEstimator({ estimator: compare.estimator, apiKey: compare.apiKey });
@@ -62,7 +74,7 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
   // the keys stay in this process's closure (runPinned), never in the stored options
   const pinned = apiKey !== undefined || openaiApiKey !== undefined;
   const comparison = await createComparison({
-    kind: options.aggregate ? "multi" : configs.some((config) => config.cell) ? "sweep" : "compare",
+    kind: options.kind ?? (options.aggregate ? "multi" : configs.some((config) => config.cell) ? "sweep" : "compare"),
     sessionIds,
     configs: configs.map((config) => ({
       index: config.index,
@@ -75,6 +87,7 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
     })),
     options: storedOptions,
     ...(options.sweep ? { sweep: options.sweep } : {}),
+    ...(options.recommend !== undefined ? { recommend: options.recommend } : {}),
     aggregate: options.aggregate ?? false,
     totalSteps: loaded.reduce((sum, entry) => sum + entry.totalSteps * configs.length, 0),
   });
@@ -84,7 +97,7 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
       const request = comparisonRunRequest({ ...options.configs[config.index], strategy: config.strategy.id, settings: config.overrides }, compare);
       const run = await createRun({
         sessionId: entry.id,
-        ...runSpecOf(request, { settings: config.settings, window: entry.window, summarizer: config.summarizer }),
+        ...runSpecOf(request, { settings: config.settings, window: options.configs[config.index].window ?? entry.window, summarizer: config.summarizer }),
         comparisonId: comparison.id,
         configIndex: config.index,
         ...(pinned ? { status: "running" as const, claimedBy: pinnedWorkerId() } : {}),
@@ -94,7 +107,7 @@ export async function runComparison(options: RunComparisonOptions): Promise<Read
   }
   if (pinned) runPinned(runIds, { compare });
   else await queue.enqueue(runIds);
-  return followComparison({ comparisonId: comparison.id, signal: options.signal, limit: workerConcurrency() });
+  return { comparisonId: comparison.id };
 }
 
 /** A configuration's own summarizer choice as stored with the comparison (never a key); nothing when it has none. */

@@ -34,8 +34,10 @@ export type SweepRequestParts = z.infer<typeof SweepRequestPartsSchema>;
 
 /** Where a sweep's request parts sit in the stored options JSON (beside the options, so no column of its own). */
 const SWEEP_KEY = "sweep";
+/** Where a recommendation's request sits in the stored options JSON, the same way. */
+const RECOMMEND_KEY = "recommend";
 
-export const ComparisonKindSchema = z.enum(["compare", "sweep", "multi"]);
+export const ComparisonKindSchema = z.enum(["compare", "sweep", "multi", "recommend"]);
 export type ComparisonKind = z.infer<typeof ComparisonKindSchema>;
 
 /** A stored comparison (sweep, multi-session comparison) and its runs, one per (session, configuration). */
@@ -48,6 +50,8 @@ export interface StoredComparison {
   options: Record<string, unknown>;
   /** a sweep's strategy, shared settings and axes (sweeps stored before these were kept lack them) */
   sweep?: SweepRequestParts;
+  /** a recommendation's request (JSON: the recommender checks it with its own schema) */
+  recommend?: unknown;
   aggregate: boolean;
   totalSteps: number;
   createdAt: Date;
@@ -62,7 +66,9 @@ export async function createComparison(input: Omit<StoredComparison, "id" | "cre
       kind: input.kind,
       sessionIds: input.sessionIds,
       configs: JSON.parse(JSON.stringify(input.configs)) as Prisma.InputJsonValue,
-      options: JSON.parse(JSON.stringify(input.sweep ? { ...input.options, [SWEEP_KEY]: input.sweep } : input.options)) as Prisma.InputJsonValue,
+      options: JSON.parse(
+        JSON.stringify({ ...input.options, ...(input.sweep ? { [SWEEP_KEY]: input.sweep } : {}), ...(input.recommend !== undefined ? { [RECOMMEND_KEY]: input.recommend } : {}) }),
+      ) as Prisma.InputJsonValue,
       aggregate: input.aggregate,
       totalSteps: input.totalSteps,
     },
@@ -96,8 +102,8 @@ export async function getComparison(id: string): Promise<StoredComparison> {
   };
 }
 
-function optionsAndSweep(stored: Record<string, unknown>): { options: Record<string, unknown>; sweep?: SweepRequestParts } {
-  const { [SWEEP_KEY]: sweep, ...options } = stored;
+function optionsAndSweep(stored: Record<string, unknown>): { options: Record<string, unknown>; sweep?: SweepRequestParts; recommend?: unknown } {
+  const { [SWEEP_KEY]: sweep, [RECOMMEND_KEY]: recommend, ...options } = stored;
   const parsed = SweepRequestPartsSchema.safeParse(sweep);
-  return parsed.success ? { options, sweep: parsed.data } : { options };
+  return { options, ...(parsed.success ? { sweep: parsed.data } : {}), ...(recommend !== undefined ? { recommend } : {}) };
 }

@@ -1,0 +1,115 @@
+"use client";
+
+import { useMemo } from "react";
+import { CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import type { RecommendationPoint, RecommendationView } from "@/lib/api/contracts/recommend-schemas";
+import { formatUsd } from "@/app/_components/format-number";
+import { logAxis } from "@/app/_components/compare/pareto-chart";
+import { seriesColour } from "@/app/_components/compare/series-colour";
+
+interface Dot {
+  configIndex: number;
+  label: string;
+  usd: number;
+  recall: number;
+  onFrontier: boolean;
+  meetsFloor: boolean;
+  isDefault: boolean;
+  chosen: "recommended" | "runner-up" | null;
+}
+
+/**
+ * Every setting as a point: its dollars over the chosen sessions (with prompt caching, log scale) against its worst
+ * continuation recall over them, one colour per strategy, the agent's defaults as squares; the Pareto frontier as a
+ * stepped line, the quality floor as a dashed line, the recommendation and the runner-up ringed.
+ */
+export function RecommendChart({ view }: { view: RecommendationView }) {
+  const { series, line, domain, ticks, placed } = useMemo(() => {
+    const chosenOf = (point: RecommendationPoint): Dot["chosen"] =>
+      view.recommended?.point.configIndex === point.configIndex ? "recommended" : view.runnerUp?.point.configIndex === point.configIndex ? "runner-up" : null;
+    const dots = view.points
+      .filter((point) => point.usd !== null && point.worstRecall !== null)
+      .map((point): Dot & { strategy: string } => ({
+        configIndex: point.configIndex,
+        label: point.label,
+        strategy: point.strategy,
+        usd: Math.max(1e-6, point.usd!),
+        recall: point.worstRecall! * 100,
+        onFrontier: point.onFrontier,
+        meetsFloor: point.meetsFloor,
+        isDefault: point.isDefault,
+        chosen: chosenOf(point),
+      }));
+    const strategies = [...new Set(view.points.map((point) => point.strategy))];
+    const frontier = view.frontier.map((entry) => ({ usd: Math.max(1e-6, entry.usd), recall: entry.worstRecall * 100 }));
+    const steps: { usd: number; recall: number }[] = [];
+    frontier.forEach((point, index) => {
+      if (index > 0) steps.push({ usd: point.usd, recall: frontier[index - 1].recall });
+      steps.push(point);
+    });
+    return {
+      series: strategies.map((strategy, index) => ({ strategy, colour: seriesColour(index), dots: dots.filter((dot) => dot.strategy === strategy) })),
+      line: steps,
+      placed: dots.length,
+      ...logAxis(dots.map((dot) => dot.usd)),
+    };
+  }, [view]);
+
+  if (placed === 0) return <p className="text-xs text-slate-600">No setting has both dollars and a recall score yet.</p>;
+  return (
+    <section data-testid="recommend-chart" data-points={placed} data-frontier={view.frontier.length} aria-label="Dollars against continuation recall for every setting" className="rounded-lg border border-slate-200 bg-white px-2 pt-2 pb-1 shadow-sm">
+      <div className="px-2 pb-1 text-xs">
+        <span className="font-semibold text-slate-800">Worst continuation recall over the sessions against dollars (with prompt caching)</span>{" "}
+        <span className="text-slate-600">upper left is better · squares are the agents&apos; defaults · the dashed horizontal line is the floor · the stepped line is the frontier</span>
+      </div>
+      <ResponsiveContainer width="100%" height={340}>
+        <ScatterChart margin={{ top: 12, right: 24, bottom: 16, left: 8 }}>
+          <CartesianGrid stroke="#eef2f7" />
+          <XAxis type="number" dataKey="usd" scale="log" domain={domain} ticks={ticks} allowDataOverflow tickFormatter={(value: number) => formatUsd(value)} tick={{ fontSize: 11, fill: "#475569" }} label={{ value: "dollars over the sessions (log scale)", position: "insideBottom", offset: -8, fontSize: 11, fill: "#475569" }} />
+          <YAxis type="number" dataKey="recall" domain={[0, 100]} unit="%" tick={{ fontSize: 11, fill: "#475569" }} width={44} />
+          <ReferenceLine y={view.request.floor * 100} stroke="#b91c1c" strokeDasharray="4 4" label={{ value: `floor ${Math.round(view.request.floor * 1000) / 10}%`, position: "insideTopLeft", fontSize: 10, fill: "#b91c1c" }} />
+          <Tooltip cursor={{ strokeDasharray: "3 3" }} content={<DotTooltip />} isAnimationActive={false} />
+          <Legend verticalAlign="top" height={20} wrapperStyle={{ fontSize: 11 }} />
+          <Scatter name="frontier" data={line} line={{ stroke: "#7c3aed", strokeWidth: 1.5, strokeDasharray: "5 3" }} shape={() => <g data-testid="recommend-frontier-step" />} isAnimationActive={false} legendType="none" tooltipType="none" />
+          {series.map((entry) => (
+            <Scatter
+              key={entry.strategy}
+              name={entry.strategy}
+              data={entry.dots}
+              fill={entry.colour}
+              isAnimationActive={false}
+              shape={(props: unknown) => {
+                const { cx, cy, payload } = props as { cx: number; cy: number; payload: Dot };
+                const size = payload.onFrontier ? 6.5 : 5;
+                return (
+                  <g data-testid="recommend-point" data-config={payload.label} data-frontier={payload.onFrontier ? "true" : "false"} data-chosen={payload.chosen ?? ""} role="img" aria-label={`${payload.label}: ${formatUsd(payload.usd)}, worst recall ${payload.recall.toFixed(1)}%${payload.chosen ? `, the ${payload.chosen}` : ""}`}>
+                    {payload.chosen && <circle cx={cx} cy={cy} r={size + 5} fill="none" stroke={payload.chosen === "recommended" ? "#15803d" : "#0369a1"} strokeWidth={2.5} />}
+                    {payload.isDefault ? (
+                      <rect x={cx - size} y={cy - size} width={size * 2} height={size * 2} fill={entry.colour} fillOpacity={payload.meetsFloor ? 0.9 : 0.35} stroke="#0f172a" strokeWidth={1} />
+                    ) : (
+                      <circle cx={cx} cy={cy} r={size} fill={entry.colour} fillOpacity={payload.meetsFloor ? 0.9 : 0.35} stroke={payload.onFrontier ? "#3b0764" : entry.colour} strokeWidth={payload.onFrontier ? 2 : 1} />
+                    )}
+                  </g>
+                );
+              }}
+            />
+          ))}
+        </ScatterChart>
+      </ResponsiveContainer>
+    </section>
+  );
+}
+
+function DotTooltip({ active, payload }: { active?: boolean; payload?: { payload?: Dot }[] }) {
+  const dot = payload?.[0]?.payload;
+  if (!active || !dot || dot.label === undefined) return null;
+  return (
+    <div className="rounded border border-slate-200 bg-white px-2 py-1 text-xs shadow">
+      <div className="font-semibold">{dot.label}</div>
+      <div className="tabular-nums">
+        {formatUsd(dot.usd)} · worst recall {dot.recall.toFixed(1)}%
+      </div>
+      <div className="text-slate-600">{[dot.meetsFloor ? "meets the floor" : "below the floor", dot.onFrontier ? "on the frontier" : null, dot.chosen].filter(Boolean).join(" · ")}</div>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { COMMON_WINDOWS, DEFAULT_QUALITY_FLOOR, DEFAULT_TRIGGER_SHARES, type RecommendRequestInput } from "@/lib/api/contracts/recommend-schemas";
+import { MAX_MULTI_SESSIONS } from "@/lib/api/contracts/compare-schemas";
+import { toApiErrorBody } from "@/lib/client/api-request-error";
+import { sessionQueries } from "@/lib/query-hooks/session-queries";
+import { ApiErrorView } from "@/app/_components/api-error-view";
+import { formatCount } from "@/app/_components/format-number";
+
+export interface ModelOption {
+  id: string;
+  window: number | null;
+}
+export interface StrategyOption {
+  id: string;
+  defaultShareAt200K: number;
+}
+
+const INPUT = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
+
+/** "20, 50, 95" (percent) → [0.2, 0.5, 0.95]; a value that is not a number in 10–95 is named. */
+export function parseShares(text: string): { shares: number[] } | { error: string } {
+  const parts = text.split(/[\s,]+/).filter(Boolean);
+  if (parts.length === 0) return { error: "Give at least one trigger share (percent of the window, 10–95)." };
+  const shares: number[] = [];
+  for (const part of parts) {
+    const value = Number(part.replace(/%$/, ""));
+    if (!Number.isFinite(value) || value < 10 || value > 95) return { error: `Trigger share "${part}" is not a percentage between 10 and 95.` };
+    shares.push(Math.round(value * 10) / 1000);
+  }
+  return { shares: [...new Set(shares)].sort((a, b) => a - b) };
+}
+
+/**
+ * What to recommend for: the sessions, the strategies whose trigger is swept, the model (its prices and, when the
+ * lab knows it, its window) or a list of windows, the trigger shares and the quality floor.
+ */
+export function RecommendForm({ models, strategies, busy, onStart }: { models: ModelOption[]; strategies: StrategyOption[]; busy: boolean; onStart: (input: RecommendRequestInput) => void }) {
+  const sessions = useQuery(sessionQueries.list());
+  const [picked, setPicked] = useState<string[]>([]);
+  const [chosen, setChosen] = useState<string[]>(["pi", "codex"]);
+  const [model, setModel] = useState("");
+  const [windows, setWindows] = useState<number[]>([]);
+  const [sharesText, setSharesText] = useState(DEFAULT_TRIGGER_SHARES.map((share) => Math.round(share * 100)).join(", "));
+  const [floor, setFloor] = useState(String(DEFAULT_QUALITY_FLOOR * 100));
+  const own = models.find((entry) => entry.id === model)?.window ?? null;
+  const windowChoices = [...new Set([...(own ? [own] : []), ...COMMON_WINDOWS])];
+  const shares = parseShares(sharesText);
+  const floorValue = Number(floor);
+  const floorError = !Number.isFinite(floorValue) || floorValue < 0 || floorValue > 100 ? `The quality floor "${floor}" is not a percentage between 0 and 100.` : null;
+  const listed = new Set((sessions.data?.sessions ?? []).map((session) => session.id));
+  const sessionIds = picked.filter((id) => listed.has(id));
+  const canRun = !busy && sessionIds.length > 0 && chosen.length > 0 && "shares" in shares && floorError === null;
+  const toggle = <T,>(list: T[], value: T) => (list.includes(value) ? list.filter((entry) => entry !== value) : [...list, value]);
+
+  const submit = () => {
+    if (!canRun || !("shares" in shares)) return;
+    onStart({
+      sessionIds,
+      strategies: chosen,
+      ...(windows.length > 0 ? { windows: windows.filter((window) => windowChoices.includes(window)) } : {}),
+      shares: shares.shares,
+      floor: floorValue / 100,
+      ...(model ? { costModel: model } : {}),
+    });
+  };
+
+  return (
+    <form
+      data-testid="recommend-form"
+      className="space-y-2 rounded-lg border border-slate-200 bg-white p-3 text-xs shadow-sm"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      {sessions.error && <ApiErrorView title="Could not load the sessions" error={toApiErrorBody(sessions.error)} />}
+      <fieldset className="space-y-1">
+        <legend className="text-sm font-semibold text-slate-800">Sessions <span className="font-normal text-slate-500">({sessionIds.length} picked; the recommendation must hold on every one)</span></legend>
+        {sessions.data?.sessions.length === 0 && (
+          <p className="text-slate-600">
+            No sessions yet: <Link href="/" className="text-violet-700 underline">import a transcript</Link> first.
+          </p>
+        )}
+        <ul className="grid max-h-48 gap-x-4 overflow-y-auto md:grid-cols-2">
+          {sessions.data?.sessions.map((session) => (
+            <li key={session.id}>
+              <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 hover:bg-slate-50">
+                <input
+                  type="checkbox"
+                  data-testid="recommend-session-checkbox"
+                  data-session-id={session.id}
+                  checked={picked.includes(session.id)}
+                  disabled={busy || (!picked.includes(session.id) && picked.length >= MAX_MULTI_SESSIONS)}
+                  onChange={() => setPicked((current) => toggle(current, session.id))}
+                  className="accent-violet-600"
+                />
+                <span className="min-w-0 flex-1 truncate">{session.title}</span>
+                <span className="shrink-0 tabular-nums text-slate-500">{formatCount(session.messageCount)} messages</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <fieldset className="space-y-1">
+        <legend className="text-sm font-semibold text-slate-800">Strategies <span className="font-normal text-slate-500">(each one&apos;s trigger is swept as a share of the window)</span></legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          {strategies.map((strategy) => (
+            <label key={strategy.id} className="inline-flex items-center gap-1" title={`default: compacts at ${Math.round(strategy.defaultShareAt200K * 100)}% of a 200K window`}>
+              <input type="checkbox" data-testid="recommend-strategy" data-strategy={strategy.id} checked={chosen.includes(strategy.id)} disabled={busy} onChange={() => setChosen((current) => toggle(current, strategy.id))} className="accent-violet-600" />
+              <span className="font-mono">{strategy.id}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex flex-wrap items-end gap-4">
+        <label className="space-y-0.5">
+          <span className="block text-slate-600">Model (prices, and its window)</span>
+          <select data-testid="recommend-model" value={model} disabled={busy} onChange={(event) => setModel(event.target.value)} className={`${INPUT} font-mono`}>
+            <option value="">each session&apos;s own</option>
+            {models.map((entry) => (
+              <option key={entry.id} value={entry.id}>
+                {entry.id}
+                {entry.window ? ` · ${formatCount(entry.window)}` : ""}
+              </option>
+            ))}
+          </select>
+        </label>
+        <fieldset className="space-y-0.5">
+          <legend className="text-slate-600">Windows (none ticked: the model&apos;s own, else each session&apos;s)</legend>
+          <div className="flex gap-3">
+            {windowChoices.map((window) => (
+              <label key={window} className="inline-flex items-center gap-1">
+                <input type="checkbox" data-testid="recommend-window" data-window={window} checked={windows.includes(window)} disabled={busy} onChange={() => setWindows((current) => toggle(current, window))} className="accent-violet-600" />
+                <span className="tabular-nums">
+                  {formatCount(window)}
+                  {window === own ? " (the model's)" : ""}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <label className="space-y-0.5">
+          <span className="block text-slate-600">Trigger shares, % of the window</span>
+          <input data-testid="recommend-shares" value={sharesText} disabled={busy} onChange={(event) => setSharesText(event.target.value)} className={`${INPUT} w-64 font-mono`} />
+        </label>
+        <label className="space-y-0.5">
+          <span className="block text-slate-600">Quality floor, % continuation recall</span>
+          <input data-testid="recommend-floor" type="number" min={0} max={100} step={1} value={floor} disabled={busy} onChange={(event) => setFloor(event.target.value)} className={`${INPUT} w-20`} />
+        </label>
+        <button type="submit" data-testid="recommend-run" disabled={!canRun} className="rounded-md bg-violet-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-violet-800 disabled:opacity-50">
+          {busy ? "Starting…" : "Recommend"}
+        </button>
+      </div>
+      {"error" in shares && <p role="alert" className="text-red-800">{shares.error}</p>}
+      {floorError && <p role="alert" className="text-red-800">{floorError}</p>}
+    </form>
+  );
+}

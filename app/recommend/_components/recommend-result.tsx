@@ -1,0 +1,145 @@
+"use client";
+
+import Link from "next/link";
+import type { RecommendationChoice, RecommendationView } from "@/lib/api/contracts/recommend-schemas";
+import { formatUsd } from "@/app/_components/format-number";
+import { SettingsSnippetView } from "@/app/_components/compare/settings-snippet-view";
+
+const percent = (value: number | null) => (value === null ? "—" : `${(value * 100).toFixed(1)}%`);
+
+/** The verdict: the recommended setting, the runner-up and each against the agent's default; or why there is none. */
+export function RecommendVerdict({ view, titleOf }: { view: RecommendationView; titleOf: (id: string) => string }) {
+  const sessions = view.request.sessionIds.length;
+  const floor = percent(view.request.floor);
+  if (view.state === "running") return null;
+  if (!view.recommended) {
+    return (
+      <section data-testid="recommend-verdict" data-outcome="none" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+        <p className="font-semibold">No setting keeps {floor} continuation recall on every one of the {sessions} session{sessions === 1 ? "" : "s"}.</p>
+        {view.bestReachable ? (
+          <p>
+            The best reachable worst-case recall is <span data-testid="recommend-best-reachable" className="font-semibold">{percent(view.bestReachable.worstRecall)}</span>, with {view.bestReachable.label} ({formatUsd(view.bestReachable.usd)}). Lower the floor, or
+            try other strategies or later triggers.
+          </p>
+        ) : (
+          <p>No setting finished with dollars and a recall score on every session{view.runs.failed > 0 ? ` (${view.runs.failed} runs failed)` : ""}.</p>
+        )}
+      </section>
+    );
+  }
+  return (
+    <section data-testid="recommend-verdict" data-outcome="recommended" className="space-y-1 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-950">
+      <p>
+        <span className="font-semibold">Set </span>
+        <span data-testid="recommend-setting" className="font-mono font-semibold">
+          {view.recommended.point.label}
+        </span>
+        : {formatUsd(view.recommended.point.usd)} over {sessions === 1 ? titleOf(view.request.sessionIds[0]) : `the ${sessions} sessions`}, keeping at worst {percent(view.recommended.point.worstRecall)} continuation recall (floor {floor}).
+      </p>
+      <AgainstDefault choice={view.recommended} />
+      {view.runnerUp ? (
+        <p data-testid="recommend-runner-up">
+          Runner-up: <span className="font-mono">{view.runnerUp.point.label}</span>, {formatUsd(view.runnerUp.point.usd)} ({formatDelta((view.runnerUp.point.usd ?? 0) - (view.recommended.point.usd ?? 0))} more), worst recall {percent(view.runnerUp.point.worstRecall)}.
+        </p>
+      ) : (
+        <p data-testid="recommend-runner-up">No other setting meets the floor.</p>
+      )}
+      {view.state === "cancelled" && <p className="text-amber-900">The recommendation was cancelled: only the settings that finished on every session were considered.</p>}
+    </section>
+  );
+}
+
+function AgainstDefault({ choice }: { choice: RecommendationChoice }) {
+  const against = choice.againstDefault;
+  if (!against) return null;
+  if (against.label === choice.point.label) return <p data-testid="recommend-against-default">This is the agent&apos;s default: keep it.</p>;
+  return (
+    <p data-testid="recommend-against-default">
+      Against the agent&apos;s default ({against.label}: {formatUsd(against.usd)}, worst recall {percent(against.worstRecall)}): {against.usdDelta === null ? "no comparable figure" : against.usdDelta <= 0 ? `${formatDelta(-against.usdDelta)} cheaper` : `${formatDelta(against.usdDelta)} dearer`}.
+    </p>
+  );
+}
+
+function formatDelta(usd: number): string {
+  return formatUsd(Math.abs(usd));
+}
+
+/** Every agent's configuration for a chosen setting: the ones with a key to copy, and the ones without one, said so. */
+export function RecommendSnippets({ choice, title }: { choice: RecommendationChoice; title: string }) {
+  if (choice.snippets.length === 0) {
+    return <p className="text-xs text-slate-600">{choice.point.label} never compacts at this window: there is no threshold to write.</p>;
+  }
+  const supported = choice.snippets.filter((snippet) => snippet.supported);
+  const without = choice.snippets.filter((snippet) => !snippet.supported);
+  return (
+    <section data-testid="recommend-snippets" aria-label={title} className="space-y-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+      <h2 className="text-sm font-semibold text-slate-800">{title}</h2>
+      <div className="grid gap-3 md:grid-cols-2">
+        {supported.map((snippet) => (
+          <div key={snippet.agent} className="space-y-1">
+            <SettingsSnippetView snippet={{ agent: snippet.agent, format: snippet.format, file: snippet.file, text: snippet.text, notes: [snippet.note] }} />
+            <p className="text-[11px] text-slate-600">
+              Documented: {snippet.source} (checked {snippet.checked}).
+            </p>
+          </div>
+        ))}
+      </div>
+      {without.map((snippet) => (
+        <p key={snippet.agent} data-testid="recommend-no-key" className="text-xs text-slate-700">
+          <span className="font-semibold">{snippet.agent}:</span> {snippet.note} <span className="text-slate-600">({snippet.source}, checked {snippet.checked})</span>
+        </p>
+      ))}
+    </section>
+  );
+}
+
+/** Every setting's figures: dollars, worst and mean recall, and each session's own. */
+export function RecommendTable({ view, titleOf }: { view: RecommendationView; titleOf: (id: string) => string }) {
+  const sorted = [...view.points].sort((a, b) => (a.usd ?? Infinity) - (b.usd ?? Infinity));
+  return (
+    <section className="space-y-1">
+      <h2 className="text-sm font-semibold text-slate-800">Every setting, cheapest first</h2>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+        <table data-testid="recommend-table" className="min-w-full text-xs">
+          <thead className="bg-slate-50 text-left text-slate-700">
+            <tr>
+              <th className="px-2 py-1">setting</th>
+              <th className="px-2 py-1 text-right">dollars</th>
+              <th className="px-2 py-1 text-right">worst recall</th>
+              <th className="px-2 py-1 text-right">mean recall</th>
+              {view.request.sessionIds.map((id) => (
+                <th key={id} className="max-w-40 truncate px-2 py-1 text-right" title={titleOf(id)}>
+                  {titleOf(id)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {sorted.map((point) => (
+              <tr key={point.configIndex} data-testid="recommend-row" data-meets-floor={point.meetsFloor ? "true" : "false"} className={`border-t border-slate-100 ${view.recommended?.point.configIndex === point.configIndex ? "bg-emerald-50" : ""}`}>
+                <td className="px-2 py-1 font-mono">
+                  {point.label}
+                  {point.onFrontier && <span className="ml-1 text-violet-800" title="on the frontier">◆</span>}
+                </td>
+                <td className="px-2 py-1 text-right tabular-nums">{formatUsd(point.usd)}</td>
+                <td className={`px-2 py-1 text-right tabular-nums ${point.meetsFloor ? "text-emerald-800" : "text-slate-700"}`}>{percent(point.worstRecall)}</td>
+                <td className="px-2 py-1 text-right tabular-nums">{percent(point.meanRecall)}</td>
+                {point.cells.map((cell) => (
+                  <td key={cell.runId} className="px-2 py-1 text-right tabular-nums" title={cell.error ?? undefined}>
+                    {cell.status === "done" || cell.status === "degraded" ? (
+                      <Link href={`/sessions/${encodeURIComponent(cell.sessionId)}?run=${encodeURIComponent(cell.runId)}`} className="text-violet-800 hover:underline">
+                        {formatUsd(cell.usd)} · {percent(cell.recall)}
+                      </Link>
+                    ) : (
+                      <span className="text-slate-600">{cell.status}</span>
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
