@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FIT_CLIP_WINDOWS, fitYDomain } from "./fit-y-domain";
+import { FIT_CLIP_WINDOWS, fitYDomain, logTicks } from "./fit-y-domain";
 
 // a 100K-message session: the run stays under its 200K window, the session without compaction reaches 28M
 const run = { key: "sent", peak: 190_000, low: 12_000 };
@@ -66,5 +66,18 @@ describe("fitYDomain", () => {
   it("gives a drawable domain with no series at all", () => {
     const { domain } = fitYDomain({ series: [], window: null, mode: "fit" });
     expect(domain[1]).toBeGreaterThan(domain[0]);
+  });
+});
+
+describe("logTicks", () => {
+  it("labels each power of ten over a wide span", () => {
+    expect(logTicks([10_000, 29_400_000])).toEqual([10_000, 100_000, 1_000_000, 10_000_000]);
+  });
+  it("adds 2× and 5× over a short span", () => {
+    expect(logTicks([1_000, 30_000])).toEqual([1_000, 2_000, 5_000, 10_000, 20_000]);
+  });
+  it("is empty for a domain a log axis cannot draw", () => {
+    expect(logTicks([0, 100])).toEqual([]);
+    expect(logTicks([100, 100])).toEqual([]);
   });
 });

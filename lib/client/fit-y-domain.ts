@@ -54,3 +54,24 @@ export function fitYDomain(options: {
   }
   return { domain: [0, highest * HEADROOM], clipped: [] };
 }
+
+/**
+ * Ticks of a log axis over `domain`: the powers of ten inside it, with 2× and 5× between them when it spans
+ * fewer than three decades (so a short span still gets a few labels). recharts' own log ticks label every
+ * 1…9 of each decade, which overlap.
+ */
+export function logTicks(domain: readonly [number, number]): number[] {
+  const [low, high] = domain;
+  if (!(low > 0) || !(high > low)) return [];
+  const first = Math.floor(Math.log10(low));
+  const last = Math.ceil(Math.log10(high));
+  const steps = last - first < 3 ? [1, 2, 5] : [1];
+  const ticks: number[] = [];
+  for (let exponent = first; exponent <= last; exponent++) {
+    for (const factor of steps) {
+      const tick = factor * 10 ** exponent;
+      if (tick >= low && tick <= high) ticks.push(tick);
+    }
+  }
+  return ticks;
+}
