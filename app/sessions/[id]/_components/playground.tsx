@@ -138,10 +138,14 @@ export function Playground({
     (step: number, instructions: string) => startRunRef.current({ compactAtStep: step, instructions: instructions || undefined }),
     [],
   );
+  // a click on the run chart opens its call and brings the timeline (below the chart, often below the fold) into
+  // view, scrolled to that call's message
+  const timelineRef = useRef<HTMLDivElement>(null);
   const openPoint = useCallback(
     (messageIndex: number, step: number) => {
       setViewStep(step);
       onJump(messageIndex);
+      timelineRef.current?.scrollIntoView({ block: "nearest" });
     },
     [onJump],
   );
@@ -289,6 +293,7 @@ export function Playground({
             <span className="font-semibold">Degraded run:</span> {selectedSummary.error}
           </div>
         )}
+        <div ref={timelineRef} className="scroll-mt-3">
         {overlay && selectedRunId && showContext ? (
           <ModelContextView
             runId={selectedRunId}
@@ -309,6 +314,7 @@ export function Playground({
             compactDisabled={run.busy || !config}
           />
         )}
+        </div>
       </div>
     </div>
   );
