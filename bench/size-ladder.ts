@@ -16,9 +16,13 @@ const CACHE_LADDER_STRATEGIES: readonly string[] = ["none", "observation-masking
 export const LADDER_RATIO_LIMIT = 1.5;
 
 export const LADDER_SIZES = {
-  quick: { strategies: [1_000, 4_000, 16_000], linear: [1_000, 4_000, 16_000] },
-  full: { strategies: [1_000, 4_000, 16_000, 64_000], linear: [1_000, 4_000, 16_000, 64_000, 100_000] },
+  quick: { strategies: [1_000, 2_000, 4_000, 8_000, 16_000], linear: [1_000, 4_000, 16_000] },
+  full: { strategies: [1_000, 2_000, 4_000, 8_000, 16_000, 64_000], linear: [1_000, 4_000, 16_000, 64_000, 100_000] },
 } as const;
+
+/** The two sizes of the issue's growth figure (per-message cost at 8K ÷ at 2K, every strategy). */
+const GROWTH_FROM = 2_000;
+const GROWTH_TO = 8_000;
 
 export type LadderMode = keyof typeof LADDER_SIZES;
 
@@ -72,7 +76,7 @@ export async function runSizeLadder(mode: LadderMode, log: (line: string) => voi
       })),
   ].filter((rung) => !filter || rung.name.includes(filter));
   const allSizes = [...new Set(rungs.flatMap((rung) => rung.sizes))].sort((a, b) => a - b);
-  const header = ["case", ...allSizes.map((size) => `${size / 1_000}K ms (µs/msg)`), "ratio", "compactions per 1K msgs", ""];
+  const header = ["case", ...allSizes.map((size) => `${size / 1_000}K ms (µs/msg)`), `${GROWTH_TO / 1_000}K÷${GROWTH_FROM / 1_000}K`, "ratio", "compactions per 1K msgs", ""];
   const table: string[][] = [header];
   const perMessage = new Map<Rung, Map<number, number>>(rungs.map((rung) => [rung, new Map()]));
   const compactionRate = new Map<Rung, Map<number, number>>(rungs.map((rung) => [rung, new Map()]));
@@ -101,15 +105,17 @@ export async function runSizeLadder(mode: LadderMode, log: (line: string) => voi
     const largest = Math.max(...rung.sizes);
     const ratio = (micros.get(largest) ?? NaN) / (micros.get(4_000) ?? NaN);
     const shownRates = rung.sizes.filter((size) => size >= 4_000 && rates.has(size)).map((size) => rates.get(size)!.toFixed(1));
+    const growth = (micros.get(GROWTH_TO) ?? NaN) / (micros.get(GROWTH_FROM) ?? NaN);
     table.push([
       rung.name,
       ...allSizes.map((size) => cells.get(rung)!.get(size) ?? ""),
+      Number.isNaN(growth) ? "" : growth.toFixed(2),
       `${ratio.toFixed(2)} (${largest / 1_000}K÷4K)`,
       shownRates.length > 0 ? shownRates.join(" → ") : "",
-      ratio > LADDER_RATIO_LIMIT ? `> ${LADDER_RATIO_LIMIT}: superlinear` : "",
+      ratio > LADDER_RATIO_LIMIT || growth > LADDER_RATIO_LIMIT ? `> ${LADDER_RATIO_LIMIT}: superlinear` : "",
     ]);
   }
-  log(`size ladder (${mode}): generated sessions (seed ${REPLAY_SEED}), window ${REPLAY_WINDOW.toLocaleString("en-US")}, median CPU ms of this process (user + system: steadier than wall time on a shared machine) and µs per message; ratio = µs/msg at the largest size ÷ at 4K`);
+  log(`size ladder (${mode}): generated sessions (seed ${REPLAY_SEED}), window ${REPLAY_WINDOW.toLocaleString("en-US")}, median CPU ms of this process (user + system: steadier than wall time on a shared machine) and µs per message; ${GROWTH_TO / 1_000}K÷${GROWTH_FROM / 1_000}K and ratio = µs/msg at ${GROWTH_TO / 1_000}K ÷ at ${GROWTH_FROM / 1_000}K, and at the largest size ÷ at 4K`);
   log(`  compactions per 1K messages from 4K up: a strategy whose carried summary, kept messages or ledger fill toward their caps compacts more often per message as the session grows — the same results, more work per message, until they saturate`);
   const widths = header.map((_, column) => Math.max(...table.map((cells) => cells[column].length)));
   for (const [index, cells] of table.entries()) {

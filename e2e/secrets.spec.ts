@@ -3,6 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures/test";
 import { fakeCredentials } from "../lib/testing/fake-credentials";
+import { importThroughApi } from "./fixtures/api";
+import { checkRadio } from "./fixtures/check-radio";
+import { CompareMultiPage } from "./pages/compare-multi-page";
 import { SessionsPage } from "./pages/sessions-page";
 
 /**
@@ -32,6 +35,7 @@ test("secrets: upload, warning shown, redact, share", async ({ page, consoleErro
   await sessions.chooseFormat("openai");
   await sessions.uploadWithPicker(file);
   await expect(sessions.success).toBeVisible({ timeout: 30_000 });
+  await expect(sessions.success.getByTestId("upload-secrets")).toHaveText("⚠ 2 possible secrets found (1 ANTHROPIC_API_KEY, 1 GITHUB_TOKEN)");
   await expect(sessions.row("Why does the deploy fail?").getByTestId("session-secrets-badge")).toContainText("2 credentials");
   await sessions.openImportedSession();
 
@@ -69,4 +73,56 @@ test("secrets: upload, warning shown, redact, share", async ({ page, consoleErro
   await expect(visitor.getByTestId("share-page")).toContainText("[REDACTED:ANTHROPIC_API_KEY]");
   expect(await visitor.content()).not.toContain(anthropic);
   await visitor.close();
+});
+
+test("secrets: the multi-session compare page asks before sending a session with credentials to an external summarizer", async ({ page, request }) => {
+  const github = fakeCredentials(12).find((credential) => credential.rule === "github")!.value;
+  const title = "Which token does CI use?";
+  const leaky = await importThroughApi(request, {
+    name: "leaky-ci.json",
+    format: "openai",
+    body: JSON.stringify({ messages: [{ role: "user", content: title }, { role: "assistant", content: `It reads GITHUB_TOKEN=${github} from the runner.` }] }),
+  });
+  const posted: string[] = [];
+  page.on("request", (sent) => {
+    if (sent.method() === "POST" && new URL(sent.url()).pathname === "/api/compare/multi") posted.push(sent.postData() ?? "");
+  });
+  const multi = new CompareMultiPage(page);
+  await multi.goto();
+  await multi.pickSession(leaky.id);
+  await multi.addStrategy("none");
+  await checkRadio(page.getByTestId("compare-summarizer-anthropic"));
+
+  // declined: nothing is sent
+  const questions: string[] = [];
+  page.once("dialog", (dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await multi.runButton.click();
+  await expect.poll(() => questions.length).toBe(1);
+  expect(questions[0]).toContain(`"${title}" (1: GITHUB_TOKEN)`);
+  expect(questions[0]).toContain("the anthropic summarizer");
+  await expect(multi.progress).toHaveCount(0);
+  expect(posted).toEqual([]);
+
+  // accepted: sent, saying it was chosen
+  page.once("dialog", (dialog) => void dialog.accept());
+  await multi.run();
+  expect(posted).toHaveLength(1);
+  expect(JSON.parse(posted[0])).toMatchObject({ sessionIds: [leaky.id], summarizer: "anthropic", allowSecrets: true });
+  await expect(multi.sessionResults).toHaveCount(1);
+
+  // the offline summarizer never asks
+  await checkRadio(page.getByTestId("compare-summarizer-extractive"));
+  page.once("dialog", (dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await multi.runButton.click();
+  await expect.poll(() => posted.length).toBe(2);
+  await expect(multi.progress).toHaveAttribute("data-phase", "done", { timeout: 60_000 });
+  expect(questions).toHaveLength(1);
+  expect(JSON.parse(posted[1])).not.toHaveProperty("allowSecrets");
+  expect((await request.delete(`/api/sessions/${leaky.id}`)).ok()).toBe(true);
 });

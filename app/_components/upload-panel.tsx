@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type DragEvent } from "react";
 import { FORMAT_IDS, type FormatId } from "@/lib/engine/model";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import type { UploadProgress, UploadResult } from "@/lib/client/upload-transcript";
+import { uploadSecretsLine } from "@/lib/client/upload-secrets-line";
 import { useImportTranscript } from "@/lib/query-hooks/session-mutations";
 import { ApiErrorView } from "./api-error-view";
 import { FORMAT_LABELS } from "./format-labels";
@@ -59,6 +60,7 @@ export function UploadPanel() {
 
   const error = upload.error ? toApiErrorBody(upload.error) : null;
   const result: UploadResult | undefined = upload.data;
+  const secretsLine = result ? uploadSecretsLine(result) : null;
 
   return (
     <section className="rounded border border-slate-200 bg-white p-3" aria-label="Import a transcript">
@@ -149,7 +151,17 @@ export function UploadPanel() {
         <div className="mt-3 space-y-2">
           <p data-testid="upload-success" className="rounded border border-emerald-200 bg-emerald-50 px-3 py-2 text-emerald-900">
             Imported <span className="font-medium">{result.title}</span> ({FORMAT_LABELS[result.format]?.label ?? result.format},{" "}
-            {formatCount(result.messageCount)} messages, {formatBytes(file.size)}).{" "}
+            {formatCount(result.messageCount)} messages, {formatBytes(file.size)})
+            {secretsLine ? (
+              <>
+                {" · "}
+                <span data-testid="upload-secrets" className={result.secretFindings.length > 0 ? "font-medium text-amber-800" : undefined}>
+                  {result.secretFindings.length > 0 ? "⚠ " : ""}
+                  {secretsLine}
+                </span>
+              </>
+            ) : null}
+            .{" "}
             <Link href={`/sessions/${result.id}`} className="font-medium text-emerald-800 underline">
               Open session →
             </Link>

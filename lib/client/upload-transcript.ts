@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { SessionSummarySchema } from "../api/contracts/schemas";
+import { SecretFindingSchema } from "../api/contracts/secret-schemas";
 import type { FormatId } from "../engine/model";
 import { ApiRequestError, apiErrorFromResponse, networkError } from "./api-request-error";
 
-/** What POST /api/sessions answers with on 201: the stored session, and how many the file held. */
-export const UploadResultSchema = SessionSummarySchema.extend({ sessionCount: z.number().int() });
+/** What POST /api/sessions answers with on 201: the stored session, how many the file held, the credentials found. */
+export const UploadResultSchema = SessionSummarySchema.extend({ sessionCount: z.number().int(), secretFindings: z.array(SecretFindingSchema).default([]) });
 export type UploadResult = z.infer<typeof UploadResultSchema>;
 
 export interface UploadProgress {

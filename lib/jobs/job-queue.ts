@@ -235,10 +235,15 @@ async function createPgBossQueue(url: string): Promise<JobQueue> {
       for (let index = 1; index <= options.concurrency; index++) {
         const workerId = `${workerIdPrefix()}:${index}`;
         workerIds.push(workerId);
-        await boss.work<{ runId: string }>(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+        let bossWorkerId: string | undefined;
+        bossWorkerId = await boss.work<{ runId: string }>(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
           // `busy`: a live worker holds the run (this job is a duplicate, or a retry after an expiry): that worker
           // owns it now, and should it die, the sweep re-queues the run and sends a new job — this one is complete
           await runJob({ runId: job.data.runId, workerId });
+          // fetch the next job at once: pg-boss otherwise sleeps out the rest of its polling interval after any job
+          // shorter than it (a 0.1 s replay left the worker idle for 0.4 s: a sweep of short replays ran at a fifth
+          // of its speed). An empty fetch then waits the interval as before.
+          if (bossWorkerId !== undefined) boss.notifyWorker(bossWorkerId);
         });
       }
       sweeper = setInterval(() => void sweep(), SWEEP_MS);

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useMemo } from "react";
 import { MAX_MULTI_SESSIONS } from "@/lib/api/contracts/compare-schemas";
+import { externalSends } from "@/lib/api/contracts/external-sends";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { configRequestOf, draftLabel, duplicateLabels, type DraftConfig } from "@/lib/client/compare-configs";
 import type { CompareEntry } from "@/lib/client/compare-state";
@@ -54,9 +55,20 @@ export function MultiCompareView() {
   const toggle = (id: string) => setPicked((current) => (current.includes(id) ? current.filter((other) => other !== id) : current.length < MAX_MULTI_SESSIONS ? [...current, id] : current));
   const run = () => {
     const labels = drafts.map((draft) => draftLabel(draft, defaultsOf(draft.strategy)));
+    const compare = compareOptionsOf(options);
+    // as on a session's own compare page: sending credentials to a model outside the lab is asked first, naming them
+    const sends = externalSends({ ...compare, summarizer: compare.summarizer ?? "extractive" });
+    const holding = (sessions.data?.sessions ?? []).filter((session) => picked.includes(session.id) && session.secrets.count > 0);
+    const allowSecrets = sends.length > 0 && holding.length > 0;
+    if (allowSecrets) {
+      const held = holding.reduce((sum, session) => sum + session.secrets.count, 0);
+      const named = holding.map((session) => `"${session.title}" (${session.secrets.count}: ${session.secrets.kinds.join(", ")})`).join("; ");
+      const question = `${holding.length === 1 ? "One picked session holds" : `${holding.length} picked sessions hold`} ${held} unredacted credential${held === 1 ? "" : "s"}: ${named}. Send ${holding.length === 1 ? "it" : "them"} to ${sends.join(" and ")} anyway? Redacting the session${holding.length === 1 ? "" : "s"} first avoids this.`;
+      if (!window.confirm(question)) return;
+    }
     void stream.start({
       url: "/api/compare/multi",
-      body: { ...compareOptionsOf(options), sessionIds: picked, configs: drafts.map((draft) => configRequestOf(draft, defaultsOf(draft.strategy))) },
+      body: { ...compare, ...(allowSecrets ? { allowSecrets: true } : {}), sessionIds: picked, configs: drafts.map((draft) => configRequestOf(draft, defaultsOf(draft.strategy))) },
       expected: picked.flatMap((sessionId) => labels.map((label, index) => ({ index, sessionId, label }))),
       sessionIds: picked,
     });
