@@ -196,6 +196,22 @@ async function expectLabelsApart(page: import("@playwright/test").Page) {
       expect(overlap, `labels overlap: ${JSON.stringify([a, b])}`).toBe(false);
     }
   }
+  // nor does a label cover another configuration's point
+  const covered = await chart.getByTestId("pareto-point").evaluateAll((groups) => {
+    const hits: string[] = [];
+    for (const group of groups) {
+      const label = group.querySelector('[data-testid="pareto-label"]');
+      if (!label) continue;
+      const box = label.getBoundingClientRect();
+      for (const other of groups) {
+        if (other === group) continue;
+        const circle = other.querySelector("circle")!.getBoundingClientRect();
+        if (box.left < circle.right - 2 && circle.left < box.right - 2 && box.top < circle.bottom - 2 && circle.top < box.bottom - 2) hits.push(`${group.getAttribute("data-config")} over ${other.getAttribute("data-config")}`);
+      }
+    }
+    return hits;
+  });
+  expect(covered).toEqual([]);
   const points = await chart.getByTestId("pareto-point").count();
   if (boxes.length < points) await expect(chart.getByTestId("pareto-legend")).toBeVisible();
 }

@@ -48,7 +48,9 @@ export function SessionsTable({ sessions }: { sessions: SessionSummary[] }) {
         <tbody>
           {sessions.map((session) => (
             <tr key={session.id} data-testid="session-row" className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
-              <td className="w-full max-w-0 min-w-48 overflow-hidden px-3 py-1.5">
+              <td className="overflow-hidden px-3 py-1.5 sm:w-full sm:max-w-0">
+                {/* a phone's table scrolls: the title keeps a readable width there instead of being squeezed */}
+                <div className="w-44 sm:w-auto">
                 <Link
                   href={`/sessions/${session.id}`}
                   data-testid="session-link"
@@ -77,6 +79,7 @@ export function SessionsTable({ sessions }: { sessions: SessionSummary[] }) {
                     {session.pick > 0 ? ` · #${session.pick + 1}` : ""}
                   </div>
                 )}
+                </div>
               </td>
               <td className="px-3 py-1.5 whitespace-nowrap text-slate-700">{formatLabel(session.format)}</td>
               <td className={NUMERIC}>{formatCount(session.messageCount)}</td>

@@ -32,8 +32,18 @@ describe("placeParetoLabels", () => {
     // the three close frontier points are all labelled, and no two labels overlap
     expect(["pi", "codex", "opencode"].every((key) => layout.labels.has(key))).toBe(true);
     const boxes = [...layout.labels].map(([key, label]) => boxOf(points.find((point) => point.key === key)!, label));
+    const overlap = (a: (typeof boxes)[number], b: (typeof boxes)[number]) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
     for (const [index, a] of boxes.entries()) {
-      for (const b of boxes.slice(index + 1)) expect(a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom).toBe(false);
+      for (const b of boxes.slice(index + 1)) expect(overlap(a, b)).toBe(false);
+    }
+    // nor does a label cover another configuration's point
+    for (const [key, label] of layout.labels) {
+      const box = boxOf(points.find((point) => point.key === key)!, label);
+      for (const point of points.filter((other) => other.key !== key)) {
+        const x = ((Math.log10(point.cost) - 6) / 2) * WIDTH;
+        const y = (1 - point.retention / 100) * HEIGHT;
+        expect(overlap(box, { left: x - 7, right: x + 7, top: y - 7, bottom: y + 7 }), `${key}'s label over ${point.key}`).toBe(false);
+      }
     }
   });
 
@@ -51,5 +61,18 @@ describe("placeParetoLabels", () => {
       [10, false],
       [10, false],
     ]);
+  });
+
+  it("two frontier points a few px apart near the top (observation-masking, nous): neither label covers the other point", () => {
+    const points: LabelledPoint[] = [
+      { key: "observation-masking", label: "observation-masking", cost: 1.10e6, retention: 96.1, onFrontier: true },
+      { key: "nous", label: "nous", cost: 1.13e6, retention: 96.5, onFrontier: true },
+      { key: "evidence", label: "evidence", cost: 2.4e6, retention: 100, onFrontier: true },
+    ];
+    const layout = placeParetoLabels({ points, domain: [7e5, 7.5e6], width: 1100, height: 262 });
+    const nous = layout.labels.get("nous")!;
+    expect(nous).toBeDefined();
+    // not to the left, over observation-masking's point
+    expect(nous.anchor === "end" && nous.dy === 4).toBe(false);
   });
 });

@@ -28,6 +28,8 @@ export interface ParetoLabelLayout {
 /** Rough width of one character of the chart's 10 px label font. */
 const CHAR_WIDTH = 5.8;
 const LINE_HEIGHT = 12;
+/** the frontier's point radius (7) and its stroke */
+const POINT_RADIUS = 8;
 
 /**
  * Where the Pareto chart's labels go so none covers another: points at the same spot (configurations that tie, e.g.
@@ -65,6 +67,12 @@ export function placeParetoLabels(options: {
     });
   }
   wanted.sort((a, b) => a.x - b.x || a.y - b.y);
+  // every point's circle is in the way too, so a label never covers another configuration's point
+  const circles = points.map((point) => {
+    const x = ((Math.log10(point.cost) - logLow) / span) * width;
+    const y = (1 - point.retention / 100) * height;
+    return { key: point.key, box: { left: x - POINT_RADIUS, right: x + POINT_RADIUS, top: y - POINT_RADIUS, bottom: y + POINT_RADIUS } };
+  });
   const taken: Box[] = [];
   const labels = new Map<string, PlacedLabel>();
   for (const label of wanted) {
@@ -74,6 +82,7 @@ export function placeParetoLabels(options: {
       const box: Box = { left, right: left + textWidth, top: label.y + candidate.dy - LINE_HEIGHT + 2, bottom: label.y + candidate.dy + 2 };
       if (box.left < -4 || box.right > width + 20 || box.top < -8 || box.bottom > height + 8) continue;
       if (taken.some((other) => overlaps(box, other))) continue;
+      if (circles.some((circle) => circle.key !== label.point.key && overlaps(box, circle.box))) continue;
       taken.push(box);
       labels.set(label.point.key, { text: label.text, ...candidate });
       break;

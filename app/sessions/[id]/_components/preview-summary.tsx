@@ -67,9 +67,13 @@ export function PreviewSummary({
       {at && <AtStepControl at={at} />}
       {idle && (
         <p data-testid="preview-no-compaction" className="rounded border border-slate-200 bg-white px-2 py-1 text-xs text-slate-700">
-          Would not compact {preview.atStep !== null && preview.totalSteps !== null && preview.atStep < preview.totalSteps ? `at step ${formatCount(preview.atStep)}` : "after the last message"}{" "}
+          Would not compact {at?.step !== null && at?.step !== undefined ? `at step ${formatCount(at.step)}` : "after the last message"}{" "}
           (context {formatCount(preview.tokensBefore)}
-          {preview.autoTrigger !== null ? ` of trigger ${formatCount(preview.autoTrigger)}` : ", no automatic trigger reached"}).
+          {preview.autoTrigger === null
+            ? ", no automatic trigger reached"
+            : preview.tokensBefore < preview.autoTrigger
+              ? ` of trigger ${formatCount(preview.autoTrigger)}`
+              : `, past its trigger ${formatCount(preview.autoTrigger)}: held back by the strategy — see its guard and warning events`}).
           {forced && (
             <>
               {" "}
