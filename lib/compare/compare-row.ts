@@ -1,3 +1,4 @@
+import { compactionApplied } from "../engine/simulate/replay-events";
 import type { CompareConfig, CompareRow, KindScore } from "../api/contracts/compare-schemas";
 import { summarizeContinuationRecall, type ContinuationRecallSummary } from "../api/contracts/continuation-recall-summary";
 import { extractContinuationFacts, type ContinuationFacts } from "../engine/evaluate/extract-continuation-facts";
@@ -81,7 +82,7 @@ export function buildCompareRow(options: BuildCompareRowOptions): CompareRow {
     summarizer: options.summarizer,
     peakContextTokens: contextTokens.length ? Math.max(...contextTokens) : result.final.contextTokens,
     meanContextTokens: contextTokens.length ? Math.round(totalSent / contextTokens.length) : result.final.contextTokens,
-    compactions: result.events.filter((event) => event.type === "compaction-end" && event.summary !== null).length + count("trim"),
+    compactions: result.events.filter((event) => event.type === "compaction-end" && compactionApplied(event)).length + count("trim"),
     prunes: count("prune"),
     totalTokensSent: totalSent,
     finalContextTokens: result.final.contextTokens,

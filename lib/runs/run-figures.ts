@@ -1,3 +1,4 @@
+import { compactionApplied } from "../engine/simulate/replay-events";
 import type { ContinuationFacts } from "../engine/evaluate/extract-continuation-facts";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
@@ -45,7 +46,7 @@ export async function computeRunFigures(options: {
   let fallbacks = 0;
   const usage = { input: 0, output: 0 };
   for (const event of result.events) {
-    if ((event.type === "compaction-end" && event.summary !== null) || event.type === "trim") compactions++;
+    if ((event.type === "compaction-end" && compactionApplied(event)) || event.type === "trim") compactions++;
     if (event.type === "prune") prunes++;
     if (event.type === "fallback") fallbacks++;
     if (event.type === "compaction-end" && event.summarizerUsage) {

@@ -112,6 +112,11 @@ async function SharedRun({ runId, title, label }: { runId: string; title: string
               before model call {event.step}: {formatCount(event.tokensBefore)} → {formatCount(event.tokensAfter)} tokens
             </div>
             {event.type === "compaction-end" && event.summary && <pre tabIndex={0} aria-label={`Summary at step ${event.step}`} className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap text-slate-700">{event.summary}</pre>}
+            {event.type === "compaction-end" && event.opaque && (
+              <p data-testid="share-opaque" className="mt-1 inline-block rounded border border-dashed border-slate-400 bg-slate-50 px-2 py-1 font-mono text-slate-700">
+                🔒 {event.opaque.provider === "openai" ? "OpenAI" : event.opaque.provider} compaction item · {formatCount(event.opaque.tokens)} tokens (encrypted: the lab cannot read it)
+              </p>
+            )}
           </article>
         ))}
       </section>

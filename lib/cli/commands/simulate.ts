@@ -1,3 +1,4 @@
+import { compactionApplied } from "../../engine/simulate/replay-events";
 import { summarizeContinuationRecall } from "../../api/contracts/continuation-recall-summary";
 import { extractContinuationFacts } from "../../engine/evaluate/extract-continuation-facts";
 import { scoreContinuationRecall } from "../../engine/evaluate/score-continuation-recall";
@@ -178,7 +179,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   // applied summaries and trims; a compaction that fell back is counted in `fallbacks`
   const compactions = result.events.flatMap((event) =>
-    (event.type === "compaction-end" && event.summary !== null) || event.type === "trim"
+    (event.type === "compaction-end" && compactionApplied(event)) || event.type === "trim"
       ? [{ step: event.step, tokensBefore: event.tokensBefore, tokensAfter: event.tokensAfter, firstKeptMessageId: event.firstKeptMessageId }]
       : [],
   );

@@ -182,3 +182,8 @@ export interface RecordedCompactionEvent {
   tokensBefore: number | null;
   tokensAfter: number | null;
 }
+
+/** Whether a compaction applied what it planned: a summary, or a provider's opaque item (null summary otherwise means it fell back). */
+export function compactionApplied(event: CompactionEndEvent): boolean {
+  return event.summary !== null || event.opaque !== undefined;
+}
