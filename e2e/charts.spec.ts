@@ -144,6 +144,7 @@ test("a click without a hover opens the call under the pointer and scrolls the t
   await expect(sessionPage.messages.first()).toBeVisible({ timeout: 20_000 });
   const steps = run.result.steps.length;
   for (const fraction of [0.62, 0.2]) {
+    await chart.root.scrollIntoViewIfNeeded();
     await chart.clickWithoutHover(fraction, 0.3);
     const expected = Math.round(fraction * (steps - 1));
     const input = page.getByTestId("view-step-input");
@@ -151,8 +152,22 @@ test("a click without a hover opens the call under the pointer and scrolls the t
     const opened = Number(await input.inputValue());
     expect(Math.abs(opened - expected)).toBeLessThanOrEqual(Math.ceil(steps * 0.01));
     const messageIndex = run.result.steps[opened].messageIndex;
+    // the timeline came into view (it sits below the chart, under the fold at 1440×1000), at that message
     await expect(sessionPage.message(messageIndex)).toBeInViewport({ timeout: 20_000 });
   }
+
+  // the session's own curve (no run open) lands where the pointer is too
+  // the wire form of the curve is columnar: one array per field, indexed by step
+  const detail = (await (await page.request.get(`/api/sessions/${session.id}`)).json()) as { contextCurve: { messageIndex: number[] } };
+  await page.goto(`/sessions/${session.id}`);
+  const curve = new TokenChart(page, page.getByTestId("context-chart"));
+  await expect(curve.root).toBeVisible({ timeout: 30_000 });
+  await expect(sessionPage.messages.first()).toBeVisible({ timeout: 20_000 });
+  await curve.clickWithoutHover(0.8, 0.5);
+  const calls = detail.contextCurve.messageIndex;
+  expect(calls.length).toBeGreaterThan(2_000);
+  await sessionPage.timeline.scrollIntoViewIfNeeded();
+  await expect(sessionPage.message(calls[Math.round(0.8 * (calls.length - 1))])).toBeInViewport({ timeout: 20_000 });
 });
 
 test("the compare chart: the no-compaction configuration cut off by default, the brush zooms, the legend hides a line", async ({ page }, testInfo) => {

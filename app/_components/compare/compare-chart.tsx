@@ -42,8 +42,10 @@ export function CompareChart({ series, window }: { series: CompareSeries[]; wind
   const shownRange = useDeferredValue(range);
   const visible = useMemo(() => series.map((entry, index) => ({ entry, index })).filter(({ entry }) => !hidden.has(entry.key)), [series, hidden]);
   const last = Math.max(0, steps - 1);
-  const from = shownRange ? Math.max(0, shownRange[0]) : 0;
-  const to = shownRange ? Math.min(last, shownRange[1]) : last;
+  // a range left from a longer comparison than the one now drawn is dropped
+  const zoom = shownRange && shownRange[0] < last ? shownRange : null;
+  const from = zoom ? Math.max(0, zoom[0]) : 0;
+  const to = zoom ? Math.min(last, zoom[1]) : last;
   const rows = useMemo(() => chartRows(series, from, to, mode === "log"), [series, from, to, mode]);
   const overview = useMemo(() => overviewOf(series, window), [series, window]);
   const { domain, clipped } = useMemo(() => {
@@ -133,7 +135,7 @@ export function CompareChart({ series, window }: { series: CompareSeries[]; wind
           ))}
         </LineChart>
       </ResponsiveContainer>
-      <ZoomNavigator overview={overview} range={range} onRange={setRange} colour="#64748b" testId="compare-chart-zoom" />
+      <ZoomNavigator overview={overview} range={range && range[0] < last ? range : null} onRange={setRange} colour="#64748b" testId="compare-chart-zoom" />
     </section>
   );
 }

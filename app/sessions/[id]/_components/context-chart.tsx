@@ -1,8 +1,9 @@
 "use client";
 
-import { useMemo } from "react";
-import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { useMemo, useRef, type MouseEvent, type RefObject } from "react";
+import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, usePlotArea, XAxis, YAxis } from "recharts";
 import { downsample } from "@/lib/client/downsample";
+import { nearestIndex, stepAtPointer } from "@/lib/client/step-at-pointer";
 import type { ContextPoint } from "@/lib/api/contracts/schemas";
 import { formatCompact, formatCount } from "@/app/_components/format-number";
 
@@ -19,7 +20,7 @@ const NO_GRID_LINES = () => [];
 
 /**
  * Context size before each model call: the chars/4 estimate, and what the transcript recorded where it did.
- * Clicking a point asks the timeline to scroll to the message that call produced. Long sessions are thinned to
+ * A click asks the timeline to scroll to the message of the call under the pointer (from its x: no hover needed). Long sessions are thinned to
  * {@link MAX_CONTEXT_CHART_POINTS} points that keep each stretch's highest and lowest value (`downsample`).
  *
  * `points` is null while the session's detail loads: the chart is mounted empty meanwhile (axes, no line), so
@@ -41,6 +42,15 @@ export function ContextChart({
     () => (points === null ? [] : downsample({ points, maxPoints: MAX_CONTEXT_CHART_POINTS, value: (point) => Math.max(point.estimatedTokens, point.recordedTokens ?? 0) })),
     [points],
   );
+  const plotRef = useRef<SVGRectElement>(null);
+  const onPlotClick = (event: MouseEvent) => {
+    const box = plotRef.current?.getBoundingClientRect();
+    if (!points || points.length === 0 || !box || event.clientY < box.top || event.clientY > box.bottom) return;
+    const steps = points.map((point) => point.step);
+    const step = stepAtPointer({ offsetX: event.clientX - box.left, width: box.width, from: steps[0], to: steps[steps.length - 1] });
+    const point = points[nearestIndex(steps, step)];
+    if (point) onPointClick(point.messageIndex);
+  };
   if (points?.length === 0) {
     return (
       <section data-testid="context-chart" className="rounded border border-slate-200 bg-white px-3 py-4 text-slate-500">
@@ -74,17 +84,9 @@ export function ContextChart({
           </>
         )}
       </div>
+      <div onClick={onPlotClick} style={{ cursor: "pointer" }}>
       <ResponsiveContainer width="100%" height={CONTEXT_CHART_HEIGHT}>
-        <LineChart
-          data={drawn as ContextPoint[]}
-          margin={{ top: 6, right: 16, bottom: 4, left: 4 }}
-          onClick={(state) => {
-            const index = Number(state?.activeTooltipIndex ?? state?.activeIndex);
-            const point = Number.isInteger(index) ? drawn[index] : undefined;
-            if (point) onPointClick(point.messageIndex);
-          }}
-          style={{ cursor: "pointer" }}
-        >
+        <LineChart data={drawn as ContextPoint[]} margin={{ top: 6, right: 16, bottom: 4, left: 4 }}>
           {/* no vertical lines, so none are placed: the grid's own x tick placement measured every label's text (a forced
               layout of the whole page each, ~75 ms of the chart's ~300 ms of main-thread time) even with vertical off */}
           <CartesianGrid stroke="#e2e8f0" vertical={false} verticalCoordinatesGenerator={NO_GRID_LINES} />
@@ -144,10 +146,19 @@ export function ContextChart({
               isAnimationActive={false}
             />
           )}
+          <PlotBounds boundsRef={plotRef} />
         </LineChart>
       </ResponsiveContainer>
+      </div>
     </section>
   );
+}
+
+/** An invisible rectangle over the plot area: its screen box turns a click's x into a step. */
+function PlotBounds({ boundsRef }: { boundsRef: RefObject<SVGRectElement | null> }) {
+  const plot = usePlotArea();
+  if (!plot) return null;
+  return <rect ref={boundsRef} data-testid="context-chart-plot" x={plot.x} y={plot.y} width={plot.width} height={plot.height} fill="none" pointerEvents="none" />;
 }
 
 function Swatch({ colour, label }: { colour: string; label: string }) {

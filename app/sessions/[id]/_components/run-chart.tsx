@@ -71,8 +71,10 @@ export const RunChart = memo(function RunChart({
 
   const first = allSteps[0] ?? 0;
   const last = allSteps.at(-1) ?? 0;
-  const from = shownRange ? Math.max(first, shownRange[0]) : first;
-  const to = shownRange ? Math.min(last, shownRange[1]) : last;
+  // a range left from a longer run than the one now drawn is dropped
+  const zoom = shownRange && shownRange[0] < last ? shownRange : null;
+  const from = zoom ? Math.max(first, zoom[0]) : first;
+  const to = zoom ? Math.min(last, zoom[1]) : last;
   const shown = (key: SeriesKey) => !hidden.has(key);
   const toggle = (key: SeriesKey) => setHidden((current) => {
     const next = new Set(current);
@@ -201,7 +203,7 @@ export const RunChart = memo(function RunChart({
           </LineChart>
         </ResponsiveContainer>
       </div>
-      <ZoomNavigator overview={overview} range={range} onRange={setRange} colour={SENT} testId="run-chart-zoom" />
+      <ZoomNavigator overview={overview} range={range && range[0] < last ? range : null} onRange={setRange} colour={SENT} testId="run-chart-zoom" />
       <CacheStrip steps={result.steps} />
       <RunEventsList markers={markers} onOpen={(marker) => onPointClick(marker.messageIndex, marker.step)} />
     </section>
