@@ -67,10 +67,11 @@ describe("recommendation routes (real Requests, a fresh SQLite database, the emb
     const response = await start(post(`${BASE}/recommendations`, { sessionIds: [id], strategies: ["codex"], windows: [20_000], shares: [0.2], floor: 1 }), undefined);
     const { id: recommendation } = (await response.json()) as { id: string };
     const result = await until(recommendation, (value) => value.state !== "running");
-    if (result.points.every((point) => point.worstRecall! < 1)) {
-      expect(result.recommended).toBeNull();
-      expect(result.bestReachable?.worstRecall).toBe(Math.max(...result.points.map((point) => point.worstRecall!)));
-    }
+    // a 20K window on a ~50K-token session: every setting compacts and loses something, so 100% is out of reach
+    expect(result.points.every((point) => point.worstRecall! < 1)).toBe(true);
+    expect(result.recommended).toBeNull();
+    expect(result.runnerUp).toBeNull();
+    expect(result.bestReachable?.worstRecall).toBe(Math.max(...result.points.map((point) => point.worstRecall!)));
   }, 120_000);
 
   it("refuses a strategy with no trigger and an unknown session, naming the field, storing nothing", async () => {
