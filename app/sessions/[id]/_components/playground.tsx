@@ -274,7 +274,7 @@ export function Playground({
             </div>
           </div>
         )}
-        {overlay && selectedRunId && selectedSummary && <ContinuationRecallStrip recall={selectedSummary.continuationRecall} onStep={setViewStep} />}
+        {overlay && selectedRunId && selectedSummary && <ContinuationRecallStrip recall={selectedSummary.continuationRecall} onStep={setViewStep} opaque={selectedSummary.strategyId === "openai-compaction"} />}
         {overlay && selectedSummary?.status === "degraded" && (
           <div data-testid="run-view-degraded" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900">
             <span className="font-semibold">Degraded run:</span> {selectedSummary.error}
