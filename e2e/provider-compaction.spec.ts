@@ -4,6 +4,7 @@ import { exportOpenAI } from "../lib/transcripts/export-openai";
 import { importThroughApi, type UploadedSession } from "./fixtures/api";
 import { keepScreenshot } from "./fixtures/keep-screenshot";
 import { ComparePage } from "./pages/compare-page";
+import { SessionPage } from "./pages/session-page";
 
 /**
  * The providers' own compaction beside the lab's strategies, end to end in Chromium: the app's server is configured
@@ -94,7 +95,11 @@ test("one comparison: pi with two summarizer models on two endpoints, and the tw
 
   // the timeline shows the opaque item as a block with its token count, and says what cannot read it
   await page.goto(href!);
-  const opaque = page.getByTestId("pivot-opaque").first();
+  const sessionPage = new SessionPage(page);
+  await sessionPage.waitForTimeline();
+  const step = (ends[0] as { step?: number }).step!;
+  await sessionPage.jumpTo(detail.result.steps[step]?.messageIndex ?? 0);
+  const opaque = page.locator(`[data-testid="pivot-card"][data-step="${step}"]`).first().getByTestId("pivot-opaque");
   await expect(opaque).toBeVisible({ timeout: 30_000 });
   await expect(opaque.getByTestId("pivot-opaque-tokens")).toContainText(`${ends[0].opaque!.tokens.toLocaleString("en-US")} tokens`);
   await expect(opaque).toContainText("Continuation recall and probes cannot see what it holds");

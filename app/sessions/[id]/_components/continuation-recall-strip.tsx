@@ -9,7 +9,7 @@ import { formatShare, retentionColour } from "@/lib/client/retention-colour";
  * shows that step's context) and, for the chosen cut, the facts it lost — the files, commands, identifiers,
  * numbers and error names the session's later messages use that the context no longer held.
  */
-export function ContinuationRecallStrip({ recall, onStep }: { recall: ContinuationRecallSummary | null; onStep: (step: number) => void }) {
+export function ContinuationRecallStrip({ recall, onStep, opaque = false }: { recall: ContinuationRecallSummary | null; onStep: (step: number) => void; /** the run's compactions left an encrypted provider item */ opaque?: boolean }) {
   const [chosen, setChosen] = useState<number | null>(null);
   if (recall === null) {
     return (
@@ -33,6 +33,11 @@ export function ContinuationRecallStrip({ recall, onStep }: { recall: Continuati
             : `${recall.present.toLocaleString("en-US")} of ${recall.counted.toLocaleString("en-US")} facts the later messages use were still in context, over ${recall.points.length} cuts${recall.events > recall.points.length ? ` (sampled from ${recall.events})` : ""}`}
         </span>
       </div>
+      {opaque && (
+        <p data-testid="run-recall-opaque" className="text-slate-600">
+          This run&apos;s compaction item is encrypted by the provider: recall counts only the messages kept and cannot read what the item holds; only judged evaluation applies.
+        </p>
+      )}
       {recall.points.length > 0 && (
         <div className="flex flex-wrap gap-1" role="list" aria-label="Continuation recall at each cut">
           {recall.points.map((entry, index) => {

@@ -286,7 +286,7 @@ export function Playground({
             </div>
           </div>
         )}
-        {overlay && selectedRunId && selectedSummary && <ContinuationRecallStrip recall={selectedSummary.continuationRecall} onStep={setViewStep} />}
+        {overlay && selectedRunId && selectedSummary && <ContinuationRecallStrip recall={selectedSummary.continuationRecall} onStep={setViewStep} opaque={selectedSummary.strategyId === "openai-compaction"} />}
         {overlay && selectedRunId && selectedSummary && (selectedSummary.status === "done" || selectedSummary.status === "degraded") && <JudgedProbesPanel key={selectedRunId} runId={selectedRunId} />}
         {overlay && selectedSummary?.status === "degraded" && (
           <div data-testid="run-view-degraded" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900">
