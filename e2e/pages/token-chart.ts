@@ -53,7 +53,8 @@ export class TokenChart {
   /** Drags the brush's traveller `which` (0 left, 1 right) by `fraction` of the plot's width. */
   async dragBrush(which: 0 | 1, fraction: number) {
     const traveller = this.brushTravellers.nth(which);
-    await expect(traveller).toBeVisible();
+    await this.root.scrollIntoViewIfNeeded();
+    await expect(traveller).toBeInViewport();
     const box = (await traveller.boundingBox())!;
     const plot = await this.plotBox();
     const startX = box.x + box.width / 2;

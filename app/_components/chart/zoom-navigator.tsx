@@ -1,8 +1,7 @@
 "use client";
 
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { Area, AreaChart, Brush, ResponsiveContainer } from "recharts";
-import { nearestIndex } from "@/lib/client/step-at-pointer";
 import { formatCount } from "@/app/_components/format-number";
 
 export interface OverviewPoint {
@@ -36,10 +35,10 @@ export function ZoomNavigator({
   testId: string;
 }) {
   const steps = useMemo(() => overview.map((point) => point.step), [overview]);
+  // the brush keeps its own ends; a reset, or another run or comparison drawn, mounts a fresh one over the whole run
+  const [generation, setGeneration] = useState(0);
   const last = overview.length - 1;
   if (last < 2) return null;
-  const startIndex = range ? Math.max(0, nearestIndex(steps, range[0])) : 0;
-  const endIndex = range ? Math.max(startIndex, nearestIndex(steps, range[1])) : last;
   const label = range ? `zoomed to steps ${formatCount(range[0])}–${formatCount(range[1])} of ${formatCount(steps[last])}` : `whole run: steps 0–${formatCount(steps[last])}`;
   return (
     <div data-testid={testId} data-from={range?.[0] ?? steps[0]} data-to={range?.[1] ?? steps[last]} className="flex items-center gap-2 px-1">
@@ -47,11 +46,10 @@ export function ZoomNavigator({
         <ResponsiveContainer width="100%" height={BRUSH_HEIGHT + 4}>
           <AreaChart data={overview as OverviewPoint[]} margin={{ top: 0, right: 16, bottom: 2, left: 52 }}>
             <Brush
+              key={`${generation}:${last}:${steps[last]}`}
               dataKey="step"
               height={BRUSH_HEIGHT}
               travellerWidth={8}
-              startIndex={startIndex}
-              endIndex={endIndex}
               stroke="#7c3aed"
               fill="#faf5ff"
               ariaLabel={`${label}; arrow keys move this end`}
@@ -73,7 +71,10 @@ export function ZoomNavigator({
         type="button"
         data-testid={`${testId}-reset`}
         disabled={range === null}
-        onClick={() => onRange(null)}
+        onClick={() => {
+          setGeneration((current) => current + 1);
+          onRange(null);
+        }}
         className="shrink-0 rounded border border-slate-300 bg-white px-1.5 py-px text-xs text-slate-700 hover:bg-slate-100 disabled:cursor-default disabled:border-slate-200 disabled:text-slate-500"
       >
         whole run
