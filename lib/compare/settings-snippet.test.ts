@@ -60,6 +60,9 @@ describe("settingsSnippet: which strategies have an agent", () => {
     ["trim-messages", null],
     ["observation-masking", null],
     ["evidence", null],
+    // the providers' own compaction: no snippet yet (its settings are request parameters the lab sends itself)
+    ["anthropic-compaction", null],
+    ["openai-compaction", null],
     ["anthropic-clear-tool-uses", ["json", /Messages API request body/]],
     ["pi", ["json", /~\/\.pi\/agent\/settings\.json/]],
     ["claude-code", ["env", /shell/]],
@@ -80,7 +83,7 @@ describe("settingsSnippet: which strategies have an agent", () => {
   });
 
   it("covers every registered strategy, and each exporter handles exactly its strategy's settings", () => {
-    const covered = new Set([...Object.keys(snippetBuildersByStrategy), "none", "trim-messages", "observation-masking", "evidence"]);
+    const covered = new Set([...Object.keys(snippetBuildersByStrategy), "none", "trim-messages", "observation-masking", "evidence", "anthropic-compaction", "openai-compaction"]);
     for (const strategy of strategies) {
       expect(covered, strategy.id).toContain(strategy.id);
       const builder = snippetBuildersByStrategy[strategy.id];

@@ -78,7 +78,8 @@ describe("prompt presets", () => {
       settings: LOW_THRESHOLDS[id],
       summarizer: async (request) => {
         requests++;
-        if (!findPresetOf(request, promptPresetsFor(id))) unmatched.add(request.instructions.slice(0, 80) || request.system.slice(0, 80));
+        // a provider's own compaction sends no prompt of the lab's (only its optional instructions setting)
+        if (!request.providerCompaction && !findPresetOf(request, promptPresetsFor(id))) unmatched.add(request.instructions.slice(0, 80) || request.system.slice(0, 80));
         return extractiveSummarizer(request);
       },
     });

@@ -1,4 +1,5 @@
 import { execFile, spawnSync } from "node:child_process";
+import { providerOfStrategy } from "../../engine/strategies/provider-of-strategy";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -211,7 +212,8 @@ describeWithShared("lab compare --all on pi-mono's large session", () => {
     expect(stderr).toBe("");
     expect(code).toBe(0);
     const rows = rowsOf(stdout);
-    expect(rows.map((row) => row.config)).toEqual(strategies.map((strategy) => strategy.id));
+    // the providers' own compaction is left out offline: it runs only with its provider's summarizer
+    expect(rows.map((row) => row.config)).toEqual(strategies.filter((strategy) => !providerOfStrategy(strategy.id)).map((strategy) => strategy.id));
     expect(rows.every((row) => row.window === 200_000)).toBe(true); // the session records no window
     const byId = Object.fromEntries(rows.map((row) => [row.config, row]));
 

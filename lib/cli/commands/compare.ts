@@ -11,6 +11,7 @@ import type { ReplayResult } from "../../engine/simulate/replay-result";
 import { replaySession } from "../../engine/simulate/replay-session";
 import { strategies, strategiesById } from "../../engine/strategies";
 import { resolveSettings, SettingsError } from "../../engine/strategies/resolve-settings";
+import { providerOfStrategy } from "../../engine/strategies/provider-of-strategy";
 import { buildSummarizer, type RunSummarizer } from "../../runs/build-summarizer";
 import { checkReplayEstimator, resolveReplayEstimator } from "../../runs/resolve-estimator";
 import { breakerOutcome, circuitBreakerSummarizer } from "../../runs/summarizer-circuit-breaker";
@@ -71,7 +72,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (positionals.length !== 1) throw new UsageError(`compare takes one file, got ${positionals.length}`, usage);
   if (values.all && values.strategies) throw new UsageError("give --strategies or --all, not both", usage);
   if (!values.all && !values.strategies) throw new UsageError("--strategies or --all is required", usage);
-  const configs = values.all ? strategies.map((strategy): CompareConfig => ({ strategy: strategy.id, settings: {} })) : parseConfigsFlag(values.strategies!);
+  // --all: every strategy the chosen summarizer can run (a provider's own compaction only with that provider's)
+  const runnable = strategies.filter((strategy) => {
+    const provider = providerOfStrategy(strategy.id);
+    return provider === null || provider === (values.summarizer ?? "extractive");
+  });
+  const configs = values.all ? runnable.map((strategy): CompareConfig => ({ strategy: strategy.id, settings: {} })) : parseConfigsFlag(values.strategies!);
   const window = integerFlag({ value: values.window, flag: "window", usage, min: 1 });
   const estimator = enumFlag({ value: values.estimator ?? "chars4", flag: "estimator", allowed: CLI_ESTIMATORS });
   const costOptions = costFlags(values, usage);
