@@ -1,4 +1,4 @@
-import { JUDGED_DIMENSION_KEYS, JUDGED_DIMENSIONS } from "./judged-probes-rubric";
+import { JUDGED_DIMENSION_KEYS, JUDGED_DIMENSIONS } from "../engine/evaluate/judged-probes-rubric";
 import { ANSWER_SYSTEM_PROMPT, GRADE_SYSTEM_PROMPT, QUESTION_SYSTEM_PROMPT } from "./judged-probes-prompt";
 
 /** Code-like words the fake asks about: paths, file names, identifiers with `_`, `.`, `/`, digits or inner capitals. */

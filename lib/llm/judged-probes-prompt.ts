@@ -1,5 +1,5 @@
 import { JudgeRetentionError } from "./judge-retention-error";
-import { JUDGED_DIMENSION_KEYS, JUDGED_DIMENSIONS, JUDGED_QUESTION_KINDS, type JudgedGrades, type JudgedQuestionKind } from "./judged-probes-rubric";
+import { JUDGED_DIMENSION_KEYS, JUDGED_DIMENSIONS, JUDGED_QUESTION_KINDS, type JudgedGrades, type JudgedQuestionKind } from "../engine/evaluate/judged-probes-rubric";
 
 /**
  * The three prompts of judged probes — write questions, answer them, grade the answers — and strict parsers for

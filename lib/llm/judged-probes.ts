@@ -11,7 +11,7 @@ import {
   parseGrades,
   parseQuestions,
 } from "./judged-probes-prompt";
-import { JUDGED_DIMENSIONS, JUDGED_QUESTION_KINDS, type JudgedDimension, type JudgedGrades, type JudgedQuestionKind } from "./judged-probes-rubric";
+import { JUDGED_DIMENSIONS, JUDGED_QUESTION_KINDS, type JudgedDimension, type JudgedGrades, type JudgedQuestionKind } from "../engine/evaluate/judged-probes-rubric";
 
 /** Hard caps, whatever a caller asks: questions per point and points per judgement. */
 export const MAX_JUDGED_QUESTIONS = 12;

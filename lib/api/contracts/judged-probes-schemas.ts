@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { JUDGED_DIMENSIONS, JUDGED_QUESTION_KINDS, type JudgedDimension, type JudgedGrades, type JudgedQuestionKind } from "../../llm/judged-probes-rubric";
+import { JUDGED_DIMENSIONS, JUDGED_QUESTION_KINDS, type JudgedDimension, type JudgedGrades, type JudgedQuestionKind } from "../../engine/evaluate/judged-probes-rubric";
 
 /**
  * Judged probes (issue #25, item 4), as the API, the store and `lab simulate --json` carry them: at each of a run's
