@@ -202,7 +202,7 @@ describe("compare / sweep / multi route handlers (real Requests, fresh SQLite da
     const followed = await readLines(await followComparison(new Request(`${BASE}/comparisons/${started.comparisonId}/stream`), params(started.comparisonId!)));
     expect((followed[0] as Line<"started">).sweep).toEqual(started.sweep);
 
-    const oneAxis = linesOf(await readLines(await sweep(post(`${BASE}/sessions/${sessionId}/sweep`, { strategy: "trim-messages", x: { key: "maxConversationMessages", values: [5, 40] } }), params(sessionId))), "row");
+    const oneAxis = linesOf(await readLines(await sweep(post(`${BASE}/sessions/${sessionId}/sweep`, { strategy: "trim-messages", x: { key: "maxConversationMessages", values: [5, 40] } }), params(sessionId))), "row").sort((a, b) => a.index - b.index);
     expect(oneAxis.map((line) => [line.row.config, line.cell])).toEqual([
       ["maxConversationMessages=5", { x: 5 }],
       ["maxConversationMessages=40", { x: 40 }],
