@@ -39,7 +39,8 @@ test("the home page says what the lab is and opens a demo, or every strategy com
   await page.goto("/");
   await page.getByTestId("compare-demo").click();
   await expect(page).toHaveURL(new RegExp(`/sessions/${demo.id}/compare\\?preset=all$`));
-  const strategies = (await (await request.get("/api/strategies")).json()).strategies as unknown[];
+  // every strategy the lab replays itself; the providers' own compaction runs only when asked for by name
+  const strategies = ((await (await request.get("/api/strategies")).json()).strategies as { provider?: string }[]).filter((strategy) => !strategy.provider);
   await expect(page.getByTestId("config-count")).toHaveText(`${Math.min(strategies.length, 16)} of 16`);
 });
 

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type DragEvent } from "react";
 import { FORMAT_IDS, type FormatId } from "@/lib/engine/model";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import type { UploadProgress, UploadResult } from "@/lib/client/upload-transcript";
+import type { UploadStage } from "@/lib/api/contracts/upload-stage-schemas";
 import { uploadSecretsLine } from "@/lib/client/upload-secrets-line";
 import { useImportTranscript } from "@/lib/query-hooks/session-mutations";
 import { ApiErrorView } from "./api-error-view";
@@ -21,6 +22,7 @@ export function UploadPanel() {
   const [format, setFormat] = useState<FormatId | "">("");
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [stage, setStage] = useState<UploadStage | null>(null);
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
@@ -45,9 +47,15 @@ export function UploadPanel() {
     abortRef.current = controller;
     setFile(nextFile);
     setProgress({ loaded: 0, total: nextFile.size });
+    setStage(null);
     upload.mutate(
-      { file: nextFile, format: format || undefined, pick, allowDuplicate, onProgress: setProgress, signal: controller.signal },
-      { onSettled: () => setProgress(null) },
+      { file: nextFile, format: format || undefined, pick, allowDuplicate, onProgress: setProgress, onServerStage: setStage, signal: controller.signal },
+      {
+        onSettled: () => {
+          setProgress(null);
+          setStage(null);
+        },
+      },
     );
   }
 
@@ -119,7 +127,7 @@ export function UploadPanel() {
       </div>
 
       {upload.isPending && progress && file && (
-        <UploadProgressBar fileName={file.name} progress={progress} onCancel={() => abortRef.current?.abort()} />
+        <UploadProgressBar fileName={file.name} progress={progress} stage={stage} onCancel={() => abortRef.current?.abort()} />
       )}
 
       {error?.code === "duplicate_upload" && error.existing && file && !upload.isPending && (

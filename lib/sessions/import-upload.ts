@@ -11,6 +11,7 @@ import { sha256Of, uploadColumns, type UploadColumns } from "../store/upload-col
 import { importTranscriptBytes, type ImportOutcome } from "../transcripts";
 import { redactContent } from "./redact-content";
 import { redactOnUpload } from "./redact-on-upload";
+import type { UploadStage } from "../api/contracts/upload-stage-schemas";
 
 export interface ImportUploadInput {
   /** the uploaded file, exactly as received; the store keeps it (gzipped) for re-import */
@@ -24,6 +25,8 @@ export interface ImportUploadInput {
   refuseDuplicate?: boolean;
   /** the request's: a client that went away (a closed tab, a cancelled upload) stores nothing */
   signal?: AbortSignal;
+  /** told what the import is doing (for a streamed answer); awaited, so a stream can send the line before a long step */
+  onStage?: (stage: UploadStage) => void | Promise<void>;
 }
 
 /**
@@ -55,6 +58,8 @@ export async function importUpload(input: ImportUploadInput): Promise<SessionRec
   let upload: Promise<UploadColumns> | undefined = uploadColumns(input.bytes, sha256);
   let outcome: ImportOutcome;
   try {
+    await input.onStage?.({ stage: "parsing", bytes: input.bytes.length });
+    input.signal?.throwIfAborted();
     outcome = importTranscriptBytes(input.bytes, { format: input.format, pick: input.pick, sourceName: input.sourceName });
     // the parse is the long part: a client gone meanwhile wanted nothing stored
     input.signal?.throwIfAborted();
@@ -63,6 +68,7 @@ export async function importUpload(input: ImportUploadInput): Promise<SessionRec
     throw error;
   }
   let session = outcome.session;
+  await input.onStage?.({ stage: "scanning", format: outcome.format, messages: session.messages.length });
   const detected = await scanSession(session);
   let secretFindings = detected.map(toSecretFinding);
   let redacted: { at: Date; count: number } | undefined;
@@ -74,7 +80,18 @@ export async function importUpload(input: ImportUploadInput): Promise<SessionRec
     upload = content.uploadBytes ? uploadColumns(content.uploadBytes) : undefined;
     redacted = { at: new Date(), count: detected.length };
   }
-  const stored = await storeSession({ session, sessionCount: outcome.sessionCount, pick: outcome.pick, sourceName: input.sourceName, upload, secretFindings, redacted });
+  const total = session.messages.length;
+  await input.onStage?.({ stage: "storing", messages: total, stored: 0 });
+  const stored = await storeSession({
+    session,
+    sessionCount: outcome.sessionCount,
+    pick: outcome.pick,
+    sourceName: input.sourceName,
+    upload,
+    secretFindings,
+    redacted,
+    onStored: input.onStage ? (count) => input.onStage?.({ stage: "storing", messages: total, stored: count }) : undefined,
+  });
   await rememberSessionDetail({ ...stored, meta: session.meta, contextCurve: contextCurve(session) });
   return stored;
 }

@@ -16,7 +16,12 @@ export const MESSAGE_INSERT_BATCH = 1_000;
  * is the message's own serialisation, bound as a parameter (text in SQLite, cast to jsonb in PostgreSQL) — the
  * same stored values `createMany` wrote, read back through Prisma as before.
  */
-export async function insertMessages(tx: Prisma.TransactionClient, sessionId: string, messages: readonly Message[]): Promise<void> {
+export async function insertMessages(
+  tx: Prisma.TransactionClient,
+  sessionId: string,
+  messages: readonly Message[],
+  onInserted?: (count: number) => void | Promise<void>,
+): Promise<void> {
   const postgres = providerOf(databaseUrl()) === "postgresql";
   for (let start = 0; start < messages.length; start += MESSAGE_INSERT_BATCH) {
     const batch = messages.slice(start, start + MESSAGE_INSERT_BATCH);
@@ -27,6 +32,7 @@ export async function insertMessages(tx: Prisma.TransactionClient, sessionId: st
       return postgres ? `($${at}, $${at + 1}, $${at + 2}::jsonb)` : "(?, ?, ?)";
     });
     await tx.$executeRawUnsafe(`INSERT INTO "Message" ("sessionId", "seq", "data") VALUES ${rows.join(", ")}`, ...values);
+    await onInserted?.(start + batch.length);
   }
 }
 

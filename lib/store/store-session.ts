@@ -25,6 +25,8 @@ export interface StoreSessionInput {
   secretFindings?: readonly SecretFinding[];
   /** the session's secrets were redacted before it was stored (LAB_REDACT_ON_UPLOAD): when, and how many */
   redacted?: { at: Date; count: number };
+  /** told how many messages are written so far, after each batch (progress for a big upload) */
+  onStored?: (count: number) => void | Promise<void>;
 }
 
 /**
@@ -48,7 +50,7 @@ export async function storeSession(input: StoreSessionInput): Promise<SessionRec
       },
       select: SESSION_SUMMARY_SELECT,
     });
-    await insertMessages(tx, created.id, input.session.messages);
+    await insertMessages(tx, created.id, input.session.messages, input.onStored);
     return created;
   }, TRANSACTION_OPTIONS);
   return toSessionRecord(row);

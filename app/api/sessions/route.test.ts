@@ -2,6 +2,9 @@ import { z } from "zod";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiErrorSchema, MessagePageSchema, SessionDetailSchema, SessionListSchema, SessionSummarySchema } from "@/lib/api/contracts/schemas";
 import { OPENAI_CHAT, OPENAI_TRAJECTORIES } from "@/lib/testing/import-upload-contract";
+import { UploadLineSchema } from "@/lib/api/contracts/upload-stage-schemas";
+import { generateSession } from "@/lib/generator/generate-session";
+import { exportOpenAI } from "@/lib/transcripts/export-openai";
 import { useTestDatabase } from "@/lib/testing/use-test-database";
 import { GET as health } from "../health/route";
 import { GET as listMessages } from "./[id]/messages/route";
@@ -178,6 +181,50 @@ describe("session API route handlers (real Requests, fresh SQLite database)", ()
     const request = new Request(BASE, { method: "POST", body: OPENAI_CHAT, headers: { "content-type": "application/json" }, signal: controller.signal });
     const response = await upload(request, undefined);
     expect(response.status).toBe(499);
+    const after = SessionListSchema.parse(await (await listSessions(new Request(BASE), undefined)).json()).sessions.length;
+    expect(after).toBe(before);
+  });
+});
+
+describe("POST /api/sessions streamed (accept: application/x-ndjson, the browser's upload)", () => {
+  useTestDatabase("sqlite");
+
+  async function linesOf(response: Response) {
+    expect(response.headers.get("content-type")).toContain("application/x-ndjson");
+    const text = await response.text();
+    return text.trim().split("\n").map((line) => UploadLineSchema.parse(JSON.parse(line)));
+  }
+
+  it("streams reading, scanning and storing, then the stored session as the 201 body would have had it", async () => {
+    const session = generateSession({ seed: 11, messages: 2_400 });
+    const body = JSON.stringify(exportOpenAI(session));
+    const response = await post(body, { type: "application/json", query: "?name=big.json", headers: { accept: "application/x-ndjson" } });
+    expect(response.status).toBe(200);
+    const lines = await linesOf(response);
+    const stages = lines.flatMap((line) => (line.type === "stage" ? [line.stage] : []));
+    expect(stages[0]).toEqual({ stage: "parsing", bytes: Buffer.byteLength(body) });
+    expect(stages[1]).toEqual({ stage: "scanning", format: "openai", messages: 2_400 });
+    expect(stages[2]).toEqual({ stage: "storing", messages: 2_400, stored: 0 });
+    // batches of 1,000: the last line says every message is stored
+    expect(stages.at(-1)).toEqual({ stage: "storing", messages: 2_400, stored: 2_400 });
+    const end = lines.at(-1)!;
+    expect(end.type).toBe("done");
+    const stored = UploadResultSchema.parse(end.type === "done" ? end.result : null);
+    expect(stored).toMatchObject({ sourceName: "big.json", messageCount: 2_400, format: "openai" });
+    const detail = SessionDetailSchema.parse(await (await getSession(new Request(`${BASE}/${stored.id}`), params(stored.id))).json());
+    expect(detail.messageCount).toBe(2_400);
+  });
+
+  it("a file that does not fit ends with the error the JSON answer would have had, and stores nothing", async () => {
+    const before = SessionListSchema.parse(await (await listSessions(new Request(BASE), undefined)).json()).sessions.length;
+    const response = await post('{"messages": [{"role": "user"', { type: "application/json", headers: { accept: "application/x-ndjson" } });
+    const lines = await linesOf(response);
+    expect(lines[0]).toMatchObject({ type: "stage", stage: { stage: "parsing" } });
+    const end = lines.at(-1)!;
+    expect(end).toMatchObject({ type: "error", status: 400 });
+    const error = ApiErrorSchema.parse(end.type === "error" ? end.body : null).error;
+    expect(error.message).toMatch(/JSON|line|position/i);
+    expect(error.issues?.length).toBeGreaterThan(0);
     const after = SessionListSchema.parse(await (await listSessions(new Request(BASE), undefined)).json()).sessions.length;
     expect(after).toBe(before);
   });

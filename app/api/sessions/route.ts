@@ -1,8 +1,10 @@
 import { readUpload } from "@/lib/http/read-upload";
-import { handle } from "@/lib/http/route";
+import { ndjsonResponse } from "@/lib/http/ndjson-response";
+import { errorResponse, handle } from "@/lib/http/route";
+import type { UploadLine, UploadStage } from "@/lib/api/contracts/upload-stage-schemas";
 import { presentSessionList, presentStoredSession } from "@/lib/present/present-session";
 import { UploadQuerySchema } from "@/lib/api/contracts/schemas";
-import { importUpload } from "@/lib/sessions/import-upload";
+import { importUpload, type ImportUploadInput } from "@/lib/sessions/import-upload";
 import { readSessionSecrets } from "@/lib/store/session-secrets";
 import { listSessions } from "@/lib/store/sessions";
 
@@ -21,18 +23,76 @@ export const GET = handle(async () => presentSessionList(await listSessions()));
  * (line / JSON path) when the file does not fit; with `duplicate=refuse` (the browser's upload), 409 `duplicate_upload`
  * (with `existing`: the session's id and title) when the lab already holds the same file and pick; 413 above MAX_UPLOAD_BYTES; 415 for
  * other content types. A client that goes away before the file is stored (a closed tab) leaves nothing behind.
+ *
+ * Asked with `accept: application/x-ndjson` (the browser's upload), the answer streams once the file has arrived:
+ * `{type: "stage", stage}` lines while the server reads, scans and stores it (UploadLineSchema), then one
+ * `{type: "done", result}` with the 201 body or `{type: "error", status, body}` with the status and body the JSON
+ * answer would have had. Errors found before the file is read (413, 415, a bad query) answer as plain JSON.
  */
 export const POST = handle(async (request: Request) => {
   const query = UploadQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const upload = await readUpload(request);
-  const stored = await importUpload({
+  const input: ImportUploadInput = {
     bytes: upload.bytes,
     format: query.format,
     pick: query.pick,
     sourceName: query.name ?? upload.filename,
     refuseDuplicate: query.duplicate === "refuse",
     signal: request.signal,
-  });
-  const { findings } = await readSessionSecrets(stored.id);
-  return Response.json({ ...presentStoredSession(stored), secretFindings: findings ?? [] }, { status: 201, headers: { location: `/api/sessions/${encodeURIComponent(stored.id)}` } });
+  };
+  if ((request.headers.get("accept") ?? "").includes("application/x-ndjson")) return ndjsonResponse(streamImport(input, request));
+  const result = await importAndPresent(input);
+  return Response.json(result, { status: 201, headers: { location: `/api/sessions/${encodeURIComponent(result.id)}` } });
 });
+
+async function importAndPresent(input: ImportUploadInput) {
+  const stored = await importUpload(input);
+  const { findings } = await readSessionSecrets(stored.id);
+  return { ...presentStoredSession(stored), secretFindings: findings ?? [] };
+}
+
+/** A storing line at most this often: a 100K-message session writes 100 batches. */
+const STAGE_LINE_INTERVAL_MS = 200;
+
+function streamImport(input: ImportUploadInput, request: Request): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  // the reader cancelling the stream (the tab closed mid-import) stops the import like the request's own signal
+  const cancelled = new AbortController();
+  const signal = input.signal ? AbortSignal.any([input.signal, cancelled.signal]) : cancelled.signal;
+  return new ReadableStream<Uint8Array>({
+    cancel() {
+      cancelled.abort(new DOMException("The client stopped reading the upload's answer.", "AbortError"));
+    },
+    async start(controller) {
+      const send = (line: UploadLine) => {
+        try {
+          controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+        } catch {
+          // the client went away: the import notices through the request's signal
+        }
+      };
+      let lastLine = 0;
+      const onStage = async (stage: UploadStage) => {
+        const now = Date.now();
+        const partial = stage.stage === "storing" && stage.stored > 0 && stage.stored < stage.messages;
+        if (partial && now - lastLine < STAGE_LINE_INTERVAL_MS) return;
+        lastLine = now;
+        send({ type: "stage", stage });
+        // let the line leave before the next long synchronous step (the parse)
+        await new Promise((resolve) => setTimeout(resolve, stage.stage === "parsing" ? 10 : 0));
+      };
+      try {
+        send({ type: "done", result: await importAndPresent({ ...input, signal, onStage }) });
+      } catch (error) {
+        if (cancelled.signal.aborted) return; // nobody reads the answer; nothing was stored
+        const response = errorResponse(error, request);
+        send({ type: "error", status: response.status, body: await response.json() });
+      }
+      try {
+        controller.close();
+      } catch {
+        // already cancelled by the client
+      }
+    },
+  });
+}
