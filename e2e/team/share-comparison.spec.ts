@@ -49,7 +49,7 @@ test("a comparison shared from the compare view opens read-only for a visitor; o
   await expect(visitor.getByTestId("shared-runs-table")).toContainText("codex");
   await expect(visitor.getByTestId("nav-compare")).toHaveCount(0);
   await expect(visitor.getByTestId("nav-shares")).toHaveCount(0);
-  await expect(visitor.getByRole("button", { name: /run|delete|upload|share/i })).toHaveCount(0);
+  await expect(visitor.getByRole("button", { name: /^(run|re-run|delete|upload|share|create)/i })).toHaveCount(0);
   await keepScreenshot(visitor, testInfo, "share-link-comparison");
 
   // every other page sends the visitor to sign-in; every API route answers 401, reads and writes alike

@@ -38,7 +38,7 @@ test("a share link opens one run read-only for a visitor without the token; othe
   await expect(page.getByTestId("share-compaction").first()).toBeVisible();
   // no app navigation, no upload / run / delete controls
   await expect(page.getByTestId("nav-compare")).toHaveCount(0);
-  await expect(page.getByRole("button", { name: /run|delete|upload/i })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^(run|re-run|delete|upload)/i })).toHaveCount(0);
   await keepScreenshot(page, testInfo, "share-link-run");
   // anything else is closed: pages go to sign-in, API routes answer 401 (reads and writes alike)
   await page.goto(`/sessions/${sessionId}`);
