@@ -19,10 +19,18 @@ export function extractRunFacts(session: Session): Promise<ContinuationFacts> {
   return drain(continuationFactSteps(session));
 }
 
+/** The longest stretch the steps run before the event loop gets a turn (a turn per step cost more than the steps). */
+const SLICE_MS = 20;
+
+/** Runs the steps in slices of about {@link SLICE_MS} ms, with a turn of the event loop between slices. */
 async function drain<T>(steps: Generator<void, T>): Promise<T> {
+  let sliceStart = performance.now();
   for (;;) {
     const next = steps.next();
     if (next.done) return next.value;
-    await new Promise((resolve) => setImmediate(resolve));
+    if (performance.now() - sliceStart >= SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
   }
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { releaseRun } from "./release-run";
-import { CANCELLED_BEFORE_END_ERROR, createRun, finishRun, getRunRecord, requestRunCancel } from "./runs";
+import { replaySession } from "../engine/simulate/replay-session";
+import { piStrategy } from "../engine/strategies/pi";
+import { CANCELLED_BEFORE_END_ERROR, createRun, finishRun, getRun, getRunRecord, requestRunCancel } from "./runs";
 import { claimRun } from "./run-jobs";
 import { storeSession } from "./sessions";
 import { buildSession } from "../testing/store-contract";
@@ -26,6 +28,22 @@ function finishRunCancelSuite(kind: TestDatabaseKind) {
     // without a cancel the end is written as asked; a cancelled end is never overruled
     const plain = await createRun({ sessionId, strategyId: "none", settings: {}, options: OPTIONS, status: "running", claimedBy: "host:1:3" });
     expect(await finishRun(plain.id, { status: "done", error: null, result: null, figures: null })).toMatchObject({ status: "done", error: null });
+  });
+
+  it("a finished run's result reads back exactly as replayed, quotes, backslashes and non-ASCII text included; it is written with the end, never after it", async () => {
+    const session = buildSession(60);
+    session.messages[3].parts = [{ type: "text", text: 'a "quoted" C:\\path, tab\t, newline\n, ünïcödé ✓ and \u2028' }];
+    const { id: sessionId } = await storeSession({ session, sessionCount: 1, pick: 0 });
+    const result = await replaySession({ session, strategy: piStrategy, settings: { reserveTokens: 200, keepRecentTokens: 400 }, window: 1_500 });
+    expect(result.events.some((event) => event.type === "compaction-end")).toBe(true);
+    const run = await createRun({ sessionId, strategyId: "pi", settings: {}, options: OPTIONS, status: "running", claimedBy: "host:1:4" });
+    await finishRun(run.id, { status: "done", error: null, result, figures: null });
+    expect((await getRun(run.id)).result).toEqual(JSON.parse(JSON.stringify(result)));
+
+    // a second end is refused whole: the first result stays
+    const other = await replaySession({ session, strategy: piStrategy, settings: { reserveTokens: 200, keepRecentTokens: 400 }, window: 3_000 });
+    expect(await finishRun(run.id, { status: "done", error: null, result: other, figures: null })).toBeNull();
+    expect((await getRun(run.id)).result).toEqual(JSON.parse(JSON.stringify(result)));
   });
 
   it("a run released by its worker (the database went away under it) is queued again without counting the attempt; another worker's run is left alone", async () => {

@@ -3,7 +3,8 @@ import { ContinuationRecallSummarySchema } from "../api/contracts/continuation-r
 import { NotFoundError } from "../api/contracts/errors";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import type { Prisma } from "../generated/prisma/client";
-import { db } from "./db";
+import { databaseUrl, db, providerOf } from "./db";
+import { writeRunResult } from "./write-run-result";
 import { RunCostSchema } from "../api/contracts/cost-schemas";
 import { retryWhileUnavailable } from "./retry-while-unavailable";
 import { RunOptionsSchema, RunStatusSchema, type RunDetailRecord, type RunOptionsInput, type RunRecord, type RunStatus } from "./run-record";
@@ -137,19 +138,24 @@ async function finishRunOnce(id: string, asked: RunEnd): Promise<RunRecord | nul
   const { tokensBefore = null, tokensAfter = null, compactions = 0, ...rest } = end.figures ?? {};
   // one conditional write: of two workers ending the same run at once, exactly one matches; an end other than
   // `cancelled` only while no cancel is recorded (one landing meanwhile: read again, and it wins)
-  const { count } = await prisma.run.updateMany({
-    where: { id, status: { in: ["queued", "running"] }, ...(end.status === "cancelled" || end.status === "interrupted" ? {} : { cancelRequestedAt: null }) },
-    data: {
-      status: end.status,
-      error: end.error,
-      result: end.result === null ? undefined : toJson(end.result),
-      tokensBefore,
-      tokensAfter,
-      compactions,
-      options: toJson({ ...options, figures: end.figures ? rest : null, errorCode: end.errorCode ?? null }),
-      row: end.row === undefined ? undefined : toJson(end.row),
-      finishedAt: new Date(),
-    },
+  // the result (megabytes) goes in as one string, in the same transaction: readers see all of the end or none of it
+  const provider = providerOf(databaseUrl());
+  const count = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.run.updateMany({
+      where: { id, status: { in: ["queued", "running"] }, ...(end.status === "cancelled" || end.status === "interrupted" ? {} : { cancelRequestedAt: null }) },
+      data: {
+        status: end.status,
+        error: end.error,
+        tokensBefore,
+        tokensAfter,
+        compactions,
+        options: toJson({ ...options, figures: end.figures ? rest : null, errorCode: end.errorCode ?? null }),
+        row: end.row === undefined ? undefined : toJson(end.row),
+        finishedAt: new Date(),
+      },
+    });
+    if (count > 0 && end.result !== null) await writeRunResult(tx, provider, id, end.result);
+    return count;
   });
   if (count === 0) return end === asked && end.status !== "cancelled" && end.status !== "interrupted" ? finishRunOnce(id, asked) : null;
   return getRunRecord(id);

@@ -10,8 +10,31 @@ import { normalizeProbeText } from "./normalize-probe-text";
  */
 export function contextText(snapshot: ContextSnapshot): string {
   const pieces: string[] = [];
-  for (const entry of snapshot.messages) for (const part of entry.message.parts) pieces.push(partText(part));
-  return normalizeProbeText(pieces.join("\n"));
+  for (const entry of snapshot.messages) {
+    for (const part of entry.message.parts) {
+      const text = normalizedPartText(part);
+      if (text) pieces.push(text);
+    }
+  }
+  // the same string as normalising the parts joined by newlines: a separator and the whitespace around it collapse
+  // to one space, and an empty or all-blank part leaves no trace
+  return pieces.join(" ");
+}
+
+/**
+ * A part's normalised text, remembered per part object (a speed cache: the function is pure). The session's own
+ * parts are the same objects at every point of a run and in every run replaying that session, so scoring a context
+ * normalises only what is new in it — synthetic messages and marked parts.
+ */
+const normalizedParts = new WeakMap<Part, string>();
+
+function normalizedPartText(part: Part): string {
+  let text = normalizedParts.get(part);
+  if (text === undefined) {
+    text = normalizeProbeText(partText(part));
+    normalizedParts.set(part, text);
+  }
+  return text;
 }
 
 /** One message's text as {@link contextText} reads it, normalised: where a user probe is looked for in the session. */

@@ -160,8 +160,7 @@ function factLookup(facts: ContinuationFacts): (message: Message) => Uint32Array
   return (message) => {
     const cached = cache.get(message);
     if (cached) return cached;
-    const raw = message.parts.map(partText).join("\n");
-    const words = wordSet(raw);
+    const { raw, words } = messageWords(message);
     const found: number[] = [];
     for (const word of words) {
       const index = wordFacts.get(word);
@@ -177,6 +176,23 @@ function factLookup(facts: ContinuationFacts): (message: Message) => Uint32Array
     cache.set(message, result);
     return result;
   };
+}
+
+/**
+ * A message's text as the model reads it and its word set, remembered per message object (a speed cache: both are
+ * pure functions of the message). The session's own messages are the same objects in every run replaying that
+ * session, so a sweep splits each message into words once, not once per setting.
+ */
+const wordsByMessage = new WeakMap<Message, { raw: string; words: Set<string> }>();
+
+function messageWords(message: Message): { raw: string; words: Set<string> } {
+  let known = wordsByMessage.get(message);
+  if (!known) {
+    const raw = message.parts.map(partText).join("\n");
+    known = { raw, words: wordSet(raw) };
+    wordsByMessage.set(message, known);
+  }
+  return known;
 }
 
 function scorePoint(options: { snapshot: ContextSnapshot; facts: ContinuationFacts; last: number; event: RecallPoint["event"]; lookup: (message: Message) => Uint32Array }): RecallPoint {

@@ -62,26 +62,57 @@ function snapshotMessages(options: {
   length: number;
   atStep: number;
 }): ContextMessage[] {
-  const marksInForce = new Map<string, PartMark>();
-  for (const record of options.result.marks) {
-    if (record.mark.step <= options.atStep) marksInForce.set(partKey(record.messageId, record.partIndex), record.mark);
-  }
+  // the mark in force on each part: its record's index in result.marks (a later record for the same part replaces it)
+  const marksInForce = new Map<string, number>();
+  options.result.marks.forEach((record, index) => {
+    if (record.mark.step <= options.atStep) marksInForce.set(partKey(record.messageId, record.partIndex), index);
+  });
+  const rendered = renderedMessagesOf(options.result);
   return options.result.epochs[options.epoch].entries.slice(0, options.length).map((entry) => {
     const stored = entry.kind === "original" ? options.session.messages[entry.index] : entry.message;
     const marks: Record<number, PartMark> = {};
-    let changed = false;
-    const parts = stored.parts.map((part, index) => {
-      const mark = marksInForce.get(partKey(stored.id, index));
-      if (!mark) return part;
-      marks[index] = mark;
-      changed = true;
-      return renderMarkedPart(part, mark);
+    let key = "";
+    stored.parts.forEach((_, index) => {
+      const record = marksInForce.get(partKey(stored.id, index));
+      if (record === undefined) return;
+      marks[index] = options.result.marks[record].mark;
+      key += `${index}:${record},`;
     });
     return {
-      message: changed ? { ...stored, parts } : stored,
+      message: key ? markedMessage(rendered, stored, key, marks) : stored,
       sessionIndex: entry.kind === "original" ? entry.index : null,
       purpose: entry.kind === "synthetic" ? entry.purpose : null,
       marks,
     };
   });
+}
+
+/**
+ * A message with its marks applied, built once per (message, marks in force) of a replay result and then shared by
+ * every snapshot of that result (a speed cache: the same marked message is the same object at each step, so what
+ * reads snapshots — the scorers — can remember their work per message).
+ */
+const renderedByResult = new WeakMap<ReplayResult, WeakMap<Message, Map<string, Message>>>();
+
+function renderedMessagesOf(result: ReplayResult): WeakMap<Message, Map<string, Message>> {
+  let rendered = renderedByResult.get(result);
+  if (!rendered) {
+    rendered = new WeakMap();
+    renderedByResult.set(result, rendered);
+  }
+  return rendered;
+}
+
+function markedMessage(rendered: WeakMap<Message, Map<string, Message>>, stored: Message, key: string, marks: Record<number, PartMark>): Message {
+  let byMarks = rendered.get(stored);
+  if (!byMarks) {
+    byMarks = new Map();
+    rendered.set(stored, byMarks);
+  }
+  let message = byMarks.get(key);
+  if (!message) {
+    message = { ...stored, parts: stored.parts.map((part, index) => (marks[index] ? renderMarkedPart(part, marks[index]) : part)) };
+    byMarks.set(key, message);
+  }
+  return message;
 }
