@@ -1,106 +1,157 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import os from "node:os";
 import pg from "pg";
+import type { Session } from "../lib/engine/model";
 import { replaySession } from "../lib/engine/simulate/replay-session";
-import { evidenceStrategy } from "../lib/engine/strategies/evidence";
+import { findStrategy } from "../lib/engine/strategies";
+import { recommendationConfigs } from "../lib/compare/recommend/recommendation-configs";
 import { generateSession } from "../lib/generator/generate-session";
 
 /**
- * Sweep throughput on PostgreSQL (issues #11, #27): a recommendation-sized sweep — `SETTINGS` evidence settings over
- * `SESSIONS` generated sessions, one pg-boss job per (session, setting) — replayed by 1 `npm run worker` process and
- * then by 2, each with WORKER_CONCURRENCY=1, on a fresh database of PG_TEST_URL's server (BENCH_PG_URL overrides it).
- * Timed (wall clock) from the enqueue to the last run's end, with the workers already up. Against it, the same
- * replays one after another in this process (`replaySession`, no queue, no scoring, no storage: the single replays
- * the sweep is made of); the goal is that N workers finish within 1.3× of that sum ÷ N. This process only stores and
- * enqueues (LAB_WORKERS=0). Skipped, saying so, without a PostgreSQL URL.
+ * Recommendation throughput on PostgreSQL (issues #11, #27): a real recommendation — 4 strategies × (9 trigger shares
+ * + the default) = 40 settings over `SESSIONS` generated sessions at a 200K window, one pg-boss job per (session,
+ * setting) — ended by 1 `npm run worker` process and then by 2 (WORKER_CONCURRENCY=1 each), each on a fresh
+ * database of PG_TEST_URL's server (BENCH_PG_URL overrides it), timed (wall clock) from the request to the last
+ * run's end with the workers already up.
+ *
+ * Against what: the same 200 runs done one after another in this process, each as the job a worker runs (runJob:
+ * claim, replay, retention and continuation-recall scores, price, curve, progress and the one final write) but
+ * without the queue or a second process — "its single replays". The goal: N workers finish within 1.3× of that sum
+ * ÷ N. For scale, the engine's replays alone (replaySession, nothing scored or stored) are timed too: that is the
+ * floor no stored, scored run reaches. Skipped, saying so, without a PostgreSQL URL.
  */
-const X = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
-const Y = [1_000, 2_000, 4_000, 8_000];
+const STRATEGIES = ["pi", "codex", "gemini-cli", "claude-code"];
+const SHARES = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
+const WINDOW = 200_000;
 const SESSIONS = 5;
-const MESSAGES = 1_500;
-const WINDOW = 32_000;
-/** The goal: N workers finish within this factor of the single replays' sum ÷ N. */
+const MESSAGES = 2_000;
+/** The goal: N workers finish within this factor of the single runs' sum ÷ N. */
 export const SWEEP_OVERHEAD_LIMIT = 1.3;
 
 export async function runSweepThroughput(log: (line: string) => void): Promise<void> {
   const server = process.env.BENCH_PG_URL ?? process.env.PG_TEST_URL;
-  const settings = X.flatMap((x) => Y.map((y) => ({ keepToolResults: x, softTrimChars: y, cell: { x, y } })));
-  log(`sweep throughput on PostgreSQL (pg-boss): ${settings.length} evidence settings × ${SESSIONS} generated ${MESSAGES.toLocaleString("en-US")}-message sessions at a ${WINDOW.toLocaleString("en-US")} window, with 1 and 2 worker processes`);
+  const { configs } = recommendationConfigs({ strategies: STRATEGIES, windows: [WINDOW], shares: SHARES, sessions: SESSIONS });
+  const jobs = configs.length * SESSIONS;
+  log(
+    `recommendation throughput on PostgreSQL (pg-boss): ${configs.length} settings (${STRATEGIES.join(", ")} × ${SHARES.length} trigger shares + default) × ${SESSIONS} generated ` +
+      `${MESSAGES.toLocaleString("en-US")}-message sessions at a ${WINDOW.toLocaleString("en-US")} window = ${jobs} runs; ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)} at start`,
+  );
   if (!server) {
     log("  skipped: set PG_TEST_URL (or BENCH_PG_URL) to a PostgreSQL server whose role has CREATEDB");
     return;
   }
   const sessions = Array.from({ length: SESSIONS }, (_, index) => generateSession({ seed: 41 + index, messages: MESSAGES }));
-  const jobs = settings.length * sessions.length;
-  process.stderr.write(`[bench] sweep: ${jobs} single replays in this process\n`);
-  // warmed up once, then every (session, setting) replayed alone, one after another
-  await replaySession({ session: sessions[0], strategy: evidenceStrategy, settings: { keepToolResults: 1, softTrimChars: 1_000 }, window: WINDOW });
-  const singleStart = performance.now();
-  for (const session of sessions) {
-    for (const { cell: _cell, ...setting } of settings) await replaySession({ session, strategy: evidenceStrategy, settings: setting, window: WINDOW });
-  }
-  const singleSeconds = (performance.now() - singleStart) / 1_000;
-  log(`  single replays, one after another in this process: ${jobs} in ${singleSeconds.toFixed(1)} s (${((1_000 * singleSeconds) / jobs).toFixed(0)} ms each)`);
 
-  const name = `lab_bench_sweep_${process.pid}`;
-  const url = Object.assign(new URL(server), { pathname: `/${name}` }).toString();
-  execFileSync("./node_modules/.bin/prisma", ["migrate", "deploy"], { env: { ...process.env, DATABASE_URL: url }, stdio: "ignore" });
+  progress(`engine replays alone: ${jobs}`);
+  const engineSeconds = await timeEngineReplays(sessions, configs);
+  log(`  engine replays alone (replaySession: nothing scored, priced or stored): ${jobs} in ${engineSeconds.toFixed(1)} s (${((1_000 * engineSeconds) / jobs).toFixed(0)} ms each)`);
+
   const saved = { DATABASE_URL: process.env.DATABASE_URL, LAB_WORKERS: process.env.LAB_WORKERS };
-  process.env.DATABASE_URL = url;
-  process.env.LAB_WORKERS = "0";
-  const { storeSession } = await import("../lib/store/sessions");
-  const { runComparison } = await import("../lib/jobs/run-comparison");
-  const { stopJobQueues } = await import("../lib/jobs/job-queue");
-  const { closeDatabases, db } = await import("../lib/store/db");
+  const databases: string[] = [];
   try {
-    const sessionIds: string[] = [];
-    for (const session of sessions) sessionIds.push((await storeSession({ session, sessionCount: 1, pick: 0 })).id);
+    // this process stores and enqueues only (LAB_WORKERS=0); in the single-runs database nobody takes the jobs
+    process.env.LAB_WORKERS = "0";
+    const single = await freshDatabase(server, "single", databases);
+    progress(`single runs, one after another in this process: ${jobs}`);
+    const singleSeconds = await timeSingleRuns(single, sessions);
+    log(`  single runs, one after another in this process (runJob without the queue: replay, scores, price, one stored end): ${jobs} in ${singleSeconds.toFixed(1)} s (${((1_000 * singleSeconds) / jobs).toFixed(0)} ms each)`);
+
     const results: { workers: number; seconds: number }[] = [];
     for (const count of [1, 2]) {
-      process.stderr.write(`[bench] sweep: ${jobs} jobs on ${count} worker process${count > 1 ? "es" : ""}\n`);
-      const workers = await startWorkers(count, url);
-      try {
-        const startedAt = performance.now();
-        const stream = await runComparison({
-          sessionIds,
-          configs: settings.map(({ cell, ...setting }) => ({ strategy: "evidence", settings: setting, cell })),
-          compare: { window: WINDOW, outputReserve: 0, estimator: "chars4", summarizer: "extractive", judge: false, cacheProvider: "auto", cacheTtl: "5m" },
-        });
-        const reader = stream.getReader();
-        const first = new TextDecoder().decode((await reader.read()).value);
-        await reader.cancel();
-        const comparisonId = (JSON.parse(first.split("\n")[0]) as { comparisonId: string }).comparisonId;
-        const prisma = await db();
-        for (;;) {
-          const ended = await prisma.run.count({ where: { comparisonId, status: { notIn: ["queued", "running"] } } });
-          if (ended >= jobs) break;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-        const failed = await prisma.run.count({ where: { comparisonId, status: { not: "done" } } });
-        if (failed > 0) throw new Error(`${failed} of the sweep's ${jobs} runs did not end done`);
-        const seconds = (performance.now() - startedAt) / 1_000;
-        results.push({ workers: count, seconds });
-        const ideal = singleSeconds / count;
-        log(
-          `  ${count} worker process${count > 1 ? "es" : ""}: ${jobs} jobs in ${seconds.toFixed(1)} s = ${(jobs / seconds).toFixed(2)} jobs/s; ` +
-            `single replays' sum ÷ ${count} = ${ideal.toFixed(1)} s → ${(seconds / ideal).toFixed(2)}× (goal ≤ ${SWEEP_OVERHEAD_LIMIT}×)`,
-        );
-      } finally {
-        for (const worker of workers) worker.kill("SIGKILL");
-      }
+      const url = await freshDatabase(server, `w${count}`, databases);
+      progress(`${jobs} runs on ${count} worker process${count > 1 ? "es" : ""}`);
+      const seconds = await timeWorkers(url, sessions, count, jobs);
+      results.push({ workers: count, seconds });
+      log(
+        `  ${count} worker process${count > 1 ? "es" : ""}: ${jobs} runs in ${seconds.toFixed(1)} s = ${(jobs / seconds).toFixed(2)} runs/s; ` +
+          `single runs' sum ÷ ${count} = ${(singleSeconds / count).toFixed(1)} s → ${(seconds / (singleSeconds / count)).toFixed(2)}× (goal ≤ ${SWEEP_OVERHEAD_LIMIT}×); ` +
+          `engine replays' sum ÷ ${count} = ${(engineSeconds / count).toFixed(1)} s → ${(seconds / (engineSeconds / count)).toFixed(2)}×`,
+      );
     }
-    log(`  2 workers ÷ 1 worker: ${(results[0].seconds / results[1].seconds).toFixed(2)}× the throughput (2 shared cores: other load on the machine lowers it)`);
+    log(`  2 workers ÷ 1 worker: ${(results[0].seconds / results[1].seconds).toFixed(2)}× the throughput (2 shared cores: other load on the machine lowers it); load ${os.loadavg()[0].toFixed(1)} at the end`);
   } finally {
+    const { stopJobQueues } = await import("../lib/jobs/job-queue");
+    const { closeDatabases } = await import("../lib/store/db");
     await stopJobQueues();
     await closeDatabases();
-    process.env.DATABASE_URL = saved.DATABASE_URL;
-    process.env.LAB_WORKERS = saved.LAB_WORKERS;
-    if (saved.DATABASE_URL === undefined) delete process.env.DATABASE_URL;
-    if (saved.LAB_WORKERS === undefined) delete process.env.LAB_WORKERS;
+    restoreEnv(saved);
     const client = new pg.Client({ connectionString: server });
     await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+    for (const name of databases) await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
     await client.end();
   }
+}
+
+type Config = ReturnType<typeof recommendationConfigs>["configs"][number];
+
+async function timeEngineReplays(sessions: Session[], configs: Config[]): Promise<number> {
+  const strategyOf = (id: string) => findStrategy(id) ?? fail(`unknown strategy ${id}`);
+  // warmed up once
+  await replaySession({ session: sessions[0], strategy: strategyOf(configs[0].strategy), settings: configs[0].settings, window: WINDOW });
+  const started = performance.now();
+  for (const session of sessions) {
+    for (const config of configs) await replaySession({ session, strategy: strategyOf(config.strategy), settings: config.settings, window: config.window ?? WINDOW });
+  }
+  return (performance.now() - started) / 1_000;
+}
+
+/** Stores the sessions and starts the recommendation in the database of `url`; returns its run ids. */
+async function startIn(url: string, sessions: Session[]): Promise<{ comparisonId: string; runIds: string[] }> {
+  process.env.DATABASE_URL = url;
+  const { storeSession } = await import("../lib/store/sessions");
+  const { startRecommendation } = await import("../lib/jobs/start-recommendation");
+  const { RecommendRequestSchema } = await import("../lib/api/contracts/recommend-schemas");
+  const { db } = await import("../lib/store/db");
+  const sessionIds: string[] = [];
+  for (const session of sessions) sessionIds.push((await storeSession({ session, sessionCount: 1, pick: 0 })).id);
+  const { id } = await startRecommendation(RecommendRequestSchema.parse({ sessionIds, strategies: STRATEGIES, windows: [WINDOW], shares: SHARES }));
+  const runs = await (await db()).run.findMany({ where: { comparisonId: id }, select: { id: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return { comparisonId: id, runIds: runs.map((run) => run.id) };
+}
+
+async function timeSingleRuns(url: string, sessions: Session[]): Promise<number> {
+  const { runIds, comparisonId } = await startIn(url, sessions);
+  const { runJob } = await import("../lib/jobs/run-job");
+  const started = performance.now();
+  for (const runId of runIds) await runJob({ runId, workerId: `bench:${process.pid}:1` });
+  const seconds = (performance.now() - started) / 1_000;
+  await expectAllDone(comparisonId, runIds.length);
+  return seconds;
+}
+
+async function timeWorkers(url: string, sessions: Session[], count: number, jobs: number): Promise<number> {
+  const workers = await startWorkers(count, url);
+  try {
+    const started = performance.now();
+    const { comparisonId } = await startIn(url, sessions);
+    const { db } = await import("../lib/store/db");
+    const prisma = await db();
+    for (;;) {
+      const ended = await prisma.run.count({ where: { comparisonId, status: { notIn: ["queued", "running"] } } });
+      if (ended >= jobs) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const seconds = (performance.now() - started) / 1_000;
+    await expectAllDone(comparisonId, jobs);
+    return seconds;
+  } finally {
+    for (const worker of workers) worker.kill("SIGKILL");
+  }
+}
+
+async function expectAllDone(comparisonId: string, jobs: number): Promise<void> {
+  const { db } = await import("../lib/store/db");
+  const prisma = await db();
+  const done = await prisma.run.count({ where: { comparisonId, status: "done" } });
+  if (done !== jobs) throw new Error(`${jobs - done} of the recommendation's ${jobs} runs did not end done`);
+}
+
+async function freshDatabase(server: string, suffix: string, created: string[]): Promise<string> {
+  const name = `lab_bench_sweep_${process.pid}_${suffix}`;
+  const url = Object.assign(new URL(server), { pathname: `/${name}` }).toString();
+  created.push(name);
+  execFileSync("./node_modules/.bin/prisma", ["migrate", "deploy"], { env: { ...process.env, DATABASE_URL: url }, stdio: "ignore" });
+  return url;
 }
 
 async function startWorkers(count: number, url: string): Promise<ChildProcess[]> {
@@ -121,4 +172,19 @@ async function startWorkers(count: number, url: string): Promise<ChildProcess[]>
     ),
   );
   return workers;
+}
+
+function progress(what: string): void {
+  process.stderr.write(`[bench] sweep: ${what}\n`);
+}
+
+function restoreEnv(saved: Record<string, string | undefined>): void {
+  for (const [key, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+}
+
+function fail(message: string): never {
+  throw new Error(message);
 }

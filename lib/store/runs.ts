@@ -124,6 +124,9 @@ type RunEnd = { status: Exclude<RunStatus, "running" | "queued">; error: string 
 /** What a run whose cancel was requested before its final write ends with, whatever its replay came to. */
 export const CANCELLED_BEFORE_END_ERROR = "The run was cancelled (cancel requested).";
 
+/** How long a run's end may wait for a connection, and take (the result's write included). */
+const FINISH_TRANSACTION_BOUNDS = { maxWait: 10_000, timeout: 120_000 };
+
 async function finishRunOnce(id: string, asked: RunEnd): Promise<RunRecord | null> {
   const prisma = await db();
   const row = await prisma.run.findUnique({ where: { id }, select: { status: true, options: true, cancelRequestedAt: true } });
@@ -138,8 +141,11 @@ async function finishRunOnce(id: string, asked: RunEnd): Promise<RunRecord | nul
   const { tokensBefore = null, tokensAfter = null, compactions = 0, ...rest } = end.figures ?? {};
   // one conditional write: of two workers ending the same run at once, exactly one matches; an end other than
   // `cancelled` only while no cancel is recorded (one landing meanwhile: read again, and it wins)
-  // the result (megabytes) goes in as one string, in the same transaction: readers see all of the end or none of it
+  // the result (megabytes) goes in as one string, in the same transaction: readers see all of the end or none of it.
+  // Serialized before the transaction opens; the transaction's own bound is generous (a pathological run's result is
+  // tens of megabytes, and PostgreSQL parses it into jsonb inside the transaction, on a machine that may be loaded)
   const provider = providerOf(databaseUrl());
+  const resultJson = end.result === null ? null : JSON.stringify(end.result);
   const count = await prisma.$transaction(async (tx) => {
     const { count } = await tx.run.updateMany({
       where: { id, status: { in: ["queued", "running"] }, ...(end.status === "cancelled" || end.status === "interrupted" ? {} : { cancelRequestedAt: null }) },
@@ -154,9 +160,9 @@ async function finishRunOnce(id: string, asked: RunEnd): Promise<RunRecord | nul
         finishedAt: new Date(),
       },
     });
-    if (count > 0 && end.result !== null) await writeRunResult(tx, provider, id, end.result);
+    if (count > 0 && resultJson !== null) await writeRunResult(tx, provider, id, resultJson);
     return count;
-  });
+  }, FINISH_TRANSACTION_BOUNDS);
   if (count === 0) return end === asked && end.status !== "cancelled" && end.status !== "interrupted" ? finishRunOnce(id, asked) : null;
   return getRunRecord(id);
 }
