@@ -1,7 +1,6 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useState } from "react";
 import { COMMON_WINDOWS, DEFAULT_QUALITY_FLOOR, DEFAULT_TRIGGER_SHARES, type RecommendRequestInput } from "@/lib/api/contracts/recommend-schemas";
 import { MAX_MULTI_SESSIONS } from "@/lib/api/contracts/compare-schemas";
@@ -9,6 +8,7 @@ import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { sessionQueries } from "@/lib/query-hooks/session-queries";
 import { ApiErrorView } from "@/app/_components/api-error-view";
 import { formatCount } from "@/app/_components/format-number";
+import { SessionPicker } from "@/app/_components/session-picker";
 
 export interface ModelOption {
   id: string;
@@ -80,30 +80,14 @@ export function RecommendForm({ models, strategies, busy, onStart }: { models: M
       {sessions.error && <ApiErrorView title="Could not load the sessions" error={toApiErrorBody(sessions.error)} />}
       <fieldset className="space-y-1">
         <legend className="text-sm font-semibold text-slate-800">Sessions <span className="font-normal text-slate-500">({sessionIds.length} picked; the recommendation must hold on every one)</span></legend>
-        {sessions.data?.sessions.length === 0 && (
-          <p className="text-slate-600">
-            No sessions yet: <Link href="/" className="text-violet-700 underline">import a transcript</Link> first.
-          </p>
-        )}
-        <ul className="grid max-h-48 gap-x-4 overflow-y-auto md:grid-cols-2">
-          {sessions.data?.sessions.map((session) => (
-            <li key={session.id}>
-              <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 hover:bg-slate-50">
-                <input
-                  type="checkbox"
-                  data-testid="recommend-session-checkbox"
-                  data-session-id={session.id}
-                  checked={picked.includes(session.id)}
-                  disabled={busy || (!picked.includes(session.id) && picked.length >= MAX_MULTI_SESSIONS)}
-                  onChange={() => setPicked((current) => toggle(current, session.id))}
-                  className="accent-violet-600"
-                />
-                <span className="min-w-0 flex-1 truncate">{session.title}</span>
-                <span className="shrink-0 tabular-nums text-slate-500">{formatCount(session.messageCount)} messages</span>
-              </label>
-            </li>
-          ))}
-        </ul>
+        <SessionPicker
+          sessions={sessions.data?.sessions}
+          picked={picked}
+          onToggle={(id) => setPicked((current) => toggle(current, id))}
+          max={MAX_MULTI_SESSIONS}
+          disabled={busy}
+          checkboxTestId="recommend-session-checkbox"
+        />
       </fieldset>
       <fieldset className="space-y-1">
         <legend className="text-sm font-semibold text-slate-800">Strategies <span className="font-normal text-slate-500">(each one&apos;s trigger is swept as a share of the window)</span></legend>
