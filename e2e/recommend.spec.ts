@@ -10,7 +10,7 @@ import { RecommendPage } from "./pages/recommend-page";
  * The recommender end to end in Chromium against the real routes, a fresh SQLite file and the embedded queue: two
  * generated sessions, two strategies swept at three trigger shares of a 200K window, priced at a model the lab
  * knows. The page shows the plot with the frontier, the recommended setting and a snippet that copies; a reload of
- * its URL brings the stored recommendation back.
+ * its URL brings the stored recommendation back, its request filling the form again.
  */
 
 async function uploadGenerated(request: APIRequestContext, seed: number): Promise<UploadedSession> {
@@ -24,7 +24,7 @@ test.afterAll(async ({ request }) => {
   for (const id of uploaded) expect((await request.delete(`/api/sessions/${id}`)).ok()).toBe(true);
 });
 
-test("a recommendation on two generated sessions: plot, frontier, recommended setting, copyable snippet; a reload brings it back", async ({ page, request }, testInfo) => {
+test("a recommendation on two generated sessions: plot, frontier, recommended setting, copyable snippet; a reload brings it back and refills the form", async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
   const sessions = [await uploadGenerated(request, 31), await uploadGenerated(request, 32)];
   uploaded.push(...sessions.map((session) => session.id));
@@ -71,6 +71,11 @@ test("a recommendation on two generated sessions: plot, frontier, recommended se
   await expect(recommend.setting).toHaveText(setting);
   await expect(recommend.chart).toHaveAttribute("data-points", "8");
   await expect(recommend.snippets.getByTestId("settings-snippet")).toHaveCount(7);
+
+  // the form is filled in from the stored request, to be changed and run again
+  await expect(page.getByTestId("recommend-form-restored")).toBeVisible();
+  await recommend.expectForm({ sessionIds: sessions.map((session) => session.id), strategies: ["pi", "codex"], model: "claude-sonnet-4-5", windows: [200_000], shares: "10, 30, 60", floor: 50 });
+  await expect(page.getByTestId("recommend-run")).toBeEnabled();
 });
 
 test("a refused recommendation names the field", async ({ page, request, consoleErrors }) => {

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** The recommender at /recommend: its form, and the stored recommendation under ?id=. */
+/** The recommender at /recommend: its form, and the stored recommendation under ?id= (whose request refills the form). */
 export class RecommendPage {
   readonly recommendation: Locator;
   readonly verdict: Locator;
@@ -48,6 +48,21 @@ export class RecommendPage {
     await this.page.getByTestId("recommend-run").click();
     await expect(this.page).toHaveURL(/\/recommend\?id=/);
     return new URL(this.page.url()).searchParams.get("id")!;
+  }
+
+  /** The form shows this request: exactly these sessions, strategies and windows ticked, the model, shares and floor. */
+  async expectForm(request: { sessionIds: readonly string[]; strategies: readonly string[]; model: string; windows: readonly number[]; shares: string; floor: number }): Promise<void> {
+    const sessionBoxes = this.page.locator('[data-testid="recommend-session-checkbox"]:checked');
+    await expect(sessionBoxes).toHaveCount(request.sessionIds.length);
+    for (const id of request.sessionIds) await expect(this.page.locator(`[data-testid="recommend-session-checkbox"][data-session-id="${id}"]`)).toBeChecked();
+    const strategyBoxes = this.page.locator('[data-testid="recommend-strategy"]:checked');
+    await expect(strategyBoxes).toHaveCount(request.strategies.length);
+    for (const id of request.strategies) await expect(this.page.locator(`[data-testid="recommend-strategy"][data-strategy="${id}"]`)).toBeChecked();
+    await expect(this.page.getByTestId("recommend-model")).toHaveValue(request.model);
+    await expect(this.page.locator('[data-testid="recommend-window"]:checked')).toHaveCount(request.windows.length);
+    for (const window of request.windows) await expect(this.page.locator(`[data-testid="recommend-window"][data-window="${window}"]`)).toBeChecked();
+    await expect(this.page.getByTestId("recommend-shares")).toHaveValue(request.shares);
+    await expect(this.page.getByTestId("recommend-floor")).toHaveValue(String(request.floor));
   }
 
   async waitUntilEnded(timeout: number): Promise<void> {

@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { replaySession } from "../engine/simulate/replay-session";
 import { findStrategy } from "../engine/strategies";
 import { buildSession, type TurnSpec } from "../engine/testing/build-session";
-import { startFakeAnthropicServer, type FakeAnthropicServer, type FakeAnthropicServerOptions } from "./fake-anthropic-server";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "./fake-openai-server";
+import { useFakeModelServers } from "../testing/use-fake-model-servers";
+import type { FakeAnthropicServerOptions } from "./fake-anthropic-server";
 import { JudgeRetentionError } from "./judge-retention-error";
 import { judgedProbePoints, type JudgedProbePoint } from "./judged-probe-points";
 import { judgeProbes, type JudgeProbesOptions } from "./judged-probes";
@@ -14,14 +14,7 @@ import { ANSWER_SYSTEM_PROMPT, GRADE_SYSTEM_PROMPT, QUESTION_SYSTEM_PROMPT } fro
 const KEY = "sk-lab-judged-probes-key-5a6b7c8d9e";
 const MODELS = { question: "lab-writer", answer: "lab-answerer", judge: "lab-judge" };
 
-let anthropic: FakeAnthropicServer | undefined;
-let openai: FakeOpenAIServer | undefined;
-afterEach(async () => {
-  await anthropic?.close();
-  await openai?.close();
-  anthropic = undefined;
-  openai = undefined;
-});
+const fakes = useFakeModelServers();
 
 /** A long session trimmed to its last 6 messages: later points lose the early files. */
 async function replayed() {
@@ -45,7 +38,7 @@ const point = (over: Partial<JudgedProbePoint> = {}): JudgedProbePoint => ({
 });
 
 async function anthropicJudge(options: Partial<JudgeProbesOptions> = {}, server: FakeAnthropicServerOptions = {}) {
-  anthropic = await startFakeAnthropicServer(server);
+  const anthropic = await fakes.startAnthropic(server);
   return judgeProbes({ points: [point()], questions: 4, models: MODELS, apiKey: KEY, baseURL: anthropic.url, maxRetries: 0, timeoutMs: 5_000, ...options });
 }
 
@@ -61,8 +54,8 @@ async function failureOf(promise: Promise<unknown>): Promise<JudgeRetentionError
 describe("judgeProbes against the fake Anthropic server (real SDK, real HTTP)", () => {
   it("writes, answers and grades: three calls per point, each role on its own model, grades that follow what the context kept", async () => {
     const result = await anthropicJudge();
-    expect(anthropic!.requests.map((request) => (request.body as { system: string }).system)).toEqual([QUESTION_SYSTEM_PROMPT, ANSWER_SYSTEM_PROMPT, GRADE_SYSTEM_PROMPT]);
-    expect(anthropic!.requests.map((request) => (request.body as { model: string }).model)).toEqual([MODELS.question, MODELS.answer, MODELS.judge]);
+    expect(fakes.anthropic.requests.map((request) => (request.body as { system: string }).system)).toEqual([QUESTION_SYSTEM_PROMPT, ANSWER_SYSTEM_PROMPT, GRADE_SYSTEM_PROMPT]);
+    expect(fakes.anthropic.requests.map((request) => (request.body as { model: string }).model)).toEqual([MODELS.question, MODELS.answer, MODELS.judge]);
     expect(result.calls).toBe(3);
     const [judged] = result.points;
     expect(judged.questions).toHaveLength(4);
@@ -77,7 +70,7 @@ describe("judgeProbes against the fake Anthropic server (real SDK, real HTTP)", 
     expect(result.overall).toBe(judged.overall);
     expect(result.byKind.artifact).toEqual({ questions: 1, mean: mean(FAKE_GRADES_HELD) });
     // the history went to the writer only, the context to the answerer only
-    const users = anthropic!.requests.map((request) => (request.body as { messages: { content: string }[] }).messages[0].content);
+    const users = fakes.anthropic.requests.map((request) => (request.body as { messages: { content: string }[] }).messages[0].content);
     expect(users[0]).toContain("retryLimit at 42");
     expect(users[1]).not.toContain("retryLimit at 42");
     expect(users[1]).toContain("SUMMARY: we edited");
@@ -91,7 +84,7 @@ describe("judgeProbes against the fake Anthropic server (real SDK, real HTTP)", 
     expect(points).toHaveLength(2);
     expect(points[1].history.length).toBeGreaterThan(points[0].history.length);
     const judged = await anthropicJudge({ points, questions: 6 });
-    expect(anthropic!.requests).toHaveLength(6);
+    expect(fakes.anthropic.requests).toHaveLength(6);
     expect(judged.points.map((entry) => entry.step)).toEqual(points.map((entry) => entry.step));
     expect(judged.points[1].overall!).toBeLessThan(judged.points[0].overall!);
   });
@@ -103,7 +96,7 @@ describe("judgeProbes against the fake Anthropic server (real SDK, real HTTP)", 
   ] as const)("a judge answering %s fails with %s after one call, returning nothing partial", async (behaviour, code) => {
     const error = await failureOf(anthropicJudge({ points: [point(), point({ step: 9 })] }, { behaviour }));
     expect(error.code).toBe(code);
-    expect(anthropic!.requests).toHaveLength(1);
+    expect(fakes.anthropic.requests).toHaveLength(1);
     expect(error.message).not.toContain(KEY);
     expect(error.message).not.toContain("retryLimit");
   });
@@ -111,27 +104,27 @@ describe("judgeProbes against the fake Anthropic server (real SDK, real HTTP)", 
   it("a judge that times out: a clear timeout after 1 + maxRetries requests, no more", async () => {
     const error = await failureOf(anthropicJudge({ timeoutMs: 300, maxRetries: 1 }, { behaviour: "slow", slowMs: 5_000 }));
     expect(error.code).toBe("timeout");
-    expect(anthropic!.requests).toHaveLength(2);
+    expect(fakes.anthropic.requests).toHaveLength(2);
   });
 
   it("only the grader misbehaving: the first two calls are made, then the error (header per request is not possible, so the model name selects it)", async () => {
     const error = await failureOf(anthropicJudge({ models: { ...MODELS, judge: "fake-garbled" } }));
     expect(error.code).toBe("malformed_answer");
     expect(error.message).toContain("grades");
-    expect(anthropic!.requests).toHaveLength(3);
+    expect(fakes.anthropic.requests).toHaveLength(3);
   });
 
   it("refuses unbounded asks before any request", async () => {
     expect((await failureOf(anthropicJudge({ questions: 50 }))).code).toBe("bad_request");
     expect((await failureOf(anthropicJudge({ points: Array.from({ length: 11 }, (_, step) => point({ step })) }))).code).toBe("bad_request");
-    expect(anthropic!.requests).toHaveLength(0);
+    expect(fakes.anthropic.requests).toHaveLength(0);
   });
 });
 
 describe("judgeProbes with an OpenAI-compatible endpoint (fake server, real SDK)", () => {
   it("answers the three roles deterministically: the same grades twice", async () => {
-    openai = await startFakeOpenAIServer();
-    const run = () => judgeProbes({ provider: "openai", points: [point()], questions: 4, models: { question: "fake-gpt-mini", answer: "fake-gpt-mini", judge: "fake-qwen-local" }, apiKey: KEY, baseURL: openai!.url, trustedBaseUrl: true, maxRetries: 0, timeoutMs: 5_000 });
+    const openai = await fakes.startOpenAI();
+    const run = () => judgeProbes({ provider: "openai", points: [point()], questions: 4, models: { question: "fake-gpt-mini", answer: "fake-gpt-mini", judge: "fake-qwen-local" }, apiKey: KEY, baseURL: openai.url, trustedBaseUrl: true, maxRetries: 0, timeoutMs: 5_000 });
     const first = await run();
     const second = await run();
     expect(second.points).toEqual(first.points);
@@ -141,7 +134,7 @@ describe("judgeProbes with an OpenAI-compatible endpoint (fake server, real SDK)
   });
 
   it("a failing OpenAI-compatible judge: server_error with the retries bounded", async () => {
-    openai = await startFakeOpenAIServer({ behaviour: "server-error", retryAfterMs: 10 });
+    const openai = await fakes.startOpenAI({ behaviour: "server-error", retryAfterMs: 10 });
     const error = await failureOf(judgeProbes({ provider: "openai", points: [point()], questions: 2, models: { question: "m", answer: "m", judge: "m" }, apiKey: KEY, baseURL: openai.url, trustedBaseUrl: true, maxRetries: 2, timeoutMs: 5_000 }));
     expect(error.code).toBe("server_error");
     expect(openai.requests).toHaveLength(3);

@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildSession } from "../engine/testing/build-session";
+import { useFakeModelServers } from "../testing/use-fake-model-servers";
 import { ANTHROPIC_COMPACTION_BETA, createAnthropicCompaction } from "./anthropic-compaction";
 import { AnthropicSummarizerError } from "./anthropic-summarizer-error";
-import { FAKE_COMPACTION_MARKER, startFakeAnthropicServer, type FakeAnthropicServer } from "./fake-anthropic-server";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "./fake-openai-server";
+import { FAKE_COMPACTION_MARKER } from "./fake-anthropic-server";
 import { createOpenAICompaction, responsesInputOf } from "./openai-compaction";
 import { resolveOpenAIEndpoint } from "./openai-endpoint";
 import { OpenAISummarizerError } from "./openai-summarizer-error";
@@ -15,18 +15,11 @@ const session = buildSession([
   { user: "Keep the public API unchanged." },
 ]);
 
-let anthropic: FakeAnthropicServer | undefined;
-let openai: FakeOpenAIServer | undefined;
-afterEach(async () => {
-  await anthropic?.close();
-  await openai?.close();
-  anthropic = undefined;
-  openai = undefined;
-});
+const fakes = useFakeModelServers();
 
 describe("Anthropic server-side compaction (compact_20260112) against the fake", () => {
   it("sends the documented edit and beta, and reads the compaction block's readable summary", async () => {
-    anthropic = await startFakeAnthropicServer();
+    const anthropic = await fakes.startAnthropic();
     const compact = createAnthropicCompaction({ model: "lab-test-model", apiKey: KEY, baseURL: anthropic.url, triggerTokens: 100, instructions: "Keep file paths.", maxRetries: 0 });
     const result = await compact({ messages: session.messages });
     expect(result.summary).toContain(FAKE_COMPACTION_MARKER);
@@ -41,7 +34,7 @@ describe("Anthropic server-side compaction (compact_20260112) against the fake",
   });
 
   it("under the trigger the server does not compact: empty_summary, not a silent no-op", async () => {
-    anthropic = await startFakeAnthropicServer();
+    const anthropic = await fakes.startAnthropic();
     const compact = createAnthropicCompaction({ model: "lab-test-model", apiKey: KEY, baseURL: anthropic.url, triggerTokens: 10_000_000, maxRetries: 0 });
     const error = await compact({ messages: session.messages }).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(AnthropicSummarizerError);
@@ -49,7 +42,7 @@ describe("Anthropic server-side compaction (compact_20260112) against the fake",
   });
 
   it("server-error → server_error after the SDK's retries, a bounded number of calls", async () => {
-    anthropic = await startFakeAnthropicServer({ behaviour: "server-error", retryAfterMs: 1 });
+    const anthropic = await fakes.startAnthropic({ behaviour: "server-error", retryAfterMs: 1 });
     const compact = createAnthropicCompaction({ model: "lab-test-model", apiKey: KEY, baseURL: anthropic.url, triggerTokens: 100, maxRetries: 2 });
     const error = await compact({ messages: session.messages }).catch((reason: unknown) => reason);
     expect((error as AnthropicSummarizerError).code).toBe("server_error");
@@ -59,7 +52,7 @@ describe("Anthropic server-side compaction (compact_20260112) against the fake",
 
 describe("OpenAI Responses compaction (POST /responses/compact) against the fake", () => {
   it("sends the messages as Responses input items and counts the opaque item without reading it", async () => {
-    openai = await startFakeOpenAIServer();
+    const openai = await fakes.startOpenAI();
     const compact = createOpenAICompaction({ model: "fake-gpt-mini", endpoint: resolveOpenAIEndpoint({ baseUrl: openai.url, apiKey: KEY, trusted: true }), maxRetries: 0 });
     const result = await compact({ messages: session.messages });
     expect(result.summary).toBeNull();
@@ -73,7 +66,7 @@ describe("OpenAI Responses compaction (POST /responses/compact) against the fake
     ["malformed", "malformed_response"],
     ["server-error", "server_error"],
   ] as const)("%s → %s", async (behaviour, code) => {
-    openai = await startFakeOpenAIServer({ behaviour, retryAfterMs: 1 });
+    const openai = await fakes.startOpenAI({ behaviour, retryAfterMs: 1 });
     const compact = createOpenAICompaction({ model: "fake-gpt-mini", endpoint: resolveOpenAIEndpoint({ baseUrl: openai.url, apiKey: KEY, trusted: true }), maxRetries: 1 });
     const error = await compact({ messages: session.messages }).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(OpenAISummarizerError);
@@ -90,9 +83,9 @@ describe("OpenAI Responses compaction (POST /responses/compact) against the fake
 
 describe("the fake OpenAI server's Responses API with context_management", () => {
   it("past compact_threshold the output starts with an opaque compaction item", async () => {
-    openai = await startFakeOpenAIServer();
+    const openai = await fakes.startOpenAI();
     const post = (threshold: number) =>
-      fetch(`${openai!.url}/responses`, {
+      fetch(`${openai.url}/responses`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: "Bearer k" },
         body: JSON.stringify({ model: "m", input: "hello ".repeat(200), context_management: [{ type: "compaction", compact_threshold: threshold }] }),

@@ -3,9 +3,10 @@
 import { useDeferredValue, useMemo, useState } from "react";
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { downsample } from "@/lib/client/downsample";
-import { FIT_CLIP_WINDOWS, fitYDomain, logTicks, type YScaleMode } from "@/lib/client/fit-y-domain";
+import { FIT_CLIP_WINDOWS, fitYDomain, type YScaleMode } from "@/lib/client/fit-y-domain";
 import { formatCompact, formatCount } from "@/app/_components/format-number";
 import { LegendToggle } from "@/app/_components/chart/legend-toggle";
+import { tokenYAxisProps } from "@/app/_components/chart/token-y-axis-props";
 import { YScalePicker } from "@/app/_components/chart/y-scale-picker";
 import { ZoomNavigator, type StepRange } from "@/app/_components/chart/zoom-navigator";
 
@@ -117,17 +118,7 @@ export function CompareChart({ series, window }: { series: CompareSeries[]; wind
         <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 4, left: 4 }}>
           <CartesianGrid stroke="#eef2f7" vertical={false} />
           <XAxis dataKey="step" type="number" domain={[from, to]} allowDataOverflow tick={{ fontSize: 11, fill: "#64748b" }} tickLine={false} axisLine={{ stroke: "#cbd5e1" }} minTickGap={24} label={{ value: "model call", position: "insideBottomRight", offset: -2, fontSize: 11, fill: "#64748b" }} />
-          <YAxis
-            scale={mode === "log" ? "log" : "linear"}
-            domain={domain}
-            allowDataOverflow
-            ticks={mode === "log" ? logTicks(domain) : undefined}
-            tickFormatter={(value: number) => formatCompact(value)}
-            tick={{ fontSize: 11, fill: "#64748b" }}
-            tickLine={false}
-            axisLine={false}
-            width={48}
-          />
+          <YAxis {...tokenYAxisProps(mode, domain)} />
           {window !== null && <ReferenceLine y={window} stroke="#dc2626" strokeDasharray="4 3" />}
           <Tooltip content={<SeriesTooltip series={series} hidden={hidden} />} isAnimationActive={false} />
           {series.map((entry, index) => (

@@ -11,7 +11,7 @@ import type { CompareEntry } from "@/lib/client/compare-state";
 import { runQueries } from "@/lib/query-hooks/run-queries";
 import { sessionQueries } from "@/lib/query-hooks/session-queries";
 import { ApiErrorView } from "@/app/_components/api-error-view";
-import { formatCount } from "@/app/_components/format-number";
+import { SessionPicker } from "@/app/_components/session-picker";
 import { AggregateTable } from "@/app/_components/compare/aggregate-table";
 import { CompareOptionsForm, compareOptionsOf, initialCompareOptions, type CompareOptionsDraft } from "@/app/_components/compare/compare-options-form";
 import { CompareProgress } from "@/app/_components/compare/compare-progress";
@@ -99,22 +99,7 @@ export function MultiCompareView() {
             </button>
           )}
         </div>
-        {sessions.data?.sessions.length === 0 && (
-          <p className="text-slate-500">
-            No sessions yet: <Link href="/" className="text-violet-700 underline">import a transcript</Link> first.
-          </p>
-        )}
-        <ul className="grid max-h-56 gap-x-4 overflow-y-auto md:grid-cols-2">
-          {sessions.data?.sessions.map((session) => (
-            <li key={session.id}>
-              <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 hover:bg-slate-50">
-                <input type="checkbox" data-testid="multi-session-checkbox" data-session-id={session.id} checked={picked.includes(session.id)} disabled={stream.busy || (!picked.includes(session.id) && picked.length >= MAX_MULTI_SESSIONS)} onChange={() => toggle(session.id)} className="accent-violet-600" />
-                <span className="min-w-0 flex-1 truncate">{session.title}</span>
-                <span className="shrink-0 tabular-nums text-slate-500">{formatCount(session.messageCount)} messages</span>
-              </label>
-            </li>
-          ))}
-        </ul>
+        <SessionPicker sessions={sessions.data?.sessions} picked={picked} onToggle={toggle} max={MAX_MULTI_SESSIONS} disabled={stream.busy} checkboxTestId="multi-session-checkbox" />
       </section>
       {list ? <ConfigBuilder strategies={list} drafts={drafts} onChange={setDrafts} disabled={stream.busy} min={1} /> : <div className="h-24 animate-pulse rounded-lg bg-slate-200/60" aria-busy="true" />}
       <div className="flex flex-wrap items-end gap-3">

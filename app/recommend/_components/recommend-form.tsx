@@ -1,14 +1,15 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useState } from "react";
-import { COMMON_WINDOWS, DEFAULT_QUALITY_FLOOR, DEFAULT_TRIGGER_SHARES, type RecommendRequestInput } from "@/lib/api/contracts/recommend-schemas";
+import { COMMON_WINDOWS, type RecommendRequest, type RecommendRequestInput } from "@/lib/api/contracts/recommend-schemas";
 import { MAX_MULTI_SESSIONS } from "@/lib/api/contracts/compare-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { sessionQueries } from "@/lib/query-hooks/session-queries";
 import { ApiErrorView } from "@/app/_components/api-error-view";
 import { formatCount } from "@/app/_components/format-number";
+import { SessionPicker } from "@/app/_components/session-picker";
+import { recommendFormValues } from "./recommend-form-values";
 
 export interface ModelOption {
   id: string;
@@ -36,18 +37,37 @@ export function parseShares(text: string): { shares: number[] } | { error: strin
 
 /**
  * What to recommend for: the sessions, the strategies whose trigger is swept, the model (its prices and, when the
- * lab knows it, its window) or a list of windows, the trigger shares and the quality floor.
+ * lab knows it, its window) or a list of windows, the trigger shares and the quality floor. With `initial` (the
+ * request of the stored recommendation on show) the fields start from it, to be changed and run again; a window or
+ * a priced model the form does not list is added to its choices.
  */
-export function RecommendForm({ models, strategies, busy, onStart }: { models: ModelOption[]; strategies: StrategyOption[]; busy: boolean; onStart: (input: RecommendRequestInput) => void }) {
+export function RecommendForm({
+  models,
+  strategies,
+  busy,
+  initial,
+  initialShown,
+  onStart,
+}: {
+  models: ModelOption[];
+  strategies: StrategyOption[];
+  busy: boolean;
+  initial?: RecommendRequest | null;
+  /** the recommendation `initial` came from is the one on show (a note says the form was filled in from it) */
+  initialShown?: boolean;
+  onStart: (input: RecommendRequestInput) => void;
+}) {
   const sessions = useQuery(sessionQueries.list());
-  const [picked, setPicked] = useState<string[]>([]);
-  const [chosen, setChosen] = useState<string[]>(["pi", "codex"]);
-  const [model, setModel] = useState("");
-  const [windows, setWindows] = useState<number[]>([]);
-  const [sharesText, setSharesText] = useState(DEFAULT_TRIGGER_SHARES.map((share) => Math.round(share * 100)).join(", "));
-  const [floor, setFloor] = useState(String(DEFAULT_QUALITY_FLOOR * 100));
-  const own = models.find((entry) => entry.id === model)?.window ?? null;
-  const windowChoices = [...new Set([...(own ? [own] : []), ...COMMON_WINDOWS])];
+  const [startValues] = useState(() => recommendFormValues(initial, strategies.map((strategy) => strategy.id)));
+  const [picked, setPicked] = useState<string[]>(startValues.picked);
+  const [chosen, setChosen] = useState<string[]>(startValues.chosen);
+  const [model, setModel] = useState(startValues.model);
+  const [windows, setWindows] = useState<number[]>(startValues.windows);
+  const [sharesText, setSharesText] = useState(startValues.sharesText);
+  const [floor, setFloor] = useState(startValues.floor);
+  const modelChoices = startValues.model && !models.some((entry) => entry.id === startValues.model) ? [...models, { id: startValues.model, window: null }] : models;
+  const own = modelChoices.find((entry) => entry.id === model)?.window ?? null;
+  const windowChoices = [...new Set([...(own ? [own] : []), ...COMMON_WINDOWS, ...startValues.windows])];
   const shares = parseShares(sharesText);
   const floorValue = Number(floor);
   const floorError = !Number.isFinite(floorValue) || floorValue < 0 || floorValue > 100 ? `The quality floor "${floor}" is not a percentage between 0 and 100.` : null;
@@ -65,6 +85,7 @@ export function RecommendForm({ models, strategies, busy, onStart }: { models: M
       shares: shares.shares,
       floor: floorValue / 100,
       ...(model ? { costModel: model } : {}),
+      ...(startValues.cache ?? {}),
     });
   };
 
@@ -78,32 +99,22 @@ export function RecommendForm({ models, strategies, busy, onStart }: { models: M
       }}
     >
       {sessions.error && <ApiErrorView title="Could not load the sessions" error={toApiErrorBody(sessions.error)} />}
+      {initial && initialShown && (
+        <p data-testid="recommend-form-restored" className="text-slate-600">
+          Filled in from the recommendation below: change any field and run it again.
+          {startValues.cache && ` Its prompt cache rules (${startValues.cache.cacheProvider}, ${startValues.cache.cacheTtl}) have no field here and are sent as they were.`}
+        </p>
+      )}
       <fieldset className="space-y-1">
         <legend className="text-sm font-semibold text-slate-800">Sessions <span className="font-normal text-slate-500">({sessionIds.length} picked; the recommendation must hold on every one)</span></legend>
-        {sessions.data?.sessions.length === 0 && (
-          <p className="text-slate-600">
-            No sessions yet: <Link href="/" className="text-violet-700 underline">import a transcript</Link> first.
-          </p>
-        )}
-        <ul className="grid max-h-48 gap-x-4 overflow-y-auto md:grid-cols-2">
-          {sessions.data?.sessions.map((session) => (
-            <li key={session.id}>
-              <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 hover:bg-slate-50">
-                <input
-                  type="checkbox"
-                  data-testid="recommend-session-checkbox"
-                  data-session-id={session.id}
-                  checked={picked.includes(session.id)}
-                  disabled={busy || (!picked.includes(session.id) && picked.length >= MAX_MULTI_SESSIONS)}
-                  onChange={() => setPicked((current) => toggle(current, session.id))}
-                  className="accent-violet-600"
-                />
-                <span className="min-w-0 flex-1 truncate">{session.title}</span>
-                <span className="shrink-0 tabular-nums text-slate-500">{formatCount(session.messageCount)} messages</span>
-              </label>
-            </li>
-          ))}
-        </ul>
+        <SessionPicker
+          sessions={sessions.data?.sessions}
+          picked={picked}
+          onToggle={(id) => setPicked((current) => toggle(current, id))}
+          max={MAX_MULTI_SESSIONS}
+          disabled={busy}
+          checkboxTestId="recommend-session-checkbox"
+        />
       </fieldset>
       <fieldset className="space-y-1">
         <legend className="text-sm font-semibold text-slate-800">Strategies <span className="font-normal text-slate-500">(each one&apos;s trigger is swept as a share of the window)</span></legend>
@@ -121,7 +132,7 @@ export function RecommendForm({ models, strategies, busy, onStart }: { models: M
           <span className="block text-slate-600">Model (prices, and its window)</span>
           <select data-testid="recommend-model" value={model} disabled={busy} onChange={(event) => setModel(event.target.value)} className={`${INPUT} font-mono`}>
             <option value="">each session&apos;s own</option>
-            {models.map((entry) => (
+            {modelChoices.map((entry) => (
               <option key={entry.id} value={entry.id}>
                 {entry.id}
                 {entry.window ? ` · ${formatCount(entry.window)}` : ""}

@@ -2,7 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
+import type { RecommendRequest } from "@/lib/api/contracts/recommend-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { recommendQueries, useCancelRecommendation, useStartRecommendation } from "@/lib/query-hooks/recommend-queries";
 import { sessionQueries } from "@/lib/query-hooks/session-queries";
@@ -12,14 +13,29 @@ import { RecommendForm, type ModelOption, type StrategyOption } from "./recommen
 import { RecommendSnippets, RecommendTable, RecommendVerdict } from "./recommend-result";
 
 /**
- * The recommender: the form, then — under `?id=`, so a reload or a link brings it back — the stored recommendation
- * as its runs finish: progress and cancel, the verdict, the plot with the frontier, the snippets for the recommended
- * setting (and the runner-up's), and every setting's figures.
+ * The recommender: the form, then — under `?id=`, so a reload or a link brings it back, its request refilling the
+ * form — the stored recommendation as its runs finish: progress and cancel, the verdict, the plot with the frontier,
+ * the snippets for the recommended setting (and the runner-up's), and every setting's figures.
  */
 export function RecommendView({ models, strategies }: { models: ModelOption[]; strategies: StrategyOption[] }) {
   const router = useRouter();
   const id = useSearchParams().get("id");
   const start = useStartRecommendation();
+  const stored = useQuery({ ...recommendQueries.view(id ?? ""), enabled: id !== null });
+  // The form shows the request of the recommendation under ?id= once it loads (a reload, a link, back and forward),
+  // so it can be changed and run again; not the one just started from the form, which already shows it.
+  const [formFor, setFormFor] = useState<string | null>(null);
+  const [startedId, setStartedId] = useState<string | null>(null);
+  const [restored, setRestored] = useState<{ serial: number; id: string; request: RecommendRequest } | null>(null);
+  if (id !== null && formFor !== id) {
+    if (id === startedId) {
+      setFormFor(id);
+      setStartedId(null);
+    } else if (stored.data) {
+      setFormFor(id);
+      setRestored({ serial: (restored?.serial ?? 0) + 1, id, request: stored.data.request });
+    }
+  }
   const sessions = useQuery(sessionQueries.list());
   const titleOf = useMemo(() => {
     const byId = new Map((sessions.data?.sessions ?? []).map((session) => [session.id, session.title]));
@@ -35,10 +51,20 @@ export function RecommendView({ models, strategies }: { models: ModelOption[]; s
         </p>
       </header>
       <RecommendForm
+        key={restored?.serial ?? 0}
         models={models}
         strategies={strategies}
         busy={start.isPending}
-        onStart={(input) => start.mutate(input, { onSuccess: (started) => router.push(`/recommend?id=${encodeURIComponent(started.id)}`) })}
+        initial={restored?.request}
+        initialShown={restored !== null && restored.id === id}
+        onStart={(input) =>
+          start.mutate(input, {
+            onSuccess: (started) => {
+              setStartedId(started.id);
+              router.push(`/recommend?id=${encodeURIComponent(started.id)}`);
+            },
+          })
+        }
       />
       {start.error && <ApiErrorView title="The recommendation was refused" error={toApiErrorBody(start.error)} testId="recommend-error" />}
       {id && <StoredRecommendation id={id} titleOf={titleOf} />}

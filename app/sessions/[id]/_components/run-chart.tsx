@@ -4,12 +4,13 @@ import { memo, useDeferredValue, useMemo, useRef, useState, type MouseEvent, typ
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, usePlotArea, useXAxisScale, useYAxisScale, XAxis, YAxis } from "recharts";
 import type { ContextPoint } from "@/lib/api/contracts/schemas";
 import { downsample } from "@/lib/client/downsample";
-import { fitYDomain, logTicks, type YScaleMode } from "@/lib/client/fit-y-domain";
+import { fitYDomain, type YScaleMode } from "@/lib/client/fit-y-domain";
 import { nearestIndex, stepAtPointer } from "@/lib/client/step-at-pointer";
 import { thinMarkers } from "@/lib/client/thin-markers";
 import type { ReplayResult } from "@/lib/engine/simulate/replay-result";
 import { formatCompact, formatCount, plural } from "@/app/_components/format-number";
 import { LegendToggle } from "@/app/_components/chart/legend-toggle";
+import { tokenYAxisProps } from "@/app/_components/chart/token-y-axis-props";
 import { YScalePicker } from "@/app/_components/chart/y-scale-picker";
 import { ZoomNavigator, type StepRange } from "@/app/_components/chart/zoom-navigator";
 import { CacheStrip } from "./cache-strip";
@@ -178,17 +179,7 @@ export const RunChart = memo(function RunChart({
           <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 4, left: 4 }}>
             <CartesianGrid stroke="#eef2f7" vertical={false} />
             <XAxis dataKey="step" type="number" domain={[from, to]} allowDataOverflow tick={{ fontSize: 11, fill: "#64748b" }} tickLine={false} axisLine={{ stroke: "#cbd5e1" }} minTickGap={24} />
-            <YAxis
-              scale={mode === "log" ? "log" : "linear"}
-              domain={domain}
-              allowDataOverflow
-              ticks={mode === "log" ? logTicks(domain) : undefined}
-              tickFormatter={(value: number) => formatCompact(value)}
-              tick={{ fontSize: 11, fill: "#64748b" }}
-              tickLine={false}
-              axisLine={false}
-              width={48}
-            />
+            <YAxis {...tokenYAxisProps(mode, domain)} />
             <ReferenceLine y={result.window} stroke="#dc2626" strokeDasharray="4 3" label={{ value: `window ${formatCompact(result.window)}`, position: "insideTopRight", fontSize: 11, fill: "#dc2626" }} />
             {result.outputReserve > 0 && (
               <ReferenceLine y={usableWindow} stroke="#f97316" strokeDasharray="2 3" label={{ value: `usable ${formatCompact(usableWindow)}`, position: "insideBottomRight", fontSize: 11, fill: "#ea580c" }} />
