@@ -1,5 +1,6 @@
 import { replaySession } from "../lib/engine/simulate/replay-session";
 import { strategies } from "../lib/engine/strategies";
+import { providerOfStrategy } from "../lib/engine/strategies/provider-of-strategy";
 import { createEstimator } from "../lib/engine/tokens/create-estimator";
 import { messagesTokensWith } from "../lib/engine/tokens/estimator";
 import { ESTIMATOR_IDS } from "../lib/engine/tokens/estimator";
@@ -57,7 +58,8 @@ export async function runSizeLadder(mode: LadderMode, log: (line: string) => voi
       // the count is kept (not returned: a number returned is read as compactions, and the table printed tokens there)
       run: (session: Session) => void (estimatedTokens = messagesTokensWith(createEstimator(id), session.messages)),
     })),
-    ...strategies.map((strategy) => ({
+    // the providers' own compaction runs only against their APIs: replayed without one it is not what it is
+    ...strategies.filter((strategy) => providerOfStrategy(strategy.id) === null).map((strategy) => ({
       name: `replay ${strategy.id}`,
       sizes: strategy.id === "none" ? sizes.linear : sizes.strategies,
       run: async (session: Session) => compactionsOf(await replaySession({ session, strategy, window: REPLAY_WINDOW })),

@@ -6,6 +6,7 @@ import { planCompaction } from "../simulate/plan-compaction";
 import type { CompactionStartEvent, GuardEvent, PruneEvent } from "../simulate/replay-events";
 import { replaySession } from "../simulate/replay-session";
 import type { SummarizeRequest, Summarizer } from "../summarize/summarizer";
+import type { Session } from "../model";
 import { buildSession, type TurnSpec } from "../testing/build-session";
 import {
   CLAUDE_CODE_CONTINUATION_OPENING,
@@ -83,6 +84,32 @@ describe("claude-code strategy", () => {
     expect(tools.map((entry) => (entry.message.parts[0].type === "tool-result" ? entry.message.parts[0].output === MICROCOMPACT_PLACEHOLDER : false))).toEqual([
       true, true, true, false, false, false,
     ]);
+  });
+
+  it("microcompact counts the newest results message by message, each message's parallel results in order, and steps over results an earlier pass cleared", async () => {
+    const call = (id: string) => ({ type: "tool-call" as const, id, name: "Read", input: { file_path: `${id}.ts` } });
+    const result = (id: string) => ({ type: "tool-result" as const, callId: id, name: "Read", output: sized(12_000), isError: false, images: [] });
+    const session: Session = {
+      title: "parallel reads",
+      format: "claude-code",
+      meta: {},
+      messages: [
+        { id: "u", role: "user", parts: [{ type: "text", text: "read them all" }] },
+        { id: "a1", role: "assistant", parts: [call("r0"), call("r1")] },
+        { id: "t1", role: "tool", parts: [result("r0"), result("r1")] },
+        { id: "a2", role: "assistant", parts: [call("r2"), call("r3")] },
+        { id: "t2", role: "tool", parts: [result("r2"), result("r3")] },
+        { id: "a3", role: "assistant", parts: [{ type: "text", text: "done" }] },
+      ],
+    };
+    // trigger 80,000 − 33,000 = 47,000, passed once the four results (48,000) are in; the newest message's first
+    // result is the one kept
+    const replay = await replaySession({ session, strategy: claudeCodeStrategy, settings: { microcompactKeepRecent: 1 }, window: 80_000, summarizer: recordingSummarizer().summarizer });
+    expect(ofType<PruneEvent>(replay.events, "prune")).toMatchObject([{ pruner: "microcompact", parts: 3 }]);
+    const cleared = finalContext(session, replay)
+      .messages.filter((entry) => entry.message.role === "tool")
+      .flatMap((entry) => entry.message.parts.map((part) => (part.type === "tool-result" ? `${part.callId}:${part.output === MICROCOMPACT_PLACEHOLDER ? "cleared" : "kept"}` : "")));
+    expect(cleared).toEqual(["r0:cleared", "r1:cleared", "r2:kept", "r3:cleared"]);
   });
 
   it("microcompact that would free less than 20,000 clears nothing; the full compaction runs instead", async () => {

@@ -28,25 +28,47 @@ export function microcompact(
   context: ContextView,
   settings: MicrocompactSettings,
 ): { marks: MarkRequest[]; freed: number; protected: ProtectionRequest[] } {
-  const compactable = new Set(settings.compactableTools.map(normalizeToolName));
+  const compactableNames = new Set(settings.compactableTools.map(normalizeToolName));
+  // tool names repeat: each distinct name is normalised once per call
+  const isCompactable = new Map<string, boolean>();
   const mark = { kind: "cleared", placeholder: MICROCOMPACT_PLACEHOLDER } as const;
   const marks: MarkRequest[] = [];
   const kept: { position: number; partIndex: number }[] = [];
   let seen = 0;
   let freed = 0;
-  for (let position = context.length - 1; position >= 0; position--) {
-    const { message } = context.entry(position);
-    if (message.role !== "tool") continue;
-    message.parts.forEach((part, partIndex) => {
-      if (part.type !== "tool-result" || !part.name || !compactable.has(normalizeToolName(part.name))) return;
-      if (context.markOf(position, partIndex)) return;
-      if (++seen <= settings.microcompactKeepRecent) {
-        kept.push({ position, partIndex });
-        return;
+  const visit = (position: number, partIndex: number): void => {
+    const part = context.entry(position).message.parts[partIndex];
+    if (part.type !== "tool-result" || !part.name) return;
+    let compactable = isCompactable.get(part.name);
+    if (compactable === undefined) {
+      compactable = compactableNames.has(normalizeToolName(part.name));
+      isCompactable.set(part.name, compactable);
+    }
+    if (!compactable || context.markOf(position, partIndex)) return;
+    if (++seen <= settings.microcompactKeepRecent) {
+      kept.push({ position, partIndex });
+      return;
+    }
+    freed += context.partTokens(position, partIndex) - context.partTokensUnder(position, partIndex, mark);
+    marks.push({ position, partIndex, pruner: "microcompact", mark });
+  };
+  // newest message first, each message's parts in order — over the unmarked results only (the results cleared by
+  // earlier passes are stepped over, not walked again: a pass costs what is new since the last one, at any window)
+  let group: number[] = [];
+  let groupPosition = -1;
+  const flush = () => {
+    for (let index = group.length - 1; index >= 0; index--) visit(groupPosition, group[index]);
+    group = [];
+  };
+  if (context.length > 0) {
+    for (const { position, partIndex } of context.unmarkedToolResults(context.length - 1, Number.MAX_SAFE_INTEGER)) {
+      if (position !== groupPosition) {
+        flush();
+        groupPosition = position;
       }
-      freed += context.partTokens(position, partIndex) - context.partTokensUnder(position, partIndex, mark);
-      marks.push({ position, partIndex, pruner: "microcompact", mark });
-    });
+      if (context.entry(position).message.role === "tool") group.push(partIndex);
+    }
+    flush();
   }
   const scaled = context.scale(freed);
   if (scaled < settings.microcompactMinimumSavings || marks.length === 0) return { marks: [], freed: 0, protected: [] };
