@@ -6,6 +6,7 @@ import type { RecommendationPoint, RecommendationView } from "@/lib/api/contract
 import { formatUsd } from "@/app/_components/format-number";
 import { logAxis } from "@/app/_components/compare/pareto-chart";
 import { seriesColour } from "@/app/_components/compare/series-colour";
+import { windowLabel } from "@/lib/compare/recommend/window-label";
 
 interface Dot {
   configIndex: number;
@@ -16,6 +17,9 @@ interface Dot {
   meetsFloor: boolean;
   isDefault: boolean;
   chosen: "recommended" | "runner-up" | null;
+  /** the setting's window, and its rank among the recommendation's windows (0: the smallest, drawn filled) */
+  window: number | null;
+  windowRank: number;
 }
 
 /**
@@ -24,9 +28,10 @@ interface Dot {
  * stepped line, the quality floor as a dashed line, the recommendation and the runner-up ringed.
  */
 export function RecommendChart({ view }: { view: RecommendationView }) {
-  const { series, line, domain, ticks, placed } = useMemo(() => {
+  const { series, line, domain, ticks, placed, windows } = useMemo(() => {
     const chosenOf = (point: RecommendationPoint): Dot["chosen"] =>
       view.recommended?.point.configIndex === point.configIndex ? "recommended" : view.runnerUp?.point.configIndex === point.configIndex ? "runner-up" : null;
+    const windows = [...new Set(view.points.map((point) => point.window).filter((window): window is number => window !== null))].sort((a, b) => a - b);
     const dots = view.points
       .filter((point) => point.usd !== null && point.worstRecall !== null)
       .map((point): Dot & { strategy: string } => ({
@@ -39,6 +44,8 @@ export function RecommendChart({ view }: { view: RecommendationView }) {
         meetsFloor: point.meetsFloor,
         isDefault: point.isDefault,
         chosen: chosenOf(point),
+        window: point.window,
+        windowRank: point.window === null ? 0 : windows.indexOf(point.window),
       }));
     const strategies = [...new Set(view.points.map((point) => point.strategy))];
     const frontier = view.frontier.map((entry) => ({ usd: Math.max(1e-6, entry.usd), recall: entry.worstRecall * 100 }));
@@ -51,6 +58,7 @@ export function RecommendChart({ view }: { view: RecommendationView }) {
       series: strategies.map((strategy, index) => ({ strategy, colour: seriesColour(index), dots: dots.filter((dot) => dot.strategy === strategy) })),
       line: steps,
       placed: dots.length,
+      windows,
       ...logAxis(dots.map((dot) => dot.usd)),
     };
   }, [view]);
@@ -61,6 +69,12 @@ export function RecommendChart({ view }: { view: RecommendationView }) {
       <div className="px-2 pb-1 text-xs">
         <span className="font-semibold text-slate-800">Worst continuation recall over the sessions against dollars (with prompt caching)</span>{" "}
         <span className="text-slate-600">upper left is better · squares are the agents&apos; defaults · the dashed horizontal line is the floor · the stepped line is the frontier</span>
+        {windows.length > 1 && (
+          <span data-testid="recommend-chart-windows" className="text-slate-600">
+            {" · "}
+            {windows.map((window, rank) => `${WINDOW_MARKS[Math.min(rank, WINDOW_MARKS.length - 1)]}: ${windowLabel(window)} window`).join(", ")}
+          </span>
+        )}
       </div>
       <ResponsiveContainer width="100%" height={340}>
         <ScatterChart margin={{ top: 12, right: 24, bottom: 16, left: 8 }}>
@@ -81,13 +95,18 @@ export function RecommendChart({ view }: { view: RecommendationView }) {
               shape={(props: unknown) => {
                 const { cx, cy, payload } = props as { cx: number; cy: number; payload: Dot };
                 const size = payload.onFrontier ? 6.5 : 5;
+                // the smallest window filled, the next ones hollow (dashed from the third): the same strategy at two
+                // windows is told apart at a glance
+                const hollow = payload.windowRank > 0;
+                const fillOpacity = hollow ? 0.06 : payload.meetsFloor ? 0.9 : 0.35;
+                const dash = payload.windowRank > 1 ? "2 2" : undefined;
                 return (
-                  <g data-testid="recommend-point" data-config={payload.label} data-frontier={payload.onFrontier ? "true" : "false"} data-chosen={payload.chosen ?? ""} role="img" aria-label={`${payload.label}: ${formatUsd(payload.usd)}, worst recall ${payload.recall.toFixed(1)}%${payload.chosen ? `, the ${payload.chosen}` : ""}`}>
+                  <g data-testid="recommend-point" data-config={payload.label} data-window={payload.window ?? ""} data-frontier={payload.onFrontier ? "true" : "false"} data-chosen={payload.chosen ?? ""} role="img" aria-label={`${payload.label}: ${formatUsd(payload.usd)}, worst recall ${payload.recall.toFixed(1)}%${payload.chosen ? `, the ${payload.chosen}` : ""}`}>
                     {payload.chosen && <circle cx={cx} cy={cy} r={size + 5} fill="none" stroke={payload.chosen === "recommended" ? "#15803d" : "#0369a1"} strokeWidth={2.5} />}
                     {payload.isDefault ? (
-                      <rect x={cx - size} y={cy - size} width={size * 2} height={size * 2} fill={entry.colour} fillOpacity={payload.meetsFloor ? 0.9 : 0.35} stroke="#0f172a" strokeWidth={1} />
+                      <rect x={cx - size} y={cy - size} width={size * 2} height={size * 2} fill={entry.colour} fillOpacity={fillOpacity} stroke={hollow ? entry.colour : "#0f172a"} strokeWidth={hollow ? 2 : 1} strokeDasharray={dash} />
                     ) : (
-                      <circle cx={cx} cy={cy} r={size} fill={entry.colour} fillOpacity={payload.meetsFloor ? 0.9 : 0.35} stroke={payload.onFrontier ? "#3b0764" : entry.colour} strokeWidth={payload.onFrontier ? 2 : 1} />
+                      <circle cx={cx} cy={cy} r={size} fill={entry.colour} fillOpacity={fillOpacity} stroke={payload.onFrontier ? "#3b0764" : entry.colour} strokeWidth={payload.onFrontier || hollow ? 2 : 1} strokeDasharray={dash} />
                     )}
                   </g>
                 );
@@ -99,6 +118,9 @@ export function RecommendChart({ view }: { view: RecommendationView }) {
     </section>
   );
 }
+
+/** How each window's points are drawn, smallest window first. */
+const WINDOW_MARKS = ["filled", "hollow", "hollow dashed"] as const;
 
 function DotTooltip({ active, payload }: { active?: boolean; payload?: { payload?: Dot }[] }) {
   const dot = payload?.[0]?.payload;

@@ -3,16 +3,12 @@ import { findStrategy } from "../../engine/strategies";
 import { MAX_RECOMMENDATION_RUNS } from "../../api/contracts/recommend-schemas";
 import type { ComparisonConfigInput } from "../plan-comparison";
 import { triggerShareRule } from "./trigger-share";
+import { windowLabel } from "./window-label";
 
 /** A recommendation's configuration: a comparison configuration with its own window, and the cell it fills. */
 export type RecommendationConfig = ComparisonConfigInput & { window: number; cell: { x: number | "default"; y: number } };
 
-/** "200K", "1M", "131,072" */
-export function windowLabel(window: number): string {
-  if (window % 1_000_000 === 0) return `${window / 1_000_000}M`;
-  if (window % 1_000 === 0) return `${window / 1_000}K`;
-  return window.toLocaleString("en-US");
-}
+export { windowLabel } from "./window-label";
 
 /** "35%", "12.5%" */
 export function shareLabel(share: number): string {
