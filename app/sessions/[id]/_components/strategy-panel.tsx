@@ -127,7 +127,7 @@ export function StrategyPanel({
       </div>
 
       {controls.length > 0 && (
-        <fieldset data-testid="strategy-settings" className="space-y-2 border-t border-slate-100 pt-2">
+        <fieldset data-testid="strategy-settings" className="min-w-0 space-y-2 border-t border-slate-100 pt-2">
           <legend className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">Settings</legend>
           {controls.map((control) => (
             <SettingField
@@ -143,7 +143,7 @@ export function StrategyPanel({
       )}
       <ThresholdWarning strategyId={config.strategy} settings={config.settings} window={config.window} onScale={(settings) => set({ settings })} />
 
-      <fieldset className="grid grid-cols-2 gap-2 border-t border-slate-100 pt-2 text-xs">
+      <fieldset className="grid min-w-0 grid-cols-2 gap-2 border-t border-slate-100 pt-2 text-xs">
         <legend className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">Replay</legend>
         <label className="col-span-2 space-y-0.5">
           <span className="flex justify-between font-medium text-slate-700">
@@ -169,7 +169,7 @@ export function StrategyPanel({
         </label>
       </fieldset>
 
-      <fieldset data-testid="cost-options" className="grid grid-cols-2 gap-2 border-t border-slate-100 pt-2 text-xs">
+      <fieldset data-testid="cost-options" className="grid min-w-0 grid-cols-2 gap-2 border-t border-slate-100 pt-2 text-xs">
         <legend className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">Cost</legend>
         <label className="col-span-2 space-y-0.5">
           <span className="block font-medium text-slate-700">Price at model</span>
@@ -203,7 +203,7 @@ export function StrategyPanel({
         forced={{ on: preview.forced, onChange: preview.onForcedChange }}
       />
 
-      <fieldset className="space-y-2 border-t border-slate-100 pt-2 text-xs">
+      <fieldset className="min-w-0 space-y-2 border-t border-slate-100 pt-2 text-xs">
         <legend className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">Summarizer</legend>
         <div className="flex gap-1" role="radiogroup">
           {(["extractive", "anthropic", "openai"] as const).map((summarizer) => (
