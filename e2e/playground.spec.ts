@@ -492,6 +492,31 @@ test("nous on a 64K window warns that its 100,000-token threshold never fires; s
   expect(run.result.events.some((event) => event.type === "warning" && (event as { code?: string }).code === "threshold-above-window")).toBe(false);
 });
 
+test("claude-code on a 30K window: the panel and the preview say the window is smaller than its 33,000 reserve, never a negative trigger", async ({ page }, testInfo) => {
+  const sessionPage = new SessionPage(page);
+  await sessionPage.goto(session.id);
+  const panel = new PlaygroundPanel(page);
+  await panel.waitForPanel();
+  await panel.pickStrategy("claude-code");
+  await panel.setWindow(200_000);
+  await expect(page.getByTestId("reserve-warning")).toHaveCount(0);
+  await panel.setWindow(30_000);
+  const warning = page.getByTestId("reserve-warning");
+  await expect(warning).toContainText("This window (30,000) is smaller than claude-code's output + buffer reserve (33,000 = 20,000 output + 13,000 buffer)");
+  await expect(warning).toContainText("so it compacts before every call");
+  // the preview after the last message: auto-compaction has stopped (thrash guard); it says why in words
+  const preview = page.getByTestId("preview");
+  await expect(preview).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
+  await expect(page.getByTestId("preview-no-compaction")).toContainText("no larger than the strategy's output + buffer reserve (33,000), so it compacts before every call");
+  await expect(preview).not.toContainText(/trigger [−-]\d/);
+  await expect(preview).not.toContainText("−3,000");
+  await warning.scrollIntoViewIfNeeded();
+  await keepScreenshot(page, testInfo, "playground-reserve-warning");
+  // room again: the notice goes
+  await panel.setWindow(40_000);
+  await expect(warning).toBeHidden();
+});
+
 test("the preview shows what the strategy would do with its settings: opencode with Auto ticked does not compact under its trigger unless forced", async ({ page }, testInfo) => {
   const sessionPage = new SessionPage(page);
   const playground = new PlaygroundPanel(page);
