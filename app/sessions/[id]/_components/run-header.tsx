@@ -15,14 +15,14 @@ export function RunHeader({ run }: { run: RunSummary }) {
   ];
   if (run.fallbacks > 0) figures.push({ key: "fallbacks", label: "Fallbacks", value: formatCount(run.fallbacks), title: "compactions whose summary failed or was rejected" });
   return (
-    <section data-testid="run-header" aria-label="This run" className="rounded border border-violet-200 bg-violet-50/40 px-3 py-1.5">
+    <section data-testid="run-header" aria-label="This run" className="rounded border border-violet-200 bg-white px-3 py-1.5">
       <div className="text-[11px] text-slate-600">
         This run: <span className="font-semibold text-slate-800">{run.strategyId}</span> at a {formatCount(run.options.window)}-token window
       </div>
       <dl className="mt-1 flex flex-wrap gap-x-5 gap-y-1">
         {figures.map((figure) => (
           <div key={figure.key} title={figure.title}>
-            <dt className="text-[10px] uppercase tracking-wide text-slate-500">{figure.label}</dt>
+            <dt className="text-[10px] uppercase tracking-wide text-slate-600">{figure.label}</dt>
             <dd className="text-sm font-semibold tabular-nums" data-testid={`run-figure-${figure.key}`}>
               {figure.value}
             </dd>
