@@ -85,6 +85,24 @@ test("the run chart fits the run by default, and a log scale shows the no-compac
   await keepScreenshot(page, testInfo, "run-chart-log");
 });
 
+test("the figures above an open run are the run's: its compactions, not the transcript's recorded 0", async ({ page }) => {
+  // the stored figure, the events and the legend agree (hundreds of compactions on this generated session) ...
+  const stored = (await (await page.request.get(`/api/runs/${run.id}`)).json()) as { compactions: number; prunes: number };
+  const applied = run.result.events.filter((event) => event.type === "compaction-end").length;
+  expect(applied).toBeGreaterThan(100);
+  expect(stored.compactions).toBe(applied);
+  const chart = await openRun(page);
+  await expect(chart.root.getByTestId("legend-compactions")).toContainText(applied.toLocaleString("en-US"));
+  // ... and the header over the chart says it: the run's own figures, with the transcript's recorded count named as such
+  const header = page.getByTestId("run-header");
+  await expect(header).toBeVisible();
+  await expect(header).toContainText("opencode");
+  await expect(header.getByTestId("run-figure-compactions")).toHaveText(applied.toLocaleString("en-US"));
+  await expect(header.getByTestId("run-figure-peak")).toHaveText(Math.max(...run.result.steps.map((step) => step.contextTokens)).toLocaleString("en-US"));
+  await expect(page.getByTestId("session-header").getByTestId("figure-compactions")).toHaveCount(0);
+  await expect(page.getByTestId("session-header").getByTestId("figure-recorded-compactions")).toHaveText("0");
+});
+
 test("the brush zooms the run chart to a stretch redrawn at full detail, the legend hides a series, markers thin out", async ({ page }, testInfo) => {
   const chart = await openRun(page);
   const steps = run.result.steps.length;

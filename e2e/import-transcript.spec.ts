@@ -62,7 +62,7 @@ test.describe("importing real transcripts", () => {
 
     const session = new SessionPage(page);
     await session.waitForTimeline();
-    await expect(page.getByTestId("figure-compactions")).not.toHaveText("0");
+    await expect(page.getByTestId("figure-recorded-compactions")).not.toHaveText("0");
     await expect(session.chartLines()).toHaveCount(2);
 
     const sessionId = page.url().split("/sessions/")[1];

@@ -57,6 +57,26 @@ async function seqOf(request: APIRequestContext, sessionId: string, messageId: s
 
 test.describe.configure({ mode: "serial" });
 
+/**
+ * Every slider of the left panel, and the number box beside it, lies inside the panel (at 1440×900 a setting whose
+ * default text is long once pushed the settings wider than the panel, and the sliders ran past its right edge).
+ */
+async function expectControlsInsidePanel(page: import("@playwright/test").Page, strategy: string) {
+  const panel = page.getByTestId("strategy-panel");
+  const box = (await panel.boundingBox())!;
+  const controls = panel.locator('input[type="range"], input[type="number"]');
+  const count = await controls.count();
+  expect(await panel.locator('input[type="range"]').count(), `${strategy}: sliders`).toBeGreaterThan(0);
+  for (let index = 0; index < count; index++) {
+    const control = controls.nth(index);
+    if (!(await control.isVisible())) continue;
+    const own = (await control.boundingBox())!;
+    const name = `${strategy}: ${(await control.getAttribute("data-testid")) ?? (await control.getAttribute("aria-label")) ?? `control ${index}`}`;
+    expect(own.x, `${name} starts inside the panel`).toBeGreaterThanOrEqual(box.x - 0.5);
+    expect(own.x + own.width, `${name} ends inside the panel (right edge ${box.x + box.width})`).toBeLessThanOrEqual(box.x + box.width + 0.5);
+  }
+}
+
 let session: UploadedSession;
 
 test.beforeAll(async ({ request }) => {
@@ -79,6 +99,16 @@ test("preview follows a threshold; an extractive run shows pivots, pruned placeh
   await expect(async () => expect(await playground.previewTokensAfter()).toBeLessThan(before)).toPass({ timeout: 15_000 });
   await expect(page.getByTestId("preview-cut")).toBeVisible();
   await keepScreenshot(page, testInfo, "playground-preview");
+
+  // at 1440×900 every strategy's sliders stay inside the left panel, a changed setting (its reset link) included
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expectControlsInsidePanel(page, "pi (keepRecentTokens changed)");
+  for (const option of await playground.strategySelect.locator("option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))) {
+    await playground.pickStrategy(option);
+    await expect(page.getByTestId("strategy-panel")).toBeVisible();
+    await expectControlsInsidePanel(page, option);
+  }
+  await page.setViewportSize({ width: 1440, height: 1000 });
 
   // opencode prunes old tool output and pivots on a summary
   await playground.pickStrategy("opencode");
@@ -460,6 +490,31 @@ test("nous on a 64K window warns that its 100,000-token threshold never fires; s
   const run = await latestRun(request, session.id);
   expect(run.result.events.some((event) => event.type === "compaction-end")).toBe(true);
   expect(run.result.events.some((event) => event.type === "warning" && (event as { code?: string }).code === "threshold-above-window")).toBe(false);
+});
+
+test("claude-code on a 30K window: the panel and the preview say the window is smaller than its 33,000 reserve, never a negative trigger", async ({ page }, testInfo) => {
+  const sessionPage = new SessionPage(page);
+  await sessionPage.goto(session.id);
+  const panel = new PlaygroundPanel(page);
+  await panel.waitForPanel();
+  await panel.pickStrategy("claude-code");
+  await panel.setWindow(200_000);
+  await expect(page.getByTestId("reserve-warning")).toHaveCount(0);
+  await panel.setWindow(30_000);
+  const warning = page.getByTestId("reserve-warning");
+  await expect(warning).toContainText("This window (30,000) is smaller than claude-code's output + buffer reserve (33,000 = 20,000 output + 13,000 buffer)");
+  await expect(warning).toContainText("so it compacts before every call");
+  // the preview after the last message: auto-compaction has stopped (thrash guard); it says why in words
+  const preview = page.getByTestId("preview");
+  await expect(preview).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
+  await expect(page.getByTestId("preview-no-compaction")).toContainText("no larger than the strategy's output + buffer reserve (33,000), so it compacts before every call");
+  await expect(preview).not.toContainText(/trigger [−-]\d/);
+  await expect(preview).not.toContainText("−3,000");
+  await warning.scrollIntoViewIfNeeded();
+  await keepScreenshot(page, testInfo, "playground-reserve-warning");
+  // room again: the notice goes
+  await panel.setWindow(40_000);
+  await expect(warning).toBeHidden();
 });
 
 test("the preview shows what the strategy would do with its settings: opencode with Auto ticked does not compact under its trigger unless forced", async ({ page }, testInfo) => {

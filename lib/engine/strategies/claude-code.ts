@@ -147,7 +147,12 @@ export const claudeCodeStrategy = defineStrategy<ClaudeCodeSettings>({
       marks: cleared.marks,
       ...protection,
       compaction: {
-        reason: context.tokens < trigger ? "compaction requested" : `context ${context.tokens} ≥ auto-compact threshold ${trigger}`,
+        reason:
+          context.tokens < trigger
+            ? "compaction requested"
+            : trigger <= 0
+              ? `the window ${window} is no larger than the output + buffer reserve ${window - trigger}: every context is past the auto-compact threshold (${trigger})`
+              : `context ${context.tokens} ≥ auto-compact threshold ${trigger}`,
         summaries: [
           {
             ranges: [{ from: head, to: context.length }],

@@ -16,6 +16,7 @@ import { changedFromRun, configFromRun, initialConfig, previewRequestOf, runRequ
 import { RunChart } from "./run-chart";
 import { RunCostPanel } from "@/app/_components/run-cost-panel";
 import { RunCompare } from "./run-compare";
+import { RunHeader } from "./run-header";
 import { ContinuationRecallStrip } from "./continuation-recall-strip";
 import { JudgedProbesPanel } from "./judged-probes-panel";
 import { RunHistory } from "./run-history";
@@ -223,6 +224,7 @@ export function Playground({
 
       <div className="min-w-0 space-y-3">
         {header}
+        {selectedSummary && (selectedSummary.status === "done" || selectedSummary.status === "degraded") && <RunHeader run={selectedSummary} />}
         <SharePanel sessionId={sessionId} runId={selectedRunId} />
         {result && selectedSummary && session ? (
           <>

@@ -17,6 +17,7 @@ export function PreviewSummary({
   onJump,
   at,
   forced,
+  reserve,
 }: {
   preview: PreviewView | undefined;
   loading: boolean;
@@ -26,6 +27,8 @@ export function PreviewSummary({
   at?: { step: number | null; modelCalls: number; onChange: (step: number | null) => void };
   /** whether the preview forces a compaction (a manual one) or shows what the strategy does there on its own */
   forced?: { on: boolean; onChange: (forced: boolean) => void };
+  /** the strategy's output + buffer reserve when the window is no larger than it (its trigger is then zero or below) */
+  reserve?: number | null;
 }) {
   if (!preview) {
     return (
@@ -71,7 +74,9 @@ export function PreviewSummary({
           (context {formatCount(preview.tokensBefore)}
           {preview.autoTrigger === null
             ? ", no automatic trigger reached"
-            : preview.tokensBefore < preview.autoTrigger
+            : preview.autoTrigger <= 0
+              ? `; the window is no larger than the strategy's output + buffer reserve${reserve ? ` (${formatCount(reserve)})` : ""}, so it compacts before every call — here its guard has stopped it, see its guard events`
+              : preview.tokensBefore < preview.autoTrigger
               ? ` of trigger ${formatCount(preview.autoTrigger)}`
               : `, past its trigger ${formatCount(preview.autoTrigger)}: held back by the strategy — see its guard and warning events`}).
           {forced && (

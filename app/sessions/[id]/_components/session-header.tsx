@@ -19,7 +19,7 @@ export function SessionHeader({ session }: { session: SessionDetail }) {
       value: session.recordedPeakContextTokens === null ? "—" : formatCount(session.recordedPeakContextTokens),
       title: "largest context a model call recorded (input + cache read + cache write)",
     },
-    { label: "Compactions", value: formatCount(session.recordedCompactionCount), title: "compactions the transcript recorded" },
+    { label: "Recorded compactions", value: formatCount(session.recordedCompactionCount), title: "compactions the transcript recorded (a run's own are above its chart)" },
   ];
   if (contextWindow) figures.push({ label: "Context window", value: formatCount(contextWindow) });
 

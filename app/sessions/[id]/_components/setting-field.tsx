@@ -40,11 +40,11 @@ export function SettingField({
         <label htmlFor={inputId} className={`font-medium ${changed ? "text-violet-800" : "text-slate-700"}`}>
           {control.label}
         </label>
-        <span className="truncate text-slate-500" title={`default: ${describe(fallback)}`}>
+        <span className="min-w-0 truncate text-slate-500" title={`default: ${describe(fallback)}`}>
           default {describe(fallback)}
         </span>
         {changed && (
-          <button type="button" data-testid={`${testId}-reset`} onClick={() => onChange(fallback)} className="ml-auto text-violet-700 hover:underline">
+          <button type="button" data-testid={`${testId}-reset`} onClick={() => onChange(fallback)} className="ml-auto shrink-0 text-violet-700 hover:underline">
             reset
           </button>
         )}

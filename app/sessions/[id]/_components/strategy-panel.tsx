@@ -12,6 +12,8 @@ import { PromptEditor } from "./prompt-editor";
 import { RunProgress } from "./run-progress";
 import { SettingField } from "./setting-field";
 import { ThresholdWarning } from "./threshold-warning";
+import { ReserveNotice } from "./reserve-notice";
+import { reserveWarning } from "@/lib/engine/strategies/reserve-warning";
 import type { RunStreamState } from "./use-run-stream";
 
 const INPUT = "rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs focus:border-violet-500";
@@ -56,6 +58,7 @@ export function StrategyPanel({
   const strategy = strategies.find((candidate) => candidate.id === config.strategy);
   const controls = useMemo(() => (strategy ? settingControls(strategy.settingsJsonSchema, strategy.defaults) : []), [strategy]);
   const set = (patch: Partial<PlaygroundConfig>) => onChange({ ...config, ...patch });
+  const reserve = reserveWarning(config.strategy, { ...strategy?.defaults, ...config.settings }, config.window);
   const { data: listed } = useQuery(runQueries.summarizers());
   const openaiEndpoints = (listed?.summarizers ?? []).filter((entry) => entry.provider === "openai");
   const openaiEndpoint = openaiEndpoints.find((entry) => entry.baseUrl === config.baseUrl) ?? openaiEndpoints[0];
@@ -127,7 +130,7 @@ export function StrategyPanel({
       </div>
 
       {controls.length > 0 && (
-        <fieldset data-testid="strategy-settings" className="space-y-2 border-t border-slate-100 pt-2">
+        <fieldset data-testid="strategy-settings" className="min-w-0 space-y-2 border-t border-slate-100 pt-2">
           <legend className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">Settings</legend>
           {controls.map((control) => (
             <SettingField
@@ -142,8 +145,9 @@ export function StrategyPanel({
         </fieldset>
       )}
       <ThresholdWarning strategyId={config.strategy} settings={config.settings} window={config.window} onScale={(settings) => set({ settings })} />
+      <ReserveNotice warning={reserve} />
 
-      <fieldset className="grid grid-cols-2 gap-2 border-t border-slate-100 pt-2 text-xs">
+      <fieldset className="grid min-w-0 grid-cols-2 gap-2 border-t border-slate-100 pt-2 text-xs">
         <legend className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">Replay</legend>
         <label className="col-span-2 space-y-0.5">
           <span className="flex justify-between font-medium text-slate-700">
@@ -169,7 +173,7 @@ export function StrategyPanel({
         </label>
       </fieldset>
 
-      <fieldset data-testid="cost-options" className="grid grid-cols-2 gap-2 border-t border-slate-100 pt-2 text-xs">
+      <fieldset data-testid="cost-options" className="grid min-w-0 grid-cols-2 gap-2 border-t border-slate-100 pt-2 text-xs">
         <legend className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">Cost</legend>
         <label className="col-span-2 space-y-0.5">
           <span className="block font-medium text-slate-700">Price at model</span>
@@ -201,9 +205,10 @@ export function StrategyPanel({
         onJump={onJump}
         at={{ step: preview.atStep, modelCalls: preview.modelCalls, onChange: preview.onAtStepChange }}
         forced={{ on: preview.forced, onChange: preview.onForcedChange }}
+        reserve={reserve?.reserve ?? null}
       />
 
-      <fieldset className="space-y-2 border-t border-slate-100 pt-2 text-xs">
+      <fieldset className="min-w-0 space-y-2 border-t border-slate-100 pt-2 text-xs">
         <legend className="text-[11px] font-semibold uppercase tracking-wide text-slate-500">Summarizer</legend>
         <div className="flex gap-1" role="radiogroup">
           {(["extractive", "anthropic", "openai"] as const).map((summarizer) => (
