@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
 import pg from "pg";
 import type { Session } from "../lib/engine/model";
@@ -18,7 +19,10 @@ import { generateSession } from "../lib/generator/generate-session";
  * claim, replay, retention and continuation-recall scores, price, curve, progress and the one final write) but
  * without the queue or a second process — "its single replays". The goal: N workers finish within 1.3× of that sum
  * ÷ N. For scale, the engine's replays alone (replaySession, nothing scored or stored) are timed too: that is the
- * floor no stored, scored run reaches. Skipped, saying so, without a PostgreSQL URL.
+ * floor no stored, scored run reaches. Each phase also reports the machine's busy share and busy CPU seconds
+ * (/proc/stat: the workers, this process and PostgreSQL alike): the single runs already keep PostgreSQL working on
+ * a second core, so on a 2-core machine two workers compete with it for the cores; the ratio of busy CPU seconds
+ * tells the queue's own cost apart from that contention. Skipped, saying so, without a PostgreSQL URL.
  */
 const STRATEGIES = ["pi", "codex", "gemini-cli", "claude-code"];
 const SHARES = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
@@ -53,19 +57,20 @@ export async function runSweepThroughput(log: (line: string) => void): Promise<v
     process.env.LAB_WORKERS = "0";
     const single = await freshDatabase(server, "single", databases);
     progress(`single runs, one after another in this process: ${jobs}`);
-    const singleSeconds = await timeSingleRuns(single, sessions);
-    log(`  single runs, one after another in this process (runJob without the queue: replay, scores, price, one stored end): ${jobs} in ${singleSeconds.toFixed(1)} s (${((1_000 * singleSeconds) / jobs).toFixed(0)} ms each)`);
+    const { seconds: singleSeconds, busy: singleBusy } = await timeSingleRuns(single, sessions);
+    log(`  single runs, one after another in this process (runJob without the queue: replay, scores, price, one stored end): ${jobs} in ${singleSeconds.toFixed(1)} s (${((1_000 * singleSeconds) / jobs).toFixed(0)} ms each); ${busyText(singleBusy)}`);
 
     const results: { workers: number; seconds: number }[] = [];
     for (const count of [1, 2]) {
       const url = await freshDatabase(server, `w${count}`, databases);
       progress(`${jobs} runs on ${count} worker process${count > 1 ? "es" : ""}`);
-      const seconds = await timeWorkers(url, sessions, count, jobs);
+      const { seconds, busy } = await timeWorkers(url, sessions, count, jobs);
       results.push({ workers: count, seconds });
       log(
         `  ${count} worker process${count > 1 ? "es" : ""}: ${jobs} runs in ${seconds.toFixed(1)} s = ${(jobs / seconds).toFixed(2)} runs/s; ` +
           `single runs' sum ÷ ${count} = ${(singleSeconds / count).toFixed(1)} s → ${(seconds / (singleSeconds / count)).toFixed(2)}× (goal ≤ ${SWEEP_OVERHEAD_LIMIT}×); ` +
-          `engine replays' sum ÷ ${count} = ${(engineSeconds / count).toFixed(1)} s → ${(seconds / (engineSeconds / count)).toFixed(2)}×`,
+          `engine replays' sum ÷ ${count} = ${(engineSeconds / count).toFixed(1)} s → ${(seconds / (engineSeconds / count)).toFixed(2)}×; ${busyText(busy)}` +
+          (busy && singleBusy ? ` = ${(busy.seconds / singleBusy.seconds).toFixed(2)}× the single runs' CPU` : ""),
       );
     }
     log(`  2 workers ÷ 1 worker: ${(results[0].seconds / results[1].seconds).toFixed(2)}× the throughput (2 shared cores: other load on the machine lowers it); load ${os.loadavg()[0].toFixed(1)} at the end`);
@@ -109,19 +114,22 @@ async function startIn(url: string, sessions: Session[]): Promise<{ comparisonId
   return { comparisonId: id, runIds: runs.map((run) => run.id) };
 }
 
-async function timeSingleRuns(url: string, sessions: Session[]): Promise<number> {
+async function timeSingleRuns(url: string, sessions: Session[]): Promise<{ seconds: number; busy: Busy | null }> {
   const { runIds, comparisonId } = await startIn(url, sessions);
   const { runJob } = await import("../lib/jobs/run-job");
+  const cpu = machineCpu();
   const started = performance.now();
   for (const runId of runIds) await runJob({ runId, workerId: `bench:${process.pid}:1` });
   const seconds = (performance.now() - started) / 1_000;
+  const busy = busyOver(cpu, machineCpu());
   await expectAllDone(comparisonId, runIds.length);
-  return seconds;
+  return { seconds, busy };
 }
 
-async function timeWorkers(url: string, sessions: Session[], count: number, jobs: number): Promise<number> {
+async function timeWorkers(url: string, sessions: Session[], count: number, jobs: number): Promise<{ seconds: number; busy: Busy | null }> {
   const workers = await startWorkers(count, url);
   try {
+    const cpu = machineCpu();
     const started = performance.now();
     const { comparisonId } = await startIn(url, sessions);
     const { db } = await import("../lib/store/db");
@@ -132,8 +140,9 @@ async function timeWorkers(url: string, sessions: Session[], count: number, jobs
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const seconds = (performance.now() - started) / 1_000;
+    const busy = busyOver(cpu, machineCpu());
     await expectAllDone(comparisonId, jobs);
-    return seconds;
+    return { seconds, busy };
   } finally {
     for (const worker of workers) worker.kill("SIGKILL");
   }
@@ -172,6 +181,34 @@ async function startWorkers(count: number, url: string): Promise<ChildProcess[]>
     ),
   );
   return workers;
+}
+
+/** The machine's busy and total CPU time so far (Linux /proc/stat, in clock ticks; null elsewhere). */
+function machineCpu(): { busy: number; total: number } | null {
+  try {
+    const fields = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = fields[3] + (fields[4] ?? 0);
+    const total = fields.slice(0, 8).reduce((sum, value) => sum + value, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
+/** The machine's busy share of all its cores between two readings, and its busy CPU seconds (the workers, this process and PostgreSQL alike). */
+function busyOver(before: ReturnType<typeof machineCpu>, after: ReturnType<typeof machineCpu>): Busy | null {
+  if (!before || !after || after.total === before.total) return null;
+  // /proc/stat counts in USER_HZ ticks, 100 a second on Linux
+  return { share: (after.busy - before.busy) / (after.total - before.total), seconds: (after.busy - before.busy) / 100 };
+}
+
+interface Busy {
+  share: number;
+  seconds: number;
+}
+
+function busyText(busy: Busy | null): string {
+  return busy ? `machine ${(100 * busy.share).toFixed(0)}% busy (${busy.seconds.toFixed(0)} CPU s, PostgreSQL included)` : "machine load unknown";
 }
 
 function progress(what: string): void {
