@@ -16,7 +16,8 @@ import { percentile, postJson, readLines, teamHarness, uploadGenerated, type Sta
  */
 const PG_TEST_URL = process.env.PG_TEST_URL;
 const BASE = `http://127.0.0.1:${Number(process.env.E2E_WORKERS_PORT ?? 3221) + 2}`;
-const MESSAGES = 1_500;
+/** long enough that most configurations are still running when the cancel test reaches them (a job's scoring and final write got faster) */
+const MESSAGES = 4_000;
 const CONFIGS = [
   { strategy: "none" },
   { strategy: "trim-messages" },
@@ -143,7 +144,7 @@ test("under full CPU load, each running configuration cancelled ends cancelled w
       const since = seenRunning.get(run.id) ?? Date.now();
       seenRunning.set(run.id, since);
       // cancelled at different points of its work: 0.1 s to 1.3 s after it was seen running (on a quiet machine a
-      // configuration runs for a second or two, so later points would find most of them already done)
+      // configuration of this session runs for a few seconds, so later points would find most of them already done)
       const after = 100 + (index % 7) * 200;
       if (Date.now() - since < after) continue;
       cancelled.add(run.id);
