@@ -58,7 +58,12 @@ export async function measure(options: { run: () => unknown; runs: number; warmu
     totalMs += elapsed;
   }
   times.sort((left, right) => left - right);
-  const middle = Math.floor(times.length / 2);
-  const medianMs = times.length % 2 === 1 ? times[middle] : (times[middle - 1] + times[middle]) / 2;
-  return { runs: times.length, medianMs, minMs: times[0], maxMs: times[times.length - 1] };
+  return { runs: times.length, medianMs: median(times), minMs: times[0], maxMs: times[times.length - 1] };
+}
+
+/** The median of some numbers (the mean of the middle two for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }

@@ -2,7 +2,7 @@ import { replaySession } from "../lib/engine/simulate/replay-session";
 import { strategies } from "../lib/engine/strategies";
 import { providerOfStrategy } from "../lib/engine/strategies/provider-of-strategy";
 import { generateSession } from "../lib/generator/generate-session";
-import { measure, settleGarbage } from "./measure";
+import { measure, median, settleGarbage } from "./measure";
 import { REPLAY_SEED } from "./replay-cases";
 
 /** The windows compared: a 1M-token window against 200K, on the same session. */
@@ -67,10 +67,4 @@ export async function runWindowLadder(log: (line: string) => void, filter?: stri
     log(cells.map((cell, column) => (column === 0 || column === cells.length - 1 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ").trimEnd());
     if (index === 0) log(widths.map((width) => "-".repeat(width)).join("  "));
   }
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }

@@ -8,8 +8,6 @@ import { windowLabel } from "./window-label";
 /** A recommendation's configuration: a comparison configuration with its own window, and the cell it fills. */
 export type RecommendationConfig = ComparisonConfigInput & { window: number; cell: { x: number | "default"; y: number } };
 
-export { windowLabel } from "./window-label";
-
 /** "35%", "12.5%" */
 export function shareLabel(share: number): string {
   return `${Math.round(share * 1000) / 10}%`;
