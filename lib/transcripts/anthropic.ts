@@ -1,3 +1,4 @@
+import { firstUserRequestTitle } from "./session-title";
 import type { Message, Part, Session, Usage } from "../engine/model";
 import {
   anthropicUsage,
@@ -105,9 +106,8 @@ function parseAnthropic(document: TranscriptDocument, options: ParseOptions): Se
   }
   const kept = dropOrphanToolResults(messages);
   const notes = [...blockNotes(context), ...orphanNotes(kept.dropped)];
-  const firstUserText = kept.messages.find((message) => message.role === "user")?.parts.find((part) => part.type === "text")?.text.trim();
   return {
-    title: firstUserText ? firstUserText.slice(0, 80) : (options.sourceName ?? "Anthropic messages"),
+    title: firstUserRequestTitle(kept.messages) ?? options.sourceName ?? "Anthropic messages",
     format: FORMAT,
     messages: kept.messages,
     meta: {

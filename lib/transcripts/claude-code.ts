@@ -1,3 +1,4 @@
+import { firstUserRequestTitle } from "./session-title";
 import type { Message, Part, Session } from "../engine/model";
 import {
   anthropicUsage,
@@ -16,7 +17,6 @@ import type { Importer, ParseOptions } from "./importer";
 import type { TranscriptDocument } from "./read-document";
 
 const FORMAT = "claude-code";
-const TITLE_LENGTH = 80;
 /** Claude Code writes locally generated assistant messages (API errors, "No response requested") with this model. */
 const SYNTHETIC_MODEL = "<synthetic>";
 
@@ -281,17 +281,12 @@ function contentOf(entry: Entry): readonly unknown[] {
 
 const NO_BLOCKS: readonly unknown[] = [];
 
-/** The `summary` line's title for the leaf, else the first typed user text, else the file name. */
+/** The `summary` line's title for the leaf, else the user's first own request (injected blocks skipped), else the file name. */
 function titleOf(options: { entries: Entry[]; leaf?: Entry; messages: Message[]; sourceName?: string }): string {
   const { entries, leaf, messages, sourceName } = options;
   const summaryLine = entries.findLast((entry) => entry.type === "summary" && leaf?.uuid && entry.value.leafUuid === leaf.uuid);
   if (summaryLine && typeof summaryLine.value.summary === "string" && summaryLine.value.summary.trim()) {
     return summaryLine.value.summary.trim();
   }
-  for (const message of messages) {
-    if (message.role !== "user" || message.synthetic || message.summary) continue;
-    const text = message.parts.find((part) => part.type === "text")?.text.trim();
-    if (text) return text.length > TITLE_LENGTH ? `${text.slice(0, TITLE_LENGTH - 1)}…` : text;
-  }
-  return sourceName ?? "Claude Code session";
+  return firstUserRequestTitle(messages) ?? sourceName ?? "Claude Code session";
 }

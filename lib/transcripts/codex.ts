@@ -1,3 +1,4 @@
+import { firstUserRequestTitle } from "./session-title";
 import type { ImageRef, Message, Part, Role, Session, Usage } from "../engine/model";
 import { claimMessageId, dropOrphanToolResults, isRecord, orphanNotes } from "./anthropic-blocks";
 import { invalid, type SourceLocation } from "./import-error";
@@ -5,7 +6,6 @@ import type { Importer, ParseOptions } from "./importer";
 import type { TranscriptDocument } from "./read-document";
 
 const FORMAT = "codex";
-const TITLE_LENGTH = 80;
 /** Harness text Codex sends as user messages: environment, AGENTS.md and instruction blocks, aborted-turn notices. */
 const INJECTED_USER_TEXT = /^\s*(<environment_context>|<user_instructions>|<INSTRUCTIONS>|# AGENTS\.md instructions|<turn_aborted>|<user_shell_command>)/;
 const ROLE_BY_SOURCE: Record<string, Role> = { user: "user", assistant: "assistant", developer: "system", system: "system" };
@@ -241,10 +241,5 @@ function sourceOf(where: { line: number; timestamp?: string }) {
 }
 
 function titleOf(messages: Message[], sourceName?: string): string {
-  for (const message of messages) {
-    if (message.role !== "user" || message.synthetic || message.summary) continue;
-    const text = message.parts.find((part) => part.type === "text")?.text.trim();
-    if (text) return text.length > TITLE_LENGTH ? `${text.slice(0, TITLE_LENGTH - 1)}…` : text;
-  }
-  return sourceName ?? "Codex session";
+  return firstUserRequestTitle(messages) ?? sourceName ?? "Codex session";
 }

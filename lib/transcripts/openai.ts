@@ -1,3 +1,4 @@
+import { firstUserRequestTitle } from "./session-title";
 import type { Message, Session } from "../engine/model";
 import type { Importer, ParseOptions } from "./importer";
 import {
@@ -6,11 +7,10 @@ import {
   expectRecord,
   fail,
   isRecord,
-  titleSnippet,
   type FieldLocation,
   type JsonRecord,
 } from "./json-fields";
-import { contentText, readOpenAIMessage } from "./openai-messages";
+import { readOpenAIMessage } from "./openai-messages";
 import type { TranscriptDocument } from "./read-document";
 import { createToolCallLedger } from "./tool-call-ledger";
 
@@ -110,10 +110,8 @@ function readSession(input: { messages: unknown[]; location: FieldLocation; opti
   }
   const unanswered = ledger.unanswered();
   if (unanswered.length > 0) notes.push(`${unanswered.length} tool call(s) have no tool message answering them: ${unanswered.map((call) => call.id).join(", ")}.`);
-  const firstUser = input.messages.find((value) => isRecord(value) && value.role === "user") as JsonRecord | undefined;
-  const firstUserText = firstUser ? titleSnippet(contentText(firstUser.content)) : "";
   return {
-    title: firstUserText || input.options.sourceName || "OpenAI chat",
+    title: firstUserRequestTitle(messages) ?? (input.options.sourceName || "OpenAI chat"),
     format: FORMAT,
     messages,
     meta: notes.length > 0 ? { notes } : {},

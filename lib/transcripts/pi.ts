@@ -1,3 +1,4 @@
+import { firstUserRequestTitle } from "./session-title";
 import type { CompactionPart, ImageRef, Message, Part, Session, Usage } from "../engine/model";
 import { claimMessageId, dropOrphanToolResults, isRecord, orphanNotes } from "./anthropic-blocks";
 import { invalid, type SourceLocation } from "./import-error";
@@ -5,7 +6,6 @@ import type { Importer, ParseOptions } from "./importer";
 import type { JsonLine, TranscriptDocument } from "./read-document";
 
 const FORMAT = "pi";
-const TITLE_LENGTH = 80;
 const BRANCH_SUMMARY_PREFIX = "The following is a summary of a branch that this conversation came back from:\n\n<summary>\n";
 
 interface Entry {
@@ -95,7 +95,7 @@ function parsePi(document: TranscriptDocument, options: ParseOptions): Session {
   const lastModel = kept.messages.findLast((message) => message.model)?.model;
   const model = lastModel ?? (typeof header.value.modelId === "string" ? header.value.modelId : undefined);
   return {
-    title: title ?? firstUserText(kept.messages) ?? options.sourceName ?? "pi session",
+    title: title ?? firstUserRequestTitle(kept.messages) ?? options.sourceName ?? "pi session",
     format: FORMAT,
     messages: kept.messages,
     meta: {
@@ -221,11 +221,3 @@ function readUsage(usage: unknown): Usage | undefined {
   return read.input + read.output + read.cacheRead + read.cacheWrite > 0 ? read : undefined;
 }
 
-function firstUserText(messages: Message[]): string | undefined {
-  for (const message of messages) {
-    if (message.role !== "user" || message.synthetic || message.summary) continue;
-    const text = message.parts.find((part) => part.type === "text")?.text.trim();
-    if (text) return text.length > TITLE_LENGTH ? `${text.slice(0, TITLE_LENGTH - 1)}…` : text;
-  }
-  return undefined;
-}
