@@ -11,6 +11,8 @@ apt_install() {
   local missing=()
   command -v chromium >/dev/null 2>&1 || [ -n "${CHROMIUM_PATH:-}" ] || missing+=(chromium)
   command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
+  # CJK glyphs for the browser tests (a Chinese session title must not render as empty boxes)
+  dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing+=(fonts-noto-cjk)
   if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" -ne 0 ]; then echo "[test] missing ${missing[*]}: install them (apt-get install -y ${missing[*]})" >&2; exit 1; fi
     step apt-get update -qq

@@ -7,6 +7,7 @@ import { presentSessionDetail, presentSessionList, presentSessionSummary, presen
 const RECORD: SessionDetailRecord = {
   id: "s1",
   title: "A session",
+  importedTitle: "A session",
   format: "openai",
   sourceName: "chat.json",
   pick: 1,

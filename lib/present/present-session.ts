@@ -11,6 +11,7 @@ export function presentSessionSummary(record: SessionRecord): SessionSummary {
   return {
     id: record.id,
     title: record.title,
+    importedTitle: record.importedTitle,
     format: record.format,
     sourceName: record.sourceName,
     pick: record.pick,

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { SessionSummarySchema } from "../api/contracts/schemas";
 import { RedactionResultSchema } from "../api/contracts/secret-schemas";
 import { fetchJson, fetchNoContent } from "../client/fetch-json";
 import { uploadTranscript, type UploadTranscriptOptions } from "../client/upload-transcript";
@@ -37,5 +38,22 @@ export function useRedactSession() {
       queryClient.removeQueries({ queryKey: sessionKeys.messages(id) });
       return queryClient.invalidateQueries({ queryKey: sessionKeys.all });
     },
+  });
+}
+
+/**
+ * Renames a session (PATCH /api/sessions/:id; `title: null` goes back to the imported title), then refetches
+ * everything under `sessionKeys.all`: the list and the detail both show the title.
+ */
+export function useRenameSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, title }: { id: string; title: string | null }) =>
+      fetchJson(`/api/sessions/${encodeURIComponent(id)}`, SessionSummarySchema, {
+        method: "PATCH",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ title }),
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
   });
 }

@@ -257,11 +257,12 @@ export async function sessionFingerprint(sessionId: string): Promise<string> {
   const prisma = await db();
   const row = await prisma.session.findUnique({
     where: { id: sessionId },
-    select: { messageCount: true, estimatedTokens: true, toolCallCount: true, recordedCompactionCount: true, format: true, pick: true, secretCount: true, redactedAt: true },
+    select: { messageCount: true, estimatedTokens: true, toolCallCount: true, recordedCompactionCount: true, format: true, pick: true, secretCount: true, redactedAt: true, customTitle: true },
   });
   if (!row) throw new NotFoundError("session", sessionId);
   // a redaction may keep every count: its time (and the findings left) tell a cached session from the redacted one
-  return [row.format, row.pick, row.messageCount, row.estimatedTokens, row.toolCallCount, row.recordedCompactionCount, row.secretCount, row.redactedAt?.getTime() ?? ""].join(":");
+  // …and a rename keeps every count too: the user's title is part of what a cached detail shows
+  return [row.format, row.pick, row.messageCount, row.estimatedTokens, row.toolCallCount, row.recordedCompactionCount, row.secretCount, row.redactedAt?.getTime() ?? "", JSON.stringify(row.customTitle)].join(":");
 }
 
 /** A row as a plain RunRecord: its status, settings and options JSON checked (see {@link parseStored}). */

@@ -7,7 +7,10 @@ import type { FormatId, Message, SessionMeta } from "../engine/model";
  */
 export interface SessionRecord {
   id: string;
+  /** the user's title when they gave one, else the imported one */
   title: string;
+  /** the title the importer derived (shown when the user renames, and restored when they clear theirs) */
+  importedTitle: string;
   format: FormatId;
   sourceName: string | null;
   /** which session of its file this is (0-based), and how many the file holds */

@@ -9,6 +9,7 @@ import { parseStoredKinds } from "./stored-secret-findings";
 export const SESSION_SUMMARY_SELECT = {
   id: true,
   title: true,
+  customTitle: true,
   format: true,
   sourceName: true,
   pick: true,
@@ -32,7 +33,8 @@ export type SessionSummaryRow = Prisma.SessionGetPayload<{ select: typeof SESSIO
 export function toSessionRecord(row: SessionSummaryRow): SessionRecord {
   return {
     id: row.id,
-    title: row.title,
+    title: row.customTitle ?? row.title,
+    importedTitle: row.title,
     format: storedFormat(row.format, row.id),
     sourceName: row.sourceName,
     pick: row.pick,

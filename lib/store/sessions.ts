@@ -40,7 +40,7 @@ async function readSession(id: string) {
     const row = await tx.session.findUnique({ where: { id }, select: { ...SESSION_SUMMARY_SELECT, meta: true } });
     if (!row) throw new NotFoundError("session", id);
     const messages = await loadMessages(tx, id);
-    const session: Session = { title: row.title, format: storedFormat(row.format, id), meta: parseStoredMeta(row.meta, id), messages };
+    const session: Session = { title: row.customTitle ?? row.title, format: storedFormat(row.format, id), meta: parseStoredMeta(row.meta, id), messages };
     return { row, session };
   });
 }
@@ -64,6 +64,23 @@ export async function listMessages(sessionId: string, page: { cursor: number; li
     return { seq: row.seq, tokens: estimateMessageTokens(message), message };
   });
   return { messages, nextCursor: rows.length > page.limit ? rows[page.limit].seq : null, total: session.messageCount };
+}
+
+/** The longest title a user may give a session. */
+export const MAX_SESSION_TITLE_LENGTH = 200;
+
+/**
+ * Renames a session: `title` is the user's (trimmed, at most {@link MAX_SESSION_TITLE_LENGTH} characters), or null
+ * to go back to the imported title. Only the title changes: messages, runs and the upload stay, and a re-import
+ * keeps the user's title. Throws NotFoundError.
+ */
+export async function renameSession(id: string, title: string | null): Promise<SessionRecord> {
+  const prisma = await db();
+  const { count } = await prisma.session.updateMany({ where: { id }, data: { customTitle: title } });
+  if (count === 0) throw new NotFoundError("session", id);
+  const row = await prisma.session.findUnique({ where: { id }, select: SESSION_SUMMARY_SELECT });
+  if (!row) throw new NotFoundError("session", id);
+  return toSessionRecord(row);
 }
 
 /** Deletes a session with its messages, upload and runs (foreign-key cascade). Throws NotFoundError. */

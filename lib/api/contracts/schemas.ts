@@ -24,7 +24,10 @@ export type SessionSecrets = z.infer<typeof SessionSecretsSchema>;
 
 export const SessionSummarySchema = z.object({
   id: z.string(),
+  /** the user's title when they renamed the session, else the imported one */
   title: z.string(),
+  /** the title the importer derived from the session (the user's first own request) */
+  importedTitle: z.string(),
   format: FormatIdSchema,
   sourceName: z.string().nullable(),
   pick: z.number().int(),
@@ -38,6 +41,17 @@ export const SessionSummarySchema = z.object({
   secrets: SessionSecretsSchema,
 });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
+
+/** PATCH /api/sessions/:id: the user's title, or null to go back to the imported one. */
+export const RenameSessionSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .max(200, "a title has at most 200 characters")
+    .nullable()
+    .transform((title) => (title === "" ? null : title)),
+});
+export type RenameSession = z.input<typeof RenameSessionSchema>;
 
 export const SessionListSchema = z.object({ sessions: z.array(SessionSummarySchema) });
 export type SessionList = z.infer<typeof SessionListSchema>;

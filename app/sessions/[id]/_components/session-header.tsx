@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { SessionDetail } from "@/lib/api/contracts/schemas";
 import { formatLabel } from "@/app/_components/format-labels";
 import { formatCount, formatDateTime } from "@/app/_components/format-number";
+import { SessionTitle } from "./session-title";
 
 /** Title, provenance and the summary figures of a session. */
 export function SessionHeader({ session }: { session: SessionDetail }) {
@@ -32,7 +33,7 @@ export function SessionHeader({ session }: { session: SessionDetail }) {
         /
       </div>
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <h1 className="text-lg font-semibold break-all">{session.title}</h1>
+        <SessionTitle id={session.id} title={session.title} importedTitle={session.importedTitle} />
         <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-700">{formatLabel(session.format)}</span>
         {model && <span className="font-mono text-xs text-slate-600">{model}</span>}
       </div>
