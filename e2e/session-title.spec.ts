@@ -10,7 +10,7 @@ const chat = (firstUserText: string) =>
     { role: "assistant", content: "On it." },
   ]);
 
-test("a session that opens with an injected skill block is titled by the user's request, and can be renamed and restored", async ({ page, request }) => {
+test("a session that opens with an injected skill block is titled by the user's request, and can be renamed and restored", async ({ page, request, consoleErrors }) => {
   const request_ = "port the user-message selector to the new theme";
   const stored = await importThroughApi(request, {
     name: "skill-first.json",
@@ -35,7 +35,8 @@ test("a session that opens with an injected skill block is titled by the user's 
   await input.fill("Theme port, second pass");
   await input.press("Enter");
   await expect(title).toHaveText("Theme port, second pass");
-  await expect(page.getByTestId("imported-title")).toContainText(request_);
+  await expect(page.getByTestId("imported-title")).toHaveAttribute("title", request_);
+  await expect(page.getByTestId("imported-title")).toContainText("imported as “port the user-message selector");
 
   // the list and a reload read the stored title, not the page's state
   await page.reload();
@@ -44,6 +45,7 @@ test("a session that opens with an injected skill block is titled by the user's 
   await expect(sessions.row("skill-first.json")).toContainText("Theme port, second pass");
 
   // a title past the API's limit is refused with the field named, and the old title stays
+  consoleErrors.expect(/status of 400 .*\/api\/sessions\/[^/]+\)$/);
   await session.goto(stored.id);
   await page.getByTestId("rename-session").click();
   await page.getByTestId("session-title-input").evaluate((element: HTMLInputElement) => element.removeAttribute("maxlength"));
