@@ -8,4 +8,6 @@ export interface CompactionDetails {
   modifiedFiles: readonly string[];
   /** the `evidence` strategy's ledger: structured facts carried from one compaction to the next */
   evidence?: EvidenceLedger;
+  /** the `keeper` strategy's open tasks: the newest task list's items not done, carried until a newer list replaces them */
+  openTasks?: readonly string[];
 }
