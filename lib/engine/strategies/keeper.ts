@@ -37,6 +37,11 @@ export const DEFAULT_KEEPER_SETTINGS = {
   cacheWriteMultiplier: 1.25,
   /** the cache entry's lifetime after its last use, seconds */
   cacheTtlSeconds: cacheRulesByProvider.anthropic.ttlSeconds["5m"]!,
+  /**
+   * a change further back than this many messages from the prompt's end is not found by the cache at all (Anthropic
+   * looks back about 20 blocks from its breakpoint): the whole prompt is written again. 0: no limit (automatic caches)
+   */
+  cacheLookbackMessages: cacheRulesByProvider.anthropic.lookbackMessages ?? 0,
   /** a clearing pass is made only when the cheaper calls after it pay for its rewrite within this many calls */
   paybackCalls: 10,
 };
@@ -54,6 +59,7 @@ export const KeeperSettingsSchema = z.strictObject({
   cacheReadMultiplier: z.number().min(0).max(1),
   cacheWriteMultiplier: z.number().min(0),
   cacheTtlSeconds: z.number().int().min(0),
+  cacheLookbackMessages: z.number().int().min(0),
   paybackCalls: z.number().int().min(0),
 });
 export type KeeperSettings = z.infer<typeof KeeperSettingsSchema>;
@@ -111,7 +117,7 @@ export const keeperStrategy = defineStrategy<KeeperSettings>({
       if (input.force) return {};
     }
     if (!settings.clearToolResults) return {};
-    const pass = planClearing({ context, keepToolResults: settings.keepToolResults, economics, cold, pruner: "keeper-clearing" });
+    const pass = planClearing({ context, keepToolResults: settings.keepToolResults, economics, cold, lookbackMessages: settings.cacheLookbackMessages, pruner: "keeper-clearing" });
     return pass ? { marks: pass.marks } : {};
   },
 });

@@ -28,11 +28,21 @@ export interface ClearingPass {
 /**
  * One batch of tool-output clearing, or null when no batch pays. The candidates are the unmarked tool results older
  * than the newest `keepToolResults`. Clearing from a position rewrites the prompt from there, so each batch is "every
- * candidate from the i-th on" (clearing an older one alone would rewrite as much and free less); the batch with the
+ * candidate from the i-th on" (clearing an older one alone would rewrite as much and free less), whose rewrite runs from
+ * its first message to the end — or is the whole prompt when that message is further back than the provider's cache
+ * looks for an earlier entry (`lookbackMessages`, Anthropic's ~20 blocks: lib/engine/cache/cache-rules.ts); the batch with the
  * best net saving over `paybackCalls` calls is chosen, if that net is positive (`rewriteEconomics`). A cold cache
  * makes the rewrite free: then every candidate is cleared.
  */
-export function planClearing(options: { context: ContextView; keepToolResults: number; economics: CacheEconomics; cold: boolean; pruner: string }): ClearingPass | null {
+export function planClearing(options: {
+  context: ContextView;
+  keepToolResults: number;
+  economics: CacheEconomics;
+  cold: boolean;
+  /** a change further back than this many messages from the prompt's end leaves nothing readable (Anthropic's lookback); 0: no limit */
+  lookbackMessages: number;
+  pruner: string;
+}): ClearingPass | null {
   const { context } = options;
   const candidates: { position: number; partIndex: number; freed: number; mark: MarkRequest["mark"] }[] = [];
   let seen = 0;
@@ -54,16 +64,19 @@ export function planClearing(options: { context: ContextView; keepToolResults: n
   const suffixFrom = new Map<number, number>();
   let running = 0;
   let next = candidates.length - 1;
-  for (let position = context.length - 1; position >= 0 && next >= 0; position--) {
+  for (let position = context.length - 1; position >= 0; position--) {
     running += context.entryTokens(position);
     while (next >= 0 && candidates[next].position === position) suffixFrom.set(next--, running);
   }
+  const whole = running;
+  const beyondLookback = (position: number) => options.lookbackMessages > 0 && context.length - position > options.lookbackMessages;
   let best: { index: number; freed: number; suffix: number; extra: number; savingPerCall: number; net: number } | null = null;
   let freedFrom = 0;
   for (let index = candidates.length - 1; index >= 0; index--) {
     freedFrom += candidates[index].freed;
     if (index > 0 && candidates[index - 1].position === candidates[index].position) continue; // one message is rewritten whole
-    const suffix = suffixFrom.get(index)!;
+    // past the lookback the cache finds no earlier entry: the whole prompt is written again
+    const suffix = beyondLookback(candidates[index].position) ? whole : suffixFrom.get(index)!;
     const priced = rewriteEconomics({ suffixTokens: suffix, freedTokens: freedFrom, cold: options.cold, economics: options.economics });
     if (best === null || priced.net > best.net) best = { index, freed: freedFrom, suffix, ...priced };
   }
