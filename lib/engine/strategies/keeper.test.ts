@@ -15,6 +15,7 @@ import { rewriteEconomics } from "./keeper/cache-economics";
 import { idleGapMs } from "./keeper/idle-gap";
 import { openTasksOf } from "./keeper/open-tasks";
 import { planClearing } from "./keeper/plan-clearing";
+import { fitUserWords, readUserWords } from "./keeper/user-words";
 
 const ANTHROPIC = { readMultiplier: 0.1, writeMultiplier: 1.25, paybackCalls: 10 };
 
@@ -82,6 +83,14 @@ describe("keeper's clearing pass", () => {
     expect(planClearing({ context: live, keepToolResults: 3, economics: ANTHROPIC, cold: false, lookbackMessages: 20, pruner: "p" })).toBeNull();
   });
 
+  it("a batch further back than the cache's lookback is priced as rewriting the whole prompt", () => {
+    const live = liveContextOf(session);
+    const near = planClearing({ context: live, keepToolResults: 2, economics: ANTHROPIC, cold: false, lookbackMessages: 20, pruner: "p" })!;
+    const far = planClearing({ context: live, keepToolResults: 2, economics: ANTHROPIC, cold: false, lookbackMessages: 3, pruner: "p" });
+    expect(near.suffix).toBeLessThan(live.tokens);
+    expect(far!.suffix).toBeGreaterThan(near.suffix);
+  });
+
   it("with a cold cache clears every old result, the small one too, keeping its first line", () => {
     const live = liveContextOf(session);
     const pass = planClearing({ context: live, keepToolResults: 2, economics: { ...ANTHROPIC, paybackCalls: 0 }, cold: true, lookbackMessages: 20, pruner: "p" })!;
@@ -107,6 +116,35 @@ describe("keeper's idle gap and open tasks", () => {
   ])("$name", ({ tool, input, expected }) => {
     const session = buildSession([{ assistant: "plan", tools: [{ name: tool ?? "TodoWrite", input, output: "ok" }] }]);
     expect(openTasksOf(session.messages)).toEqual(expected);
+  });
+});
+
+describe("keeper's user words", () => {
+  const session = buildSession([
+    { user: "Task: port the parser. Use port 8443." },
+    { assistant: "ok" },
+    { user: "second" },
+    { assistant: "ok" },
+    { user: `third ${"w".repeat(400)}` },
+    { assistant: "ok" },
+    { user: "Stop: never touch vendor/." },
+  ]);
+  const messages = session.messages.map((message, sessionIndex) => ({ message, sessionIndex }));
+  const measure = (text: string) => Math.ceil(text.length / 4);
+
+  it("keeps each user message verbatim, capped with a note, and reads a message once across compactions", () => {
+    const words = readUserWords([], messages.slice(0, 4), 30);
+    expect(words.map((entry) => entry.text)).toEqual(["Task: port the parser. Use por … [7 more characters]", "second"]);
+    expect(readUserWords(words, messages, 1_000).map((entry) => entry.index)).toEqual([0, 2, 4, 6]);
+  });
+
+  it("under a small budget keeps the first and the newest message, then the newest others, shown in order", () => {
+    const words = readUserWords([], messages, 1_000);
+    const fitted = fitUserWords(words, { budgetTokens: 60, openRequest: true, measure });
+    expect(fitted.kept.map((entry) => entry.index)).toEqual([0, 2, 6]);
+    expect(fitted.text).toContain("1 older one left out");
+    expect(fitted.text).toMatch(/\[message 6, the open request: not answered in what follows\]\nStop: never touch vendor\/\./);
+    expect(fitted.tokens).toBeLessThanOrEqual(60);
   });
 });
 

@@ -6,6 +6,7 @@ import { idleGapMs } from "./keeper/idle-gap";
 import { openTasksOf } from "./keeper/open-tasks";
 import { planClearing } from "./keeper/plan-clearing";
 import { recentTail } from "./keeper/recent-tail";
+import { fitUserWords, readUserWords } from "./keeper/user-words";
 import type { CompactionDetails, ContextView, LayoutItem, StrategyDecision } from "./strategy";
 import { defineStrategy } from "./strategy";
 
@@ -18,15 +19,17 @@ export const DEFAULT_KEEPER_SETTINGS = {
   /** compact when the context passes this share of the usable window (window − output reserve) */
   triggerRatio: 0.2,
   /** the context right after a compaction aims at this share of the trigger, so the next one is many calls away */
-  afterCompactionRatio: 0.5,
+  afterCompactionRatio: 0.8,
   /** with a cold cache (idle gap past the TTL) compact already past this share of the trigger: the rewrite is free then */
   coldCompactRatio: 0.5,
   /** the newest share of the window kept verbatim at a compaction, snapped to a turn (or step) boundary */
-  keepRecentRatio: 0.04,
+  keepRecentRatio: 0.02,
   /** the hard budget of the ledger the compactions carry, a share of the window */
-  ledgerBudgetRatio: 0.1,
-  /** a user message longer than this is kept as its beginning (its rule sentences whole) */
-  instructionMaxChars: 1_000,
+  ledgerBudgetRatio: 0.12,
+  /** a user message longer than this is kept as its beginning (its rule sentences whole, in the ledger) */
+  instructionMaxChars: 4_000,
+  /** the share of the ledger's budget the user's own messages may take (the first and the newest are always kept) */
+  userWordsShare: 0.5,
   /** clear old tool output between compactions, in batches that pay for the cache rewrite they cause */
   clearToolResults: true,
   /** the newest tool results never cleared */
@@ -54,6 +57,7 @@ export const KeeperSettingsSchema = z.strictObject({
   keepRecentRatio: z.number().min(0).max(1),
   ledgerBudgetRatio: z.number().gt(0).max(0.5),
   instructionMaxChars: z.number().int().min(80),
+  userWordsShare: share,
   clearToolResults: z.boolean(),
   keepToolResults: z.number().int().min(0),
   cacheReadMultiplier: z.number().min(0).max(1),
@@ -105,19 +109,20 @@ export const keeperStrategy = defineStrategy<KeeperSettings>({
     const cold = gap !== null && gap > settings.cacheTtlSeconds * 1000;
     const economics: CacheEconomics = { readMultiplier: settings.cacheReadMultiplier, writeMultiplier: settings.cacheWriteMultiplier, paybackCalls: settings.paybackCalls };
 
+    const pass = settings.clearToolResults ? planClearing({ context, keepToolResults: settings.keepToolResults, economics, cold, lookbackMessages: settings.cacheLookbackMessages, pruner: "keeper-clearing" }) : null;
+    // a clearing pass that pays and brings the context under the trigger rewrites less than a compaction, and keeps more
+    const clearedTokens = pass ? context.tokens - context.scale(pass.freed) : context.tokens;
     const idle = cold && context.tokens > settings.coldCompactRatio * trigger;
-    if (input.force || idle || context.tokens > trigger) {
+    if (input.force || idle || clearedTokens > trigger) {
       const reason = input.force
         ? `manual compaction: context ${number(context.tokens)} (trigger ${number(trigger)})`
         : idle
           ? `idle ${number(gap! / 1000)} s > cache TTL ${number(settings.cacheTtlSeconds)} s: the cache is cold, so compacting now costs no extra write (context ${number(context.tokens)} > ${settings.coldCompactRatio} of the trigger ${number(trigger)})`
-          : `context ${number(context.tokens)} > ${number(trigger)} (${settings.triggerRatio} of the usable window ${number(usable)})`;
+          : `context ${number(context.tokens)} > ${number(trigger)} (${settings.triggerRatio} of the usable window ${number(usable)})${pass ? `, still ${number(clearedTokens)} after a clearing pass` : ""}`;
       const compaction = planCompaction({ context, settings, window, trigger, reason, previous: input.previousDetails });
       if (compaction) return compaction;
       if (input.force) return {};
     }
-    if (!settings.clearToolResults) return {};
-    const pass = planClearing({ context, keepToolResults: settings.keepToolResults, economics, cold, lookbackMessages: settings.cacheLookbackMessages, pruner: "keeper-clearing" });
     return pass ? { marks: pass.marks } : {};
   },
 });
@@ -151,20 +156,26 @@ function planCompaction(options: {
   const hardBudget = Math.floor(settings.ledgerBudgetRatio * window);
   const room = Math.floor(settings.afterCompactionRatio * trigger) - context.scale(headTokens + tail.tokens) - measure(tasksText);
   const shownBudget = Math.min(hardBudget, Math.max(Math.floor(MIN_LEDGER_RATIO * window), room));
-  const read = readIntoLedger(options.previous?.evidence ?? EMPTY_LEDGER, replaced, { instructionMaxChars: settings.instructionMaxChars });
   const openRequest = !hasSessionUserMessage(context, tail.position);
-  const kept = fitLedger(read, { openRequest, budgetTokens: hardBudget, measure });
-  const shown = shownBudget < hardBudget ? fitLedger(kept.ledger, { openRequest, budgetTokens: shownBudget, measure }) : kept;
+  // the user's messages are kept whole in their own section; the ledger keeps the rest (their rules too)
+  const words = readUserWords(options.previous?.userWords ?? [], replaced, settings.instructionMaxChars);
+  const keptWords = fitUserWords(words, { budgetTokens: Math.floor(settings.userWordsShare * hardBudget), openRequest, measure });
+  const shownWords = fitUserWords(keptWords.kept, { budgetTokens: Math.floor(settings.userWordsShare * shownBudget), openRequest, measure });
+  const read = readIntoLedger(options.previous?.evidence ?? EMPTY_LEDGER, replaced, { instructionMaxChars: settings.instructionMaxChars });
+  const facts = { ...read, entries: read.entries.filter((entry) => entry.kind !== "instruction" && entry.kind !== "request") };
+  const kept = fitLedger(facts, { openRequest, budgetTokens: hardBudget - keptWords.tokens, measure });
+  const shown = fitLedger(kept.ledger, { openRequest, budgetTokens: Math.max(0, shownBudget - shownWords.tokens), measure });
   const files = kept.ledger.entries.filter((entry) => entry.kind === "file");
   const details: CompactionDetails = {
     readFiles: [...new Set(files.filter((entry) => entry.note === "read").map((entry) => entry.text))].sort(),
     modifiedFiles: [...new Set(files.filter((entry) => entry.note === "edited" || entry.note === "written").map((entry) => entry.text))].sort(),
     evidence: kept.ledger,
+    userWords: keptWords.kept,
     openTasks: tasks,
   };
   const layout: LayoutItem[] = [
     ...(head > 0 ? [{ kind: "keep" as const, from: 0, to: head }] : []),
-    { kind: "synthetic", role: "user", purpose: "summary", text: `${shown.text}${tasksText}`, literal: true },
+    { kind: "synthetic", role: "user", purpose: "summary", text: `${shown.text}${shownWords.text ? `\n\n${shownWords.text}` : ""}${tasksText}`, literal: true },
     { kind: "keep", from: tail.position, to: context.length },
   ];
   return {
@@ -173,7 +184,7 @@ function planCompaction(options: {
       summaries: [],
       layout,
       budget: trigger,
-      overBudgetReason: `the ledger (${number(shown.tokens)} tokens; the latest request is never evicted), the open tasks and the newest turn kept verbatim (${number(context.scale(tail.tokens))} tokens) do not fit under the trigger`,
+      overBudgetReason: `the ledger (${number(shown.tokens)} tokens), the user's first and newest messages (${number(shownWords.tokens)} tokens), the open tasks and the newest turn kept verbatim (${number(context.scale(tail.tokens))} tokens) do not fit under the trigger`,
       details,
       protected: [{ kind: "tail", from: tail.position, label: `newest ~${number(keepRecent)} tokens kept verbatim (keepRecentRatio ${settings.keepRecentRatio})` }],
     },
