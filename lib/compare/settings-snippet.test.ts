@@ -60,6 +60,7 @@ describe("settingsSnippet: which strategies have an agent", () => {
     ["trim-messages", null],
     ["observation-masking", null],
     ["evidence", null],
+    ["keeper", null],
     // the providers' own compaction: no snippet yet (its settings are request parameters the lab sends itself)
     ["anthropic-compaction", null],
     ["openai-compaction", null],
@@ -83,7 +84,7 @@ describe("settingsSnippet: which strategies have an agent", () => {
   });
 
   it("covers every registered strategy, and each exporter handles exactly its strategy's settings", () => {
-    const covered = new Set([...Object.keys(snippetBuildersByStrategy), "none", "trim-messages", "observation-masking", "evidence", "anthropic-compaction", "openai-compaction"]);
+    const covered = new Set([...Object.keys(snippetBuildersByStrategy), "none", "trim-messages", "observation-masking", "evidence", "keeper", "anthropic-compaction", "openai-compaction"]);
     for (const strategy of strategies) {
       expect(covered, strategy.id).toContain(strategy.id);
       const builder = snippetBuildersByStrategy[strategy.id];

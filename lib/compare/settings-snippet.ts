@@ -18,8 +18,8 @@ export type { SettingsSnippet, SnippetFormat } from "./settings-snippets/snippet
  * The exporter for each strategy that mirrors a real agent or API. Strategies that are not absent here by
  * accident: `none` (a baseline), `trim-messages` (seed 002's `MaxConversationMessages` and seed 004's
  * `MAX_HISTORY_MESSAGES` are code constants, with no configuration to write) and `observation-masking` (a research
- * agent's, SWE-agent's, setting — not one of the agents the lab exports for) give null, as does `evidence` (the lab's
- * own strategy: no agent has it to configure yet).
+ * agent's, SWE-agent's, setting — not one of the agents the lab exports for) give null, as do `evidence` and `keeper`
+ * (the lab's own strategies: no agent has them to configure yet).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const snippetBuildersByStrategy: Readonly<Record<string, SnippetBuilder<any>>> = {

@@ -1,4 +1,5 @@
 import type { EvidenceLedger } from "./evidence/ledger";
+import type { UserWords } from "./keeper/user-words";
 
 /** Structured data a compaction records beside its summary text and hands to the next one (seed 001's `details`). */
 export interface CompactionDetails {
@@ -8,4 +9,8 @@ export interface CompactionDetails {
   modifiedFiles: readonly string[];
   /** the `evidence` strategy's ledger: structured facts carried from one compaction to the next */
   evidence?: EvidenceLedger;
+  /** the `keeper` strategy's open tasks: the newest task list's items not done, carried until a newer list replaces them */
+  openTasks?: readonly string[];
+  /** the `keeper` strategy's user messages kept verbatim, carried from one compaction to the next */
+  userWords?: readonly UserWords[];
 }

@@ -4,6 +4,7 @@ import { claudeCodeStrategy } from "./claude-code";
 import { codexStrategy } from "./codex";
 import { evidenceStrategy } from "./evidence";
 import { geminiCliStrategy } from "./gemini-cli";
+import { keeperStrategy } from "./keeper";
 import { microAgentStrategy } from "./micro-agent";
 import { noneStrategy } from "./none";
 import { nousStrategy } from "./nous";
@@ -32,6 +33,7 @@ export const strategiesById: Readonly<Record<string, AnyStrategy>> = {
   [microAgentStrategy.id]: microAgentStrategy,
   [nousStrategy.id]: nousStrategy,
   [evidenceStrategy.id]: evidenceStrategy,
+  [keeperStrategy.id]: keeperStrategy,
   [anthropicCompactionStrategy.id]: anthropicCompactionStrategy,
   [openaiCompactionStrategy.id]: openaiCompactionStrategy,
 };

@@ -1,0 +1,200 @@
+import { describe, expect, it } from "vitest";
+import { cacheInputsOfReplay } from "../cache/cache-inputs-of-replay";
+import { cacheRulesByProvider } from "../cache/cache-rules";
+import { modelPromptCache } from "../cache/model-prompt-cache";
+import { summarizerCalls } from "../cache/summarizer-calls";
+import type { Message, Session } from "../model";
+import { finalContext } from "../simulate/context-at";
+import type { CompactionEndEvent, PruneEvent, TrimEvent } from "../simulate/replay-events";
+import { replaySession } from "../simulate/replay-session";
+import { buildSession, deepFreeze, type TurnSpec } from "../testing/build-session";
+import { liveContextOf } from "../testing/live-context-of";
+import { evidenceStrategy } from "./evidence";
+import { DEFAULT_KEEPER_SETTINGS, keeperStrategy, KeeperSettingsSchema } from "./keeper";
+import { rewriteEconomics } from "./keeper/cache-economics";
+import { idleGapMs } from "./keeper/idle-gap";
+import { openTasksOf } from "./keeper/open-tasks";
+import { planClearing } from "./keeper/plan-clearing";
+import { fitUserWords, readUserWords } from "./keeper/user-words";
+
+const ANTHROPIC = { readMultiplier: 0.1, writeMultiplier: 1.25, paybackCalls: 10 };
+
+/** Stamps every message `stepMs` after the previous one, with `gaps` (message index → extra ms) inserted. */
+function stamped(session: Session, options: { stepMs: number; gaps?: Record<number, number> }): Session {
+  let time = Date.parse("2026-11-01T09:00:00Z");
+  const messages: Message[] = session.messages.map((message, index) => {
+    time += options.stepMs + (options.gaps?.[index] ?? 0);
+    return { ...message, timestamp: new Date(time).toISOString() };
+  });
+  return { ...session, messages };
+}
+
+/** A coding session: `turns` user turns, each a read of a large file, a failing test run, an edit and a reply. */
+function codingSession(turns: number, filler = 2_000): Session {
+  const spec: TurnSpec[] = [{ user: "Never edit package-lock.json by hand. The release is v4.2.0 on port 8443." }];
+  for (let turn = 0; turn < turns; turn++) {
+    spec.push({ user: `Step ${turn}: fix the parser for case ${turn} in src/parser/case${turn}.ts` });
+    spec.push({
+      assistant: `Reading case ${turn}.`,
+      tools: [
+        { name: "read", input: { path: `src/parser/case${turn}.ts` }, output: `export const case${turn} = 1;\n${"x".repeat(filler)}` },
+        { name: "bash", input: { command: `npm test -- case${turn}` }, output: `FAIL case${turn}\nError: expected ${turn}\n${"y".repeat(filler)}`, isError: true },
+      ],
+    });
+    spec.push({ assistant: `Fixed case ${turn}.`, tools: [{ name: "edit", input: { path: `src/parser/case${turn}.ts`, oldText: "1", newText: "2" }, output: "ok" }] });
+  }
+  return buildSession(spec);
+}
+
+describe("keeper's cache economics", () => {
+  it.each([
+    // suffix, freed, cold → extra, net over 10 calls
+    { suffix: 10_000, freed: 8_000, cold: false, extra: 1_500, net: 6_500 },
+    { suffix: 10_000, freed: 2_000, cold: false, extra: 9_000, net: -7_000 },
+    { suffix: 10_000, freed: 0, cold: false, extra: 11_500, net: -11_500 },
+    // a cold cache writes the whole prompt anyway: the freed tokens are not written, so the rewrite earns
+    { suffix: 10_000, freed: 2_000, cold: true, extra: -2_500, net: 4_500 },
+  ])("rewriting a $suffix-token suffix that frees $freed (cold: $cold) costs $extra now and nets $net", ({ suffix, freed, cold, extra, net }) => {
+    const priced = rewriteEconomics({ suffixTokens: suffix, freedTokens: freed, cold, economics: ANTHROPIC });
+    expect(priced.extra).toBeCloseTo(extra, 6);
+    expect(priced.net).toBeCloseTo(net, 6);
+  });
+});
+
+describe("keeper's clearing pass", () => {
+  const session = buildSession([
+    { user: "go" },
+    { assistant: "a", tools: [{ name: "read", input: { path: "a.ts" }, output: "first line of a\n" + "a".repeat(400) }] },
+    { assistant: `b ${"z".repeat(20_000)}`, tools: [{ name: "read", input: { path: "b.ts" }, output: "b".repeat(40_000) }] },
+    { assistant: "c", tools: [{ name: "read", input: { path: "c.ts" }, output: "c" }] },
+    { assistant: "d", tools: [{ name: "read", input: { path: "d.ts" }, output: "d" }] },
+    { assistant: "done" },
+  ]);
+
+  it("clears the batch whose cheaper calls pay for the rewrite: from the big result on, not the small older one", () => {
+    const live = liveContextOf(session);
+    const pass = planClearing({ context: live, keepToolResults: 2, economics: ANTHROPIC, cold: false, lookbackMessages: 20, pruner: "p" });
+    expect(pass?.marks.map((mark) => live.entry(mark.position).message.id)).toEqual(["m4"]);
+    expect(pass!.net).toBeGreaterThan(0);
+  });
+
+  it("clears nothing when no batch pays back within the payback calls: a small old result before a long suffix", () => {
+    const live = liveContextOf(session);
+    expect(planClearing({ context: live, keepToolResults: 3, economics: ANTHROPIC, cold: false, lookbackMessages: 20, pruner: "p" })).toBeNull();
+  });
+
+  it("a batch further back than the cache's lookback is priced as rewriting the whole prompt", () => {
+    const live = liveContextOf(session);
+    const near = planClearing({ context: live, keepToolResults: 2, economics: ANTHROPIC, cold: false, lookbackMessages: 20, pruner: "p" })!;
+    const far = planClearing({ context: live, keepToolResults: 2, economics: ANTHROPIC, cold: false, lookbackMessages: 3, pruner: "p" });
+    expect(near.suffix).toBeLessThan(live.tokens);
+    expect(far!.suffix).toBeGreaterThan(near.suffix);
+  });
+
+  it("with a cold cache clears every old result, the small one too, keeping its first line", () => {
+    const live = liveContextOf(session);
+    const pass = planClearing({ context: live, keepToolResults: 2, economics: { ...ANTHROPIC, paybackCalls: 0 }, cold: true, lookbackMessages: 20, pruner: "p" })!;
+    expect(pass.marks.map((mark) => live.entry(mark.position).message.id)).toEqual(["m2", "m4"]);
+    expect(pass.marks[0].mark).toMatchObject({ kind: "cleared", placeholder: expect.stringContaining("first line of a") });
+  });
+});
+
+describe("keeper's idle gap and open tasks", () => {
+  it.each([
+    { name: "gap from the previous reply to the newest message", stamps: ["09:00:00", "09:00:10", "09:07:10"], expected: 420_000 },
+    { name: "no timestamps", stamps: [undefined, undefined, undefined], expected: null },
+  ])("$name", ({ stamps, expected }) => {
+    const base = buildSession([{ user: "go" }, { assistant: "a", tools: [{ name: "bash", input: { command: "make" }, output: "ok" }] }]);
+    const session = { ...base, messages: base.messages.map((message, index) => (stamps[index] ? { ...message, timestamp: `2026-11-01T${stamps[index]}Z` } : message)) };
+    expect(idleGapMs(liveContextOf(session))).toBe(expected);
+  });
+
+  it.each([
+    { name: "Claude Code's TodoWrite", input: { todos: [{ content: "write tests", status: "completed" }, { content: "fix the cache", status: "in_progress" }, { content: "docs", status: "pending" }] }, expected: ["[in_progress] fix the cache", "[pending] docs"] },
+    { name: "codex's update_plan", tool: "update_plan", input: JSON.stringify({ plan: [{ step: "measure", status: "done" }, { step: "ship", status: "pending" }] }), expected: ["[pending] ship"] },
+    { name: "not a task list", tool: "read", input: { path: "a" }, expected: null },
+  ])("$name", ({ tool, input, expected }) => {
+    const session = buildSession([{ assistant: "plan", tools: [{ name: tool ?? "TodoWrite", input, output: "ok" }] }]);
+    expect(openTasksOf(session.messages)).toEqual(expected);
+  });
+});
+
+describe("keeper's user words", () => {
+  const session = buildSession([
+    { user: "Task: port the parser. Use port 8443." },
+    { assistant: "ok" },
+    { user: "second" },
+    { assistant: "ok" },
+    { user: `third ${"w".repeat(400)}` },
+    { assistant: "ok" },
+    { user: "Stop: never touch vendor/." },
+  ]);
+  const messages = session.messages.map((message, sessionIndex) => ({ message, sessionIndex }));
+  const measure = (text: string) => Math.ceil(text.length / 4);
+
+  it("keeps each user message verbatim, capped with a note, and reads a message once across compactions", () => {
+    const words = readUserWords([], messages.slice(0, 4), 30);
+    expect(words.map((entry) => entry.text)).toEqual(["Task: port the parser. Use por … [7 more characters]", "second"]);
+    expect(readUserWords(words, messages, 1_000).map((entry) => entry.index)).toEqual([0, 2, 4, 6]);
+  });
+
+  it("under a small budget keeps the first and the newest message, then the newest others, shown in order", () => {
+    const words = readUserWords([], messages, 1_000);
+    const fitted = fitUserWords(words, { budgetTokens: 60, openRequest: true, measure });
+    expect(fitted.kept.map((entry) => entry.index)).toEqual([0, 2, 6]);
+    expect(fitted.text).toContain("1 older one left out");
+    expect(fitted.text).toMatch(/\[message 6, the open request: not answered in what follows\]\nStop: never touch vendor\/\./);
+    expect(fitted.tokens).toBeLessThanOrEqual(60);
+  });
+});
+
+describe("the keeper strategy", () => {
+  const window = 32_000;
+  const session = deepFreeze(stamped(codingSession(40), { stepMs: 5_000 }));
+
+  it("defaults parse and a bad key is named", () => {
+    expect(KeeperSettingsSchema.parse(DEFAULT_KEEPER_SETTINGS)).toEqual(DEFAULT_KEEPER_SETTINGS);
+    expect(() => KeeperSettingsSchema.parse({ ...DEFAULT_KEEPER_SETTINGS, paybackCall: 3 })).toThrow(/paybackCall/);
+  });
+
+  it("compacts at the trigger into a literal ledger that keeps the user's words and numbers, with no model call", async () => {
+    const result = await replaySession({ session, strategy: keeperStrategy, window });
+    const ends = result.events.filter((event): event is TrimEvent | CompactionEndEvent => event.type === "trim" || event.type === "compaction-end");
+    expect(ends.length).toBeGreaterThan(2);
+    expect(summarizerCalls(result.events)).toEqual([]);
+    const text = finalContext(session, result)
+      .messages.map(({ message }) => message.parts.map((part) => (part.type === "text" ? part.text : "")).join(""))
+      .join("\n");
+    expect(text).toContain("Never edit package-lock.json by hand.");
+    expect(text).toContain("v4.2.0");
+    expect(Math.max(...result.steps.map((step) => step.contextTokens))).toBeLessThanOrEqual(0.2 * window + 3_000);
+  });
+
+  it("reads more from the prompt cache than evidence, which masks at every call", async () => {
+    const hitRate = async (strategy: typeof keeperStrategy | typeof evidenceStrategy) => {
+      const result = await replaySession({ session, strategy, window });
+      const rules = cacheRulesByProvider.anthropic;
+      const calls = modelPromptCache({ calls: cacheInputsOfReplay(session, result)!, rules, ttlSeconds: 300, minimumTokens: 1024 });
+      const read = calls.reduce((sum, call) => sum + call.read, 0);
+      return read / calls.reduce((sum, call) => sum + call.read + call.write + call.uncached, 0);
+    };
+    expect(await hitRate(keeperStrategy)).toBeGreaterThan((await hitRate(evidenceStrategy)) + 0.1);
+  });
+
+  it("compacts early when an idle gap past the TTL left the cache cold", async () => {
+    const warm = await replaySession({ session, strategy: keeperStrategy, window });
+    const idle = stamped(codingSession(40), { stepMs: 5_000, gaps: { 40: 600_000 } });
+    const cold = await replaySession({ session: idle, strategy: keeperStrategy, window });
+    const reasons = (events: typeof cold.events) => events.filter((event): event is TrimEvent => event.type === "trim").map((event) => event.reason);
+    expect(reasons(warm.events).some((reason) => reason.startsWith("idle"))).toBe(false);
+    expect(reasons(cold.events).filter((reason) => reason.startsWith("idle"))).toHaveLength(1);
+  });
+
+  it("clears old tool output only when it pays: never more than one pass between compactions on a steady session", async () => {
+    const result = await replaySession({ session, strategy: keeperStrategy, window: 200_000 });
+    const prunes = result.events.filter((event): event is PruneEvent => event.type === "prune");
+    const calls = result.steps.length;
+    expect(prunes.length).toBeGreaterThan(0);
+    expect(prunes.length).toBeLessThan(calls / 4);
+  });
+});

@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, it } from "vitest";
+import { ProbeSetSchema } from "../api/contracts/probe-set-schema";
+import { sessionModel } from "../engine/cache/session-model";
+import { scoreHandProbes } from "../engine/evaluate/score-hand-probes";
+import { replaySession } from "../engine/simulate/replay-session";
+import { findStrategy } from "../engine/strategies";
+import { findModelPrice } from "../llm/model-prices";
+import { describeWithShared } from "../testing/describe-with-shared";
+import { sharedTranscript } from "../testing/shared-transcripts";
+import { importTranscript } from "../transcripts";
+import { priceRun } from "./price-run";
+
+/**
+ * Issue #36's goals for `keeper`, held on the tuning set only (the test set — spotter, entire-cli, agentv — is never
+ * used to adjust it): on each tuning session with a hand-written probe set, at 64K and 200K, its cost with caching is
+ * ≤ 1.1× the cheapest agent default's; where `none` overflows 64K it keeps ≥ 85% of the hand-written probes with a
+ * final context ≤ 20% of none's. Priced as `lab simulate --json` prices (the session's model, else claude-sonnet-4-5).
+ */
+const AGENT_DEFAULTS = ["pi", "claude-code", "codex", "gemini-cli", "opencode", "openclaw"];
+const TUNING = ["pi/pi-mono__large-session.jsonl", "openhands/openhands__multi_swe_bench_output.jsonl", "swe-agent/swe-agent__gpt4__pydicom-1458.traj"];
+const PROBES_DIR = path.resolve(__dirname, "../../bench/probes");
+
+describeWithShared("keeper against issue #36's goals on the tuning set", () => {
+  it.each(TUNING)("%s", async (file) => {
+    const session = importTranscript(fs.readFileSync(sharedTranscript(file), "utf8"), { sourceName: file }).session;
+    const own = sessionModel(session);
+    const model = own && findModelPrice(own) ? own : "claude-sonnet-4-5";
+    const set = fs
+      .readdirSync(PROBES_DIR)
+      .filter((name) => name.endsWith(".json"))
+      .map((name) => ProbeSetSchema.parse(JSON.parse(fs.readFileSync(path.join(PROBES_DIR, name), "utf8"))))
+      .find((candidate) => candidate.transcript === file)!;
+    for (const window of [64_000, 200_000]) {
+      const price = async (id: string) => {
+        const result = await replaySession({ session, strategy: findStrategy(id)!, window });
+        return { result, usd: priceRun({ session, result, cost: { costModel: model }, summarizerModel: null }).cost!.totalUsd! };
+      };
+      const cheapest = Math.min(...(await Promise.all(AGENT_DEFAULTS.map(async (id) => (await price(id)).usd))));
+      const keeper = await price("keeper");
+      expect(keeper.usd / cheapest, `${file} @ ${window}: cost ÷ cheapest agent default`).toBeLessThanOrEqual(1.1);
+      const none = await replaySession({ session, strategy: findStrategy("none")!, window });
+      const overflows = none.steps.some((step) => step.contextTokens > window);
+      if (!overflows || window !== 64_000) continue;
+      expect(scoreHandProbes({ session, result: keeper.result, probes: set.probes }).overall, `${file} @ 64K: hand-written probes`).toBeGreaterThanOrEqual(0.85);
+      expect(keeper.result.final.contextTokens / none.final.contextTokens, `${file} @ 64K: final ÷ none`).toBeLessThanOrEqual(0.2);
+    }
+  }, 240_000);
+});
