@@ -1,4 +1,5 @@
-const QUOTES = /["'`\u2018\u2019\u201C\u201D]/g;
+/** Quote characters dropped by {@link normalizeProbeText}: ASCII double, single and back quotes, and the curly pairs. */
+const DROPPED_QUOTES = new Set(['"', "'", "`", "\u2018", "\u2019", "\u201C", "\u201D"]);
 
 /**
  * The form probes are compared in: lower case, backslashes as forward slashes (Windows paths match POSIX
@@ -7,5 +8,10 @@ const QUOTES = /["'`\u2018\u2019\u201C\u201D]/g;
  * the two normalised strings.
  */
 export function normalizeProbeText(text: string): string {
-  return text.toLowerCase().replace(/\\/g, "/").replace(QUOTES, "").replace(/\s+/g, " ").trim();
+  let out = "";
+  for (const char of text.split(/\s+/).join(" ").toLowerCase()) {
+    if (DROPPED_QUOTES.has(char)) continue;
+    out += char === "\\" ? "/" : char;
+  }
+  return out.split(/\s+/).filter(Boolean).join(" ");
 }
