@@ -47,7 +47,7 @@ for (const dir of [evaluate, strategies]) {
 }
 const run = spawnSync(
   bin,
-  ["--min-lines", "1", "--min-tokens", String(MIN_TOKENS), "--format", "typescript,tsx,javascript", "--reporters", "json", "--output", out, "--absolute", "--silent", "--no-gitignore", evaluate, strategies],
+  ["--min-lines", "1", "--min-tokens", String(MIN_TOKENS), "--format", "typescript,tsx,javascript", "--reporters", "json", "--output", out, "--absolute", "--silent", evaluate, strategies],
   { encoding: "utf8" },
 );
 const reportFile = path.join(out, "jscpd-report.json");
