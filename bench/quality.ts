@@ -44,6 +44,7 @@ const MEASURES = ["continuation-recall", "probe-retention"] as const;
 type Measure = (typeof MEASURES)[number];
 interface Agreement {
   file: string;
+  transcript: string;
   group: "tuning" | "test";
   window: number;
   tau: Record<Measure, number | null>;
@@ -110,7 +111,7 @@ async function main(): Promise<number> {
         const overflows = none.peak > window;
         const hand = rows.map((row) => row.hand.overall);
         const tau = { "continuation-recall": kendallTauB(rows.map((row) => row.recall), hand), "probe-retention": kendallTauB(rows.map((row) => row.retention), hand) };
-        agreements.push({ file, group, window, tau });
+        agreements.push({ file, transcript, group, window, tau });
         console.log(`\n[${group}] ${file}: ${transcript} @ ${window / 1000}K — ${set.probes.length} hand-written probes, ${session.messages.length} messages, none's final ${none.final.toLocaleString("en-US")} tokens${overflows ? " (overflows the window)" : ""}`);
         console.log(`${"strategy".padEnd(26)} ${"hand-written".padStart(12)} ${"recall".padStart(7)} ${"probes".padStart(7)} ${"final".padStart(8)} ${"final/none".padStart(10)}  lost (hand-written)`);
         for (const row of rows) {
@@ -158,6 +159,15 @@ function printAgreement(agreements: readonly Agreement[]): void {
   console.log(`${"group".padEnd(7)} ${"probe set".padEnd(44)} ${"window".padStart(6)} ${MEASURES.map((measure) => measure.padStart(20)).join(" ")}`);
   const sorted = [...agreements].sort((a, b) => a.file.localeCompare(b.file) || a.window - b.window);
   for (const row of sorted) console.log(`${row.group.padEnd(7)} ${row.file.padEnd(44)} ${`${row.window / 1000}K`.padStart(6)} ${MEASURES.map((measure) => formatTau(row.tau[measure]).padStart(20)).join(" ")}`);
+  // a transcript with several sets: the mean of its sets, per window
+  for (const transcript of [...new Set(sorted.map((row) => row.transcript))]) {
+    const rows = sorted.filter((row) => row.transcript === transcript);
+    if (new Set(rows.map((row) => row.file)).size < 2) continue;
+    for (const window of windows) {
+      const atWindow = rows.filter((row) => row.window === window);
+      console.log(`${atWindow[0].group.padEnd(7)} ${`${path.basename(transcript)} (${atWindow.length} sets)`.padEnd(44)} ${`${window / 1000}K`.padStart(6)} ${MEASURES.map((measure) => formatTau(mean(atWindow.map((row) => row.tau[measure]))).padStart(20)).join(" ")}`);
+    }
+  }
   const groups: [string, readonly Agreement[]][] = [
     ["tuning", agreements.filter((row) => row.group === "tuning")],
     ["test", agreements.filter((row) => row.group === "test")],
