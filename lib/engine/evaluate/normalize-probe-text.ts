@@ -1,5 +1,5 @@
-/** Quote characters dropped by {@link normalizeProbeText}: ASCII double, single and back quotes, and the curly pairs. */
-const DROPPED_QUOTES = /["'`\u2018\u2019\u201C\u201D]/g;
+/** Quote characters dropped by {@link normalizeProbeText}: the back quote of Markdown code, ASCII quotes, and the curly pairs. */
+const DROPPED_QUOTES = new RegExp(["`", "'", '"', "\u201C", "\u201D", "\u2018", "\u2019"].join("|"), "g");
 const WHITESPACE_RUN = /\s+/g;
 
 /**
