@@ -1,5 +1,6 @@
 // Prints the one closing line CI recognises ("N passed, N failed, N skipped") from the vitest and Playwright
-// JSON reports. A missing or unreadable report counts as a failure, so a runner that crashed is never a pass.
+// JSON reports, and from the small check reports of the project's own scripts ({ checks: [{ name, status }] }, as
+// scripts/cpd.mjs writes: each check one test, "passed" or "failed"). A missing or unreadable report counts as a failure, so a runner that crashed is never a pass.
 import fs from "node:fs";
 
 let passed = 0;
@@ -12,7 +13,14 @@ for (const file of process.argv.slice(2)) {
     continue;
   }
   const report = JSON.parse(fs.readFileSync(file, "utf8"));
-  if (report.stats) {
+  if (Array.isArray(report.checks)) {
+    // a script's own checks (scripts/cpd.mjs)
+    for (const check of report.checks) {
+      if (check.status === "passed") passed += 1;
+      else failed += 1;
+    }
+    if (report.checks.length === 0) failed += 1; // a check report that checked nothing is not a pass
+  } else if (report.stats) {
     // Playwright
     passed += report.stats.expected + (report.stats.flaky ?? 0);
     failed += report.stats.unexpected;

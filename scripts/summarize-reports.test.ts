@@ -39,4 +39,10 @@ describe("summarize-reports: the closing N passed, N failed line", () => {
   it("passes a clean report", () => {
     expect(summarize({ numPassedTests: 3, numFailedTests: 0, numPendingTests: 1, testResults: [{ status: "passed", assertionResults: [passing] }] })).toEqual({ line: "3 passed, 0 failed, 1 skipped", code: 0 });
   });
+
+  it("counts each check of a script's check report (scripts/cpd.mjs) as one test, and an empty one as a failure", () => {
+    expect(summarize({ tool: "cpd", checks: [{ name: "a", status: "passed" }] })).toEqual({ line: "1 passed, 0 failed, 0 skipped", code: 0 });
+    expect(summarize({ tool: "cpd", checks: [{ name: "a", status: "failed" }, { name: "b", status: "passed" }] })).toEqual({ line: "1 passed, 1 failed, 0 skipped", code: 1 });
+    expect(summarize({ tool: "cpd", checks: [] })).toEqual({ line: "0 passed, 1 failed, 0 skipped", code: 1 });
+  });
 });

@@ -57,6 +57,8 @@ step ./node_modules/.bin/tsc --noEmit || status=1
 step ./node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json || status=1
 # the replays against the agents' own published code (installs conformance/oracles on first use)
 step npm run --silent conformance || status=1
+# no run of 6+ lines shared between the scorer (lib/engine/evaluate) and the strategies (jscpd; reports/cpd.json)
+step node scripts/cpd.mjs --report reports/cpd.json || status=1
 # the quality benchmark: hand-written probe sets, continuation recall, final/none per strategy at 64K and 128K
 step npm run --silent quality || status=1
 # the prompt-cache model against the cache figures the shared transcripts recorded (table in reports/cache-validation)
@@ -73,5 +75,5 @@ if [ -d .next ]; then
   PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright-workers.json step ./node_modules/.bin/playwright test -c playwright.workers.config.ts || status=1
 fi
 
-node scripts/summarize-reports.mjs reports/vitest.json reports/conformance.json reports/cache-validation.json reports/playwright.json reports/playwright-team.json reports/playwright-workers.json || status=1
+node scripts/summarize-reports.mjs reports/vitest.json reports/cpd.json reports/conformance.json reports/cache-validation.json reports/playwright.json reports/playwright-team.json reports/playwright-workers.json || status=1
 exit $status

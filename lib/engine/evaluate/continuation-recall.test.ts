@@ -24,7 +24,9 @@ describe("continuation recognisers", () => {
   it.each([
     ["RowBatcher", "identifier"],
     ["parse_rows", "identifier"],
-    ["useMemo", null], // camelCase shorter than 8
+    ["useMemo", "identifier"], // camelCase of 6 characters or more (was 8 with the earlier recognisers)
+    ["getX", null], // too short to be a name worth a fact
+    ["ModuleNotFoundError", "error"],
     ["make_reader", "identifier"],
     ["5000", "number"],
     ["0.75", "number"],

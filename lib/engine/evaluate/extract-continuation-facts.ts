@@ -7,6 +7,7 @@ import {
   commandKey,
   commandKeyOf,
   errorWords,
+  inputFileBaseNames,
   inputPathKeys,
   pathKeysIn,
   wordsOf,
@@ -37,7 +38,8 @@ export interface ContinuationFacts {
 
 /**
  * The ground truth of continuation recall: for every fact of the session — files, commands, identifiers,
- * numbers, the names in error lines — where it first appears and the last message that *uses* it. A use is
+ * numbers, the names in error lines, as `session-terms.ts` reads them — where it first appears and the last
+ * message that *uses* it (reuses it literally). A use is
  * what the agent did: its prose, and the inputs of its tool calls (a file read or edited, a command run again,
  * an identifier written into an edit, a number passed as a flag). A fact first seen in a user message or a tool
  * result and used later by the agent counts; one the agent introduces and uses itself counts from its first use.
@@ -64,6 +66,9 @@ export function* continuationFactSteps(session: Session): Generator<void, Contin
     if (kind === undefined) kindOfWord.set(word, (kind = classifyWord(word)));
     return kind;
   };
+  // a bare `name.ext` in prose is a file when some tool call of the session names that file
+  const knownFiles = new Set<string>();
+  for (const message of session.messages) for (const part of message.parts) if (part.type === "tool-call") for (const name of inputFileBaseNames(part.input)) knownFiles.add(name);
   const byKey = new Map<string, ContinuationFact>();
   const mention = (kind: ContinuationKind, key: string, index: number) => {
     const id = `${kind === "file" || kind === "command" ? kind : "word"}\u0000${key}`;
@@ -81,7 +86,7 @@ export function* continuationFactSteps(session: Session): Generator<void, Contin
     // uses first: a message cannot use what it introduces itself (`firstIndex < index` above)
     for (const text of useTexts(message)) {
       for (const word of wordsOf(text)) use("word", word.toLowerCase(), index);
-      for (const key of pathKeysIn(text)) use("file", key, index);
+      for (const key of pathKeysIn(text, knownFiles)) use("file", key, index);
     }
     for (const part of message.parts) {
       if (part.type !== "tool-call") continue;
@@ -97,7 +102,7 @@ export function* continuationFactSteps(session: Session): Generator<void, Contin
         const kind = classify(word);
         if (kind !== null) mention(kind, word.toLowerCase(), index);
       }
-      for (const key of pathKeysIn(text)) mention("file", key, index);
+      for (const key of pathKeysIn(text, knownFiles)) mention("file", key, index);
       if (part.type === "text") for (const span of codeSpans(part.text)) {
         const key = commandKeyOf(span);
         if (key !== null) mention("command", key, index);

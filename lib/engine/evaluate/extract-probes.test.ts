@@ -15,7 +15,7 @@ const session = deepFreeze(
     { assistant: "Looking at it.", tools: [{ name: "bash", input: { command: "npm test -- login\necho done" }, output: "FAILED src/auth/login.test.ts\nError: expected 401 to be 200", isError: true }] }, // m1, m2
     { assistant: "I'll use jsonwebtoken because the session cookie is unsigned. The LoginController on port 3000 fails.", tools: [{ name: "read", input: { path: "src\\auth\\login.ts" }, output: "export function handleLogin() {}" }] }, // m3, m4
     { user: "Don't touch package.json. Bump to v2.4.1 and close #42 (see TS2345 in refresh_token_store)." }, // m5
-    { assistant: "Noted.", tools: [{ name: "bash", input: { command: "npm test -- login" }, output: "ok" }] }, // m6, m7
+    { assistant: "Noted: v2.4.1 for #42, then LoginController.", tools: [{ name: "bash", input: { command: "npm test -- login" }, output: "ok" }] }, // m6, m7
     { assistant: "Done: all green." }, // m8
     { user: "Now update the README." }, // m9
   ]),
@@ -26,12 +26,14 @@ describe("extractProbes", () => {
   const of = (kind: ProbeKind) => probes.filter((probe) => probe.kind === kind).map((probe) => [probe.text, probe.firstStep, probe.messageId]);
 
   it.each<[ProbeKind, unknown[]]>([
-    ["file-path", [["src/auth/login.ts", 0, "m0"], ["package.json", 2, "m5"]]],
+    // a fact is what a later message reuses: package.json is said once (and no tool call names it), so it is no probe
+    ["file-path", [["src/auth/login.ts", 0, "m0"]]],
     ["command", [["npm test -- login", 1, "m1"]]],
     ["error", [["FAILED src/auth/login.test.ts", 1, "m2"], ["Error: expected 401 to be 200", 1, "m2"]]],
     ["rule", [["Always run the tests before committing!", 0, "m0"], ["Don't touch package.json.", 2, "m5"]]],
     ["decision", [["I'll use jsonwebtoken because the session cookie is unsigned.", 2, "m3"]]],
-    ["identifier", [["port 3000", 2, "m3"], ["LoginController", 2, "m3"], ["v2.4.1", 2, "m5"], ["#42", 2, "m5"], ["TS2345", 2, "m5"], ["refresh_token_store", 2, "m5"]]],
+    // reused by m6; port 3000, TS2345 and refresh_token_store are said once and are not
+    ["identifier", [["LoginController", 2, "m3"], ["v2.4.1", 2, "m5"], ["#42", 2, "m5"]]],
     ["last-request", [["Now update the README.", 4, "m9"]]],
   ])("finds %s probes with their first step and message", (kind, expected) => {
     expect(of(kind)).toEqual(expected);
@@ -42,8 +44,9 @@ describe("extractProbes", () => {
     expect(probes.filter((probe) => probe.kind === "command")).toHaveLength(1);
   });
 
-  it("numbers ids per kind and skips short or noisy identifiers", () => {
+  it("numbers ids per kind and skips short, noisy or never-reused identifiers", () => {
     expect(probes.find((probe) => probe.kind === "file-path")?.id).toBe("file-path-0");
+    expect(probes.map((probe) => probe.text)).not.toContain("refresh_token_store"); // said once
     expect(probes.map((probe) => probe.text)).not.toContain("handleLogin"); // tool output is not mined for identifiers
     expect(of("rule").map(([text]) => text)).not.toContain("Is it broken?");
   });
@@ -93,9 +96,12 @@ describe("extractProbes: decisions", () => {
     ["I'll use zod for the route input.", 1],
     ["Let's go with the second layout.", 1],
     ["Switching to pnpm because the lockfile is broken.", 1],
-    ["Fixed the tests to use proper themes instead of chalk directly.", 1],
+    // reports of what a change did are not choices stated (they were, by the earlier definition)
+    ["Fixed the tests to use proper themes instead of chalk directly.", 0],
     ["Let me fix the test by passing a background function instead of RGB:", 1],
-    ["Footer now uses dim instead of muted, making it dimmer.", 1],
+    ["Footer now uses dim instead of muted, making it dimmer.", 0],
+    ["I'll keep the cache because it halves the calls.", 1],
+    ["Let me read the file.", 0],
     // observations, guesses and advice that merely contain "instead of"
     ["The selector file has an old implementation with chalk instead of using the theme system.", 0],
     ["The signature changed - it now takes a function instead of an RGB object.", 0],
@@ -140,11 +146,13 @@ describe("extractProbes: user probes", () => {
 });
 
 describeWithShared("extractProbes on real transcripts", () => {
-  // Pinned after capping errors per result and tightening decisions (before: pi-mono had 103 error and 16
-  // decision probes, 30 of the errors from one `tsc` result). A change here should be a deliberate one.
+  // Pinned after the scorer's reading was rewritten on its own principle (a term fact is one a later message
+  // reuses; issue #35). Before it, with the evidence strategy's recognisers: pi-mono rule 7, decision 9,
+  // file-path 79, error 28, command 153, identifier 116; ccviewer file-path 7, error 2, identifier 5.
+  // A change here should be a deliberate one.
   it.each<[string, Record<ProbeKind, number>]>([
-    ["pi/pi-mono__large-session.jsonl", { rule: 7, decision: 9, "file-path": 79, error: 28, "last-request": 1, command: 153, identifier: 116, user: 0 }],
-    ["claude-code/ccviewer__5c0375b4.jsonl", { rule: 0, decision: 0, "file-path": 7, error: 2, "last-request": 1, command: 0, identifier: 5, user: 0 }],
+    ["pi/pi-mono__large-session.jsonl", { rule: 7, decision: 2, "file-path": 45, error: 29, "last-request": 1, command: 7, identifier: 104, user: 0 }],
+    ["claude-code/ccviewer__5c0375b4.jsonl", { rule: 0, decision: 0, "file-path": 2, error: 2, "last-request": 1, command: 0, identifier: 0, user: 0 }],
   ])("%s", (file, counts) => {
     const { session } = importTranscript(fs.readFileSync(sharedTranscript(file), "utf8"));
     const probes = extractProbes(session);

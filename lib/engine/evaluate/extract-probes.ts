@@ -1,24 +1,30 @@
 import type { Session } from "../model";
-import { URL, commandOf, errorLines, filePathsIn, findIdentifiers, firstLine, inputPaths, isDecision, isRule, splitSentences } from "./probe-recognizers";
 import { classifyMessages } from "../simulate/classify-messages";
+import { messageText } from "./context-text";
+import { inputFileBaseNames, shellScriptOf, wordsOf } from "./continuation-recognizers";
 import { findUserProbes } from "./find-user-probes";
 import { firstStepOfMessages } from "./first-step-of-messages";
 import { normalizeProbeText } from "./normalize-probe-text";
 import { PROBE_KINDS, type Probe, type ProbeKind, type UserProbeSpec } from "./probe";
+import { failureLines, firstLine, isChoice, isStandingRule, sentencesOf } from "./probe-recognizers";
+import { fileNamesOfCall, isBareFileName, isSlashedPath, isUrl, MIN_NAME_CHARS, termShape, termsOf } from "./session-terms";
 
 /** Longest probe text kept; longer matches (a heredoc command, a pasted request) keep their first characters. */
 export const MAX_PROBE_CHARS = 200;
-export { MAX_ERROR_LINES_PER_RESULT, MIN_IDENTIFIER_CHARS } from "./probe-recognizers";
+export { MAX_ERROR_LINES_PER_RESULT } from "./probe-recognizers";
+/** The shortest name taken as an identifier probe (`session-terms.ts`). */
+export const MIN_IDENTIFIER_CHARS = MIN_NAME_CHARS;
 
 /**
- * The probes a session offers, in order of first appearance: file paths (user and assistant text, tool-call
- * inputs), shell commands (first line of a shell-like tool's `command`/`cmd`, or of any input's `command`),
- * errors (the first {@link MAX_ERROR_LINES_PER_RESULT} distinct error-looking lines of a tool result, or the
- * first line of an error result that has none — a `> pkg@1.0 check` banner is not the error), numbers and
- * identifiers (versions, ports, issue numbers, error codes, identifiers ≥ {@link MIN_IDENTIFIER_CHARS} chars —
- * from user and assistant text only, since tool output is mostly code and logs), the user's standing rules,
- * the assistant's decisions (a first-person choice, or a non-hedged "use X instead of Y"), the last user request,
- * and the user's own probes (`options.userProbes`, see `findUserProbes`), last, in the order given.
+ * The probes a session offers, in order of first appearance, on one principle: a fact is what a later message of
+ * the session literally reuses. Term facts — file paths (named by a tool call's file fields or an apply_patch
+ * envelope, or written with a separator in prose and commands; a bare `name.ext` only when a tool call names that
+ * file), shell commands (the first line of a call's script), and names, numbers and error codes with a fact's shape
+ * (`termShape`) in user and assistant text — count only when a later message (any: prose, a tool input, a tool
+ * result) holds them again. Sentence facts need no reuse: the user's standing rules, the assistant's choices
+ * (`isChoice`), the failure lines of tool results (the first {@link MAX_ERROR_LINES_PER_RESULT} distinct ones, or
+ * the first line of an error result that has none), and the last user request. Then the user's own probes
+ * (`options.userProbes`, see `findUserProbes`), last, in the order given.
  *
  * Deduplicated by kind + normalised text (the first occurrence wins). Skipped: recorded compaction markers and
  * summaries (what an earlier compaction wrote is not the session's own content), synthetic messages and parts,
@@ -31,37 +37,61 @@ export function extractProbes(session: Session, options: { userProbes?: readonly
   const countByKind = Object.fromEntries(PROBE_KINDS.map((kind) => [kind, 0])) as Record<ProbeKind, number>;
   let lastRequest: { text: string; index: number } | null = null;
 
+  const skipped = (index: number) => kinds[index] === "recorded-marker" || kinds[index] === "recorded-summary" || session.messages[index].synthetic === true;
+  // where each word (lower-cased, with its pieces) and each normalised message text is last seen: what "reused later" looks up
+  const lastSeen = new Map<string, number>();
+  const normalizedTexts: string[] = [];
+  const knownFiles = new Set<string>();
   session.messages.forEach((message, index) => {
-    if (kinds[index] === "recorded-marker" || kinds[index] === "recorded-summary" || message.synthetic) return;
+    const text = skipped(index) ? "" : messageText(message);
+    normalizedTexts.push(normalizeProbeText(text));
+    for (const word of wordsOf(text.toLowerCase())) lastSeen.set(word, index);
+    for (const part of message.parts) if (part.type === "tool-call") for (const name of inputFileBaseNames(part.input)) knownFiles.add(name);
+  });
+  const reusedAfter = (index: number, term: string) => {
+    const words = wordsOf(term.toLowerCase());
+    if (words.length === 1) return (lastSeen.get(words[0]) ?? -1) > index;
+    // a phrase (a path with its folders, a command): every word seen later, then the whole of it in one later message
+    if (!words.every((word) => (lastSeen.get(word) ?? -1) > index)) return false;
+    const needle = normalizeProbeText(term);
+    for (let later = index + 1; later < normalizedTexts.length; later++) if (normalizedTexts[later].includes(needle)) return true;
+    return false;
+  };
+
+  session.messages.forEach((message, index) => {
+    if (skipped(index)) return;
     const add = (kind: ProbeKind, raw: string) => {
       const text = cap(raw.trim());
       const normalized = normalizeProbeText(text);
-      if (normalized.length < 2 || probesByKey.has(`${kind}\u0000${normalized}`)) return;
-      probesByKey.set(`${kind}\u0000${normalized}`, {
-        id: `${kind}-${countByKind[kind]++}`,
-        kind,
-        text,
-        normalized,
-        firstStep: firstStepByIndex[index],
-        messageId: message.id,
-      });
+      const key = `${kind}\u0000${normalized}`;
+      if (normalized.length < 2 || probesByKey.has(key)) return;
+      probesByKey.set(key, { id: `${kind}-${countByKind[kind]++}`, kind, text, normalized, firstStep: firstStepByIndex[index], messageId: message.id });
+    };
+    const addPathsIn = (text: string) => {
+      for (const term of termsOf(text)) {
+        if (isUrl(term)) continue;
+        if ((isSlashedPath(term) || (isBareFileName(term) && knownFiles.has(term.toLowerCase()))) && reusedAfter(index, term)) add("file-path", term);
+      }
     };
     for (const part of message.parts) {
       if (part.type === "text" && !part.synthetic && (message.role === "user" || message.role === "assistant")) {
         if (message.role === "user") lastRequest = { text: part.text, index };
-        for (const sentence of splitSentences(part.text)) {
-          if (message.role === "user" && isRule(sentence)) add("rule", sentence);
-          if (message.role === "assistant" && isDecision(sentence)) add("decision", sentence);
+        for (const sentence of sentencesOf(part.text)) {
+          if (message.role === "user" && isStandingRule(sentence)) add("rule", sentence);
+          if (message.role === "assistant" && isChoice(sentence)) add("decision", sentence);
         }
-        for (const path of filePathsIn(part.text)) add("file-path", path);
-        for (const identifier of findIdentifiers(part.text.replace(URL, " "))) add("identifier", identifier);
+        addPathsIn(part.text);
+        for (const term of termsOf(part.text)) if (!isUrl(term) && termShape(term) !== null && reusedAfter(index, term)) add("identifier", term);
       } else if (part.type === "tool-call") {
-        const command = commandOf(part);
-        if (command !== null) add("command", firstLine(command));
-        for (const path of inputPaths(part.input)) add("file-path", path);
-        if (command !== null) for (const path of filePathsIn(command)) add("file-path", path);
+        for (const name of fileNamesOfCall(part.input)) if (reusedAfter(index, name)) add("file-path", name);
+        const script = shellScriptOf(part);
+        if (script !== null) {
+          const command = firstLine(script);
+          if (reusedAfter(index, command)) add("command", command);
+          addPathsIn(script);
+        }
       } else if (part.type === "tool-result") {
-        for (const line of errorLines(part.output, part.isError === true)) add("error", line);
+        for (const line of failureLines(part.output, part.isError === true)) add("error", line);
       }
     }
   });
@@ -80,8 +110,7 @@ export function extractProbes(session: Session, options: { userProbes?: readonly
       });
     }
   }
-  const skip = (index: number) => kinds[index] === "recorded-marker" || kinds[index] === "recorded-summary" || session.messages[index].synthetic === true;
-  return [...probesByKey.values(), ...findUserProbes({ session, specs: options.userProbes ?? [], firstStepByIndex, skip })];
+  return [...probesByKey.values(), ...findUserProbes({ session, specs: options.userProbes ?? [], firstStepByIndex, skip: skipped })];
 }
 
 function cap(text: string): string {

@@ -1,140 +1,100 @@
-import type { ToolCallPart } from "../model";
 import { normalizeProbeText } from "./normalize-probe-text";
 
 /**
- * Recognisers for the specific facts a later step of an agent session needs — file paths, shell commands,
- * error lines, numbers and identifiers, the user's standing rules, the assistant's decisions. Pure and
- * deterministic. The scorer's own: the probe extractor (`extract-probes.ts`) reads a session with them, and no
- * strategy may import them (`scorer-stands-apart.test.ts`) — a strategy that read a session with the scorer's eyes
- * would keep exactly what the score counts. The `evidence` strategy has its own (`strategies/evidence/`).
+ * The sentence-level half of the probe extractor's reading (the term-level half is `session-terms.ts`): which
+ * sentences of a person are standing rules, which of the assistant's are choices, and which lines of a tool's
+ * output report a failure. Pure and deterministic; the scorer's own — no strategy imports these
+ * (`scorer-stands-apart.test.ts`) or carries a copy (`npm run cpd`).
  */
 
-/** Shortest CamelCase / camelCase / snake_case identifier worth keeping ("useState" yes, "getX" no). */
-export const MIN_IDENTIFIER_CHARS = 8;
 /**
- * Error lines one tool result yields. A type-check or test run prints dozens of lines of one failure
+ * Failure lines one tool result yields. A type-check or test run prints dozens of lines of one failure
  * (`error TS2554` at 30 call sites); the first few distinct lines say what failed, the rest repeat it.
  */
 export const MAX_ERROR_LINES_PER_RESULT = 3;
 
-export const URL = /\b[a-z][a-z0-9+.-]*:\/\/\S+/gi;
-export const FILE_PATH =
-  /(?:~|\.{1,2})?(?:\/?[\w@.-]+\/)+[\w@.-]*\.[A-Za-z][A-Za-z0-9]{0,7}\b|\b[\w-]+\.(?:tsx?|jsx?|mjs|cjs|py|rs|go|java|rb|json|jsonl|ya?ml|toml|md|css|html|sh|sql|prisma|lock)\b/g;
-const IDENTIFIERS: readonly RegExp[] = [
-  /\bv?\d+\.\d+\.\d+(?:-[\w.]+)?\b/g, // version strings
-  /\b(?:localhost|127\.0\.0\.1|0\.0\.0\.0):\d{2,5}\b|\bport \d{2,5}\b/gi, // ports
-  /(?<![\w&])#\d{1,6}\b/g, // issue and PR numbers
-  /\b(?:TS|E|ERR_?|HTTP)\d{3,5}\b|\bE[A-Z]{4,}\b/g, // error codes: TS2345, E0308, ENOENT
-  /\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b/g, // CamelCase
-  /\b[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+\b/g, // camelCase
-  /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g, // snake_case
-];
-const ERROR_LINE =
-  /^\s*(?:(?:[A-Z]\w*)?Error: |FAILED\b|FAIL |Traceback \(|fatal: |panic: |error(?:\[\w+\])?: )|\bexit(?:ed with)? code:? [1-9]\d*\b|\bexit status [1-9]\d*\b|\berror TS\d+: /;
-/**
- * ERROR_LINE over a whole text, `^` at every line start: every line ERROR_LINE matches is found by it (its other
- * alternatives never need more than the line), so no match means no error line.
- */
-const ERROR_IN_TEXT = new RegExp(ERROR_LINE.source, "m");
-/** error-looking lines that are code (an object key, a call) rather than output */
-const CODE_LINE = /[,;{(]\s*$/;
-/** imperative at the start of a sentence or clause ("don't modify the theme"), or a must / make sure anywhere */
-const RULE = /(?:^|[,;:]\s*)(?:please\s+)?(?:always|never|don't|do not|avoid|only use|stop using)\b|\b(?:must|mustn't|must not|make sure|should never|should always)\b/i;
-/** a choice in the first person (or a switch) — a decision wherever it stands */
-const DECISION = /\b(?:I'll use|I will use|I'll go with|I'm going with|going with|let's use|let's go with|we'll use|decided|decide to|I chose|switch(?:ing)? to)\b/i;
-/**
- * "X instead of Y" is a decision only when it says what is used or done: a choice verb before the "instead of"
- * ("use the theme instead of chalk"), and no hedge (a guess like "it might be loading light instead of dark"
- * or advice like "should catch this instead of crashing" is not one).
- */
-const ALTERNATIVE = /\b(?:instead of|rather than)\b/i;
-const CHOICE_VERB = /\b(?:use[sd]?|using|pass(?:es|ed|ing)?|prefer(?:s|red|ring)?|pick(?:s|ed|ing)?|choose|chose|go with|went with|replace[sd]?|replacing)\b/i;
-const HEDGE = /\b(?:might|may|could|would|should|if|probably|perhaps|maybe|likely|bet|seems?)\b|\?/i;
-const SHELL_TOOL = /bash|shell|exec|terminal|command|run/i;
-const PATH_FIELDS = ["path", "file_path", "filePath", "file", "filename"] as const;
+/** phrases that make a person's sentence a standing instruction rather than a one-off request */
+const RULE_PHRASES = ["never", "always", "must", "mustn't", "must not", "avoid", "make sure", "ensure", "stop using", "no more", "from now on"];
+/** a negated imperative: "don't" at the start of a sentence or a clause ("…, and don't modify the theme") */
+const NEGATED_IMPERATIVE = /(?:^|[,;:]|\b(?:and|but|please|just|so))\s*(?:don't|dont|do not)\b/;
+/** phrases by which the assistant commits to an option */
+const COMMITMENTS = ["i'll use", "i will use", "i'll go with", "i will go with", "we'll use", "let's use", "let's go with", "going with", "i chose", "i've chosen", "i decided", "decided to", "switching to", "switch to", "opting for", "i'll keep", "i'll switch"];
+/** first-person intent, a commitment when the sentence also gives a reason or the option it displaced */
+const FIRST_PERSON = ["i'll", "i will", "let me", "let's", "we'll", "i'm going to", "i am going to"];
+const REASON_OR_ALTERNATIVE = ["because", "since", "so that", "instead of", "rather than"];
+/** words that make a sentence a guess or advice, not a choice */
+const HEDGES = ["might", "may", "could", "would", "should", "if", "probably", "perhaps", "maybe", "likely", "bet", "seem", "seems"];
 
-/** A standing rule of the user's ("never edit the lockfile", "you must run the tests"). */
-export function isRule(sentence: string): boolean {
-  return RULE.test(sentence);
+/** a sentence in lower case, curly apostrophes straight, padded with spaces so phrases are found as whole words */
+function padded(sentence: string): string {
+  return ` ${sentence.toLowerCase().replace(/\u2019/g, "'").replace(/[^a-z0-9' ]+/g, " ")} `;
 }
+const hasPhrase = (text: string, phrases: readonly string[]) => phrases.some((phrase) => text.includes(` ${phrase} `));
 
-/** A decision of the assistant's: a first-person choice, or a non-hedged "use X instead of Y". */
-export function isDecision(sentence: string): boolean {
-  if (DECISION.test(sentence)) return true;
-  const alternative = ALTERNATIVE.exec(sentence);
-  return alternative !== null && CHOICE_VERB.test(sentence.slice(0, alternative.index)) && !HEDGE.test(sentence);
+/** A standing rule of a person's ("never edit the lockfile", "you must run the tests"); a question is not one. */
+export function isStandingRule(sentence: string): boolean {
+  if (sentence.trim().endsWith("?")) return false;
+  return hasPhrase(padded(sentence), RULE_PHRASES) || NEGATED_IMPERATIVE.test(sentence.trim().toLowerCase().replace(/\u2019/g, "'"));
 }
 
 /**
- * The error lines of one tool result: the first {@link MAX_ERROR_LINES_PER_RESULT} distinct error-looking lines
- * (normalised), or the first line of an error result that has none.
+ * A choice of the assistant's: a commitment ("I'll use zod", "switching to pnpm"), or first-person intent with its
+ * reason or the option it displaced ("let me pass a function instead of RGB"). A hedge or a question is not one,
+ * nor a report of what a change did ("the footer now uses dim instead of muted").
  */
-export function errorLines(output: string, isError: boolean): string[] {
+export function isChoice(sentence: string): boolean {
+  const text = padded(sentence);
+  if (sentence.includes("?") || hasPhrase(text, HEDGES)) return false;
+  return hasPhrase(text, COMMITMENTS) || (hasPhrase(text, FIRST_PERSON) && hasPhrase(text, REASON_OR_ALTERNATIVE));
+}
+
+/** a location a compiler or linter prints before its message: `src/a.ts(1,1): `, `src/a.rs:3:7: ` */
+const LOCATION_PREFIX = /^[^\s:()]+(?:\(\d+,\d+\)|:\d+(?::\d+)?):\s*/;
+/** how a failure line starts, by tool: `error`/`Error:` (tsc, rustc, node), `FAIL`/`FAILED` (jest, vitest, pytest), `fatal:` (git), `panic:` (go), `Traceback` (python), `npm ERR!`, an exception class */
+const FAILURE_START = /^(?:error\b|fatal:|panic:|fail(?:ed)?\b|traceback\b|npm err!|[a-z]\w*(?:error|exception):)/i;
+/** a process that ended badly, however the runner says it */
+const BAD_EXIT = /\b(?:exit code|exited with code|exit status|process exited with code)\s*:?\s*[1-9]/i;
+/** a line that ends like code (an object key, a call left open) is source being shown, not output */
+const CODE_ENDINGS = new Set([",", ";", "{", "("]);
+
+/**
+ * The failure lines of one tool result: the first {@link MAX_ERROR_LINES_PER_RESULT} distinct lines that start like
+ * a failure (after any compiler location) or report a bad exit, or the first line of an error result that has none.
+ */
+export function failureLines(output: string, isError: boolean): string[] {
   const lines: string[] = [];
   const seen = new Set<string>();
-  // most outputs hold no error line: one search of the whole output says so before any line is split off
-  const candidates = ERROR_IN_TEXT.test(output) ? output.split("\n") : [];
-  for (const line of candidates) {
+  for (const line of output.split("\n")) {
     if (lines.length === MAX_ERROR_LINES_PER_RESULT) break;
-    if (!ERROR_LINE.test(line) || CODE_LINE.test(line)) continue;
-    const key = normalizeProbeText(line);
+    const trimmed = line.trim();
+    if (trimmed === "" || trimmed.length > 400 || CODE_ENDINGS.has(trimmed[trimmed.length - 1])) continue;
+    if (!FAILURE_START.test(trimmed.replace(LOCATION_PREFIX, "")) && !BAD_EXIT.test(trimmed)) continue;
+    const key = normalizeProbeText(trimmed);
     if (seen.has(key)) continue;
     seen.add(key);
     lines.push(line);
   }
-  if (lines.length === 0 && isError && output.trim()) lines.push(firstLine(output));
+  if (lines.length === 0 && isError && output.trim() !== "") lines.push(firstLine(output));
   return lines;
 }
 
-/** The shell command a tool call runs (a shell-like tool's `command` / `cmd`, or any input's `command`), or null. */
-export function commandOf(part: ToolCallPart): string | null {
-  const input = part.input;
-  if (typeof input === "string") return SHELL_TOOL.test(part.name) && input.trim() ? input : null;
-  if (!input || typeof input !== "object") return null;
-  const record = input as Record<string, unknown>;
-  const value = record.command ?? (SHELL_TOOL.test(part.name) ? record.cmd : undefined);
-  if (typeof value === "string" && value.trim()) return value;
-  if (Array.isArray(value) && value.every((item) => typeof item === "string") && value.length > 0) {
-    // ["bash", "-lc", "npm test"] → the script itself
-    const last = value[value.length - 1] as string;
-    return value.length >= 3 && /^(?:ba|z)?sh$/.test(String(value[0])) ? last : value.join(" ");
-  }
-  return null;
-}
+/** list markers and quote marks at the start of a line: `- `, `* `, `1. `, `2) `, `> `, `## ` */
+const LIST_MARKER = /^(?:[-*•>]|\d+[.)]|#+)\s+/;
 
-/** The file paths a tool call's input names in its path fields. */
-export function inputPaths(input: unknown): string[] {
-  if (!input || typeof input !== "object") return [];
-  const record = input as Record<string, unknown>;
-  return PATH_FIELDS.flatMap((field) => (typeof record[field] === "string" && (record[field] as string).trim() ? [record[field] as string] : []));
-}
-
-/** File paths written in prose or a command (URLs removed first, so a URL's path is not a file). */
-export function filePathsIn(text: string): string[] {
-  return text.replace(URL, " ").match(FILE_PATH) ?? [];
-}
-
-/** Versions, ports, issue numbers, error codes and identifiers of at least {@link MIN_IDENTIFIER_CHARS} chars. */
-export function findIdentifiers(text: string): string[] {
-  const found: string[] = [];
-  IDENTIFIERS.forEach((pattern, index) => {
-    for (const match of text.match(pattern) ?? []) {
-      // the three identifier patterns need length; versions, ports, issues and codes are short by nature
-      if (index >= IDENTIFIERS.length - 3 && match.length < MIN_IDENTIFIER_CHARS) continue;
-      found.push(match);
+/** Sentences of a text: each line cut after `.`, `!` or `?` followed by a space, list markers dropped, 8 characters or more. */
+export function sentencesOf(text: string): string[] {
+  const sentences: string[] = [];
+  for (let line of text.split("\n")) {
+    line = line.trim();
+    while (LIST_MARKER.test(line)) line = line.replace(LIST_MARKER, "");
+    for (const match of line.matchAll(/\S.*?(?:[.!?](?=\s)|$)/g)) {
+      const sentence = match[0].trim();
+      if (sentence.length >= 8) sentences.push(sentence);
     }
-  });
-  return found;
-}
-
-/** Sentences (or lines) of a text, list markers stripped, at least 8 characters. */
-export function splitSentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+|\n+/)
-    .map((sentence) => sentence.replace(/^[\s\-*>#\d.)]+/, "").trim())
-    .filter((sentence) => sentence.length >= 8);
+  }
+  return sentences;
 }
 
 export function firstLine(text: string): string {
-  return text.trim().split("\n", 1)[0];
+  return text.trim().split("\n")[0];
 }

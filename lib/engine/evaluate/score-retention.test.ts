@@ -53,6 +53,13 @@ describe("scoreRetention", () => {
     expect(before.every((point) => point.byKind["last-request"].counted === 0)).toBe(true);
   });
 
+  it("finalOnly scores the final context alone: the same final figure, no compaction points", async () => {
+    const result = await replaySession({ session, strategy: findStrategy("trim-messages")!, settings: { maxConversationMessages: 2 }, window: 1_000_000 });
+    const full = scoreRetention({ session, result, probes });
+    expect(full.compactions.length).toBeGreaterThan(0);
+    expect(scoreRetention({ session, result, probes, finalOnly: true })).toEqual({ final: full.final, compactions: [] });
+  });
+
   it("matches through normalisation: case, quotes, whitespace and path separators", async () => {
     const windowsSession = buildSession([
       { user: 'Edit "SRC\\App\\Main.ts"   now, and make sure it builds.' },

@@ -57,6 +57,11 @@ export interface ScoreRetentionOptions {
   session: Session;
   result: ReplayResult;
   probes: readonly Probe[];
+  /**
+   * score the final context only (`compactions` is then empty): for a caller that reads `final` alone, such as
+   * `npm run quality` — on a long session each compaction point is a search of a whole context
+   */
+  finalOnly?: boolean;
 }
 
 /**
@@ -76,7 +81,7 @@ export function* scoreRetentionSteps(options: ScoreRetentionOptions): Generator<
   };
   const final = yield* scorePoint({ snapshot: finalContext(session, result), probes, upToStep: Infinity, isIn });
   const compactions: RetentionReport["compactions"] = [];
-  for (const event of result.events) {
+  for (const event of options.finalOnly ? [] : result.events) {
     if (event.type !== "compaction-end" && event.type !== "trim") continue;
     yield SCORING_PAUSE;
     const snapshot = event.step < result.steps.length ? contextAt(session, result, event.step) : finalContext(session, result);
