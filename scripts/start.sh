@@ -2,8 +2,8 @@
 # Compaction Lab's one start command on a fresh machine: `bash scripts/start.sh` (or `npm run start:lab`).
 #   0. runs on Node 24 LTS: when the machine's node is older, installs the Node scripts/node-runtime pins from the npm
 #      registry into ~/.cache/compaction-lab (once) and puts it first on PATH (scripts/use-node.sh)
-#   1. installs dependencies when node_modules is missing (npm ci with the lockfile, else npm install), and rebuilds
-#      the native addons when node_modules was built for another Node ABI;
+#   1. installs dependencies when node_modules is missing or older than the lockfile (npm ci with the lockfile, else
+#      npm install), and rebuilds the native addons when node_modules was built for another Node ABI;
 #      the postinstall hook generates both Prisma clients (regenerated here if they are missing anyway), and the
 #      CLI's bundle is built (scripts/build-cli.mjs, only when a source is newer than it) so `npm run lab` starts at once
 #   2. creates and migrates the database: `prisma migrate deploy` (DATABASE_URL, default file:./data/lab.db;
@@ -27,7 +27,7 @@ resolve_bind
 source scripts/use-node.sh
 use_node
 
-if [ ! -d node_modules ]; then
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   if [ -f package-lock.json ]; then npm ci; else npm install; fi
   record_node_abi
 fi

@@ -7,12 +7,15 @@
 #                       once, and puts it first on PATH for everything started afterwards (npm — whose own script
 #                       runs on the `node` on PATH —, tsc, vitest, next, playwright's web servers, workers, the CLI,
 #                       the oracles). It also points npm_config_nodedir at that package, which ships Node's headers,
-#                       so node-gyp builds native addons (better-sqlite3) for it rather than for the machine's Node.
+#                       so node-gyp builds any native addon for it rather than for the machine's Node (~/.npmrc here
+#                       says nodedir=/usr: Debian's Node 20 headers). better-sqlite3 13 needs no build (prebuilt
+#                       Node-API binaries in its package).
 #   node_abi          → prints "<NODE_MODULE_VERSION> <platform>-<arch>" of the node on PATH
 #   rebuild_if_node_changed
 #                     → node_modules/.lab-node-abi records the ABI node_modules was built for; when it differs (or
 #                       is missing: a node_modules from before this record, or installed by hand), `npm rebuild`
-#                       rebuilds the native addons for the node on PATH, then the record is written
+#                       rebuilds the native addons for the node on PATH (runs every package's install scripts
+#                       again), then the record is written
 #   record_node_abi   → writes that record (after npm ci)
 # LAB_NODE_CACHE moves the cache. Needs a `node` and `npm` on PATH (any version npm 11 runs on, e.g. Debian's Node 20).
 
@@ -92,7 +95,7 @@ rebuild_if_node_changed() {
   built="$(cat node_modules/.lab-node-abi 2>/dev/null || echo unknown)"
   now="$(node_abi)"
   if [ "$built" != "$now" ]; then
-    echo "[node] node_modules was built for Node ABI '$built', this node is '$now': npm rebuild (native addons such as better-sqlite3)"
+    echo "[node] node_modules was built for Node ABI '$built', this node is '$now': npm rebuild (native addons)"
     npm rebuild || return 1
     record_node_abi
   fi
