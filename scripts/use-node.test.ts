@@ -12,7 +12,13 @@ const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8"));
 function useNode(command: string, { env = {}, cwd = ROOT }: { env?: Record<string, string>; cwd?: string } = {}) {
   const result = spawnSync("bash", ["-c", `set -euo pipefail; source "${SCRIPTS}/use-node.sh"; ${command}`], {
     cwd,
-    env: { HOME: os.homedir(), PATH: process.env.PATH ?? "/usr/bin:/bin", NODE_ENV: "test", ...env },
+    env: {
+      HOME: os.homedir(),
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      NODE_ENV: "test",
+      ...(process.env.LAB_NODE_CACHE ? { LAB_NODE_CACHE: process.env.LAB_NODE_CACHE } : {}),
+      ...env,
+    },
     encoding: "utf8",
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
