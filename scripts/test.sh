@@ -5,7 +5,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
-step() { local started=$SECONDS; echo "[test] $*"; "$@"; echo "[test] '$*' took $((SECONDS - started))s"; }
+# runs one step and returns its exit status (before, the closing echo's 0 hid a failed tsc or next build from `|| status=1`)
+step() {
+  local started=$SECONDS rc=0
+  echo "[test] $*"
+  "$@" || rc=$?
+  echo "[test] '$*' took $((SECONDS - started))s$([ "$rc" -eq 0 ] || echo ", failed with exit status $rc")"
+  return "$rc"
+}
 # shellcheck source=scripts/use-node.sh
 source scripts/use-node.sh
 
