@@ -143,7 +143,7 @@ export async function ensureCliBundle() {
     bundle: true,
     format: "cjs",
     platform: "node",
-    target: "node20",
+    target: "node24",
     packages: "external",
     plugins: [lazyTokenizer, bundledZod],
     outfile: path.join(staging, CLI_BUNDLE_FILE),

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Compaction Lab's one start command on a fresh machine: `bash scripts/start.sh` (or `npm run start:lab`).
-#   1. installs dependencies when node_modules is missing (npm ci with the lockfile, else npm install);
+#   0. runs on Node 24 LTS: when the machine's node is older, installs the Node scripts/node-runtime pins from the npm
+#      registry into ~/.cache/compaction-lab (once) and puts it first on PATH (scripts/use-node.sh)
+#   1. installs dependencies when node_modules is missing or older than the lockfile (npm ci with the lockfile, else
+#      npm install), and rebuilds the native addons when node_modules was built for another Node ABI;
 #      the postinstall hook generates both Prisma clients (regenerated here if they are missing anyway), and the
 #      CLI's bundle is built (scripts/build-cli.mjs, only when a source is newer than it) so `npm run lab` starts at once
 #   2. creates and migrates the database: `prisma migrate deploy` (DATABASE_URL, default file:./data/lab.db;
@@ -20,10 +23,15 @@ PORT="${PORT:-3000}"
 # shellcheck source=scripts/resolve-bind.sh
 source scripts/resolve-bind.sh
 resolve_bind
+# shellcheck source=scripts/use-node.sh
+source scripts/use-node.sh
+use_node
 
-if [ ! -d node_modules ]; then
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   if [ -f package-lock.json ]; then npm ci; else npm install; fi
+  record_node_abi
 fi
+rebuild_if_node_changed
 if [ ! -f lib/generated/prisma/client.ts ] || [ ! -f lib/generated/prisma-pg/client.ts ]; then
   npm run --silent db:generate
 fi

@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# The README's test command: installs what a fresh machine lacks (Debian Chromium, PostgreSQL 15, node_modules)
-# and runs the whole suite: typecheck, vitest (SQLite + PostgreSQL), production build, Playwright in real Chromium.
+# The README's test command: installs what a fresh machine lacks (Node 24 LTS when the machine's Node is older —
+# scripts/use-node.sh —, Debian Chromium, PostgreSQL 15, node_modules) and runs the whole suite on Node 24: typecheck, vitest (SQLite + PostgreSQL), production build, Playwright in real Chromium.
 # Closes with one plain line "N passed, N failed, N skipped" and exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
-step() { local started=$SECONDS; echo "[test] $*"; "$@"; echo "[test] '$*' took $((SECONDS - started))s"; }
+# runs one step and returns its exit status (before, the closing echo's 0 hid a failed tsc or next build from `|| status=1`)
+step() {
+  local started=$SECONDS rc=0
+  echo "[test] $*"
+  "$@" || rc=$?
+  echo "[test] '$*' took $((SECONDS - started))s$([ "$rc" -eq 0 ] || echo ", failed with exit status $rc")"
+  return "$rc"
+}
+# shellcheck source=scripts/use-node.sh
+source scripts/use-node.sh
 
 apt_install() {
   local missing=()
@@ -44,10 +53,14 @@ restart_cluster_up() {
   export PG_RESTART_URL=postgresql://lab:lab@127.0.0.1:5439/postgres PG_RESTART_CLUSTER="15 labrestart"
 }
 
+# Node 24 first on PATH for everything below (npm, tsc, vitest, next, playwright's servers, workers, the oracles)
+step use_node
 apt_install
 postgres_up
 restart_cluster_up
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then step npm ci; fi
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then step npm ci; record_node_abi; fi
+# a node_modules built under another Node (e.g. Node 20 before this checkout moved to 24) gets its addons rebuilt
+step rebuild_if_node_changed
 
 rm -rf reports && mkdir -p reports
 status=0
