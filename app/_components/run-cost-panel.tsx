@@ -82,7 +82,7 @@ export function RunCostPanel({ cost, onPriceAs }: { cost: RunCostFigures | null;
       </dl>
       {cost.unpriced && (
         <p data-testid="run-cost-unpriced" className="mt-1 text-amber-800">
-          No dollars: {cost.unpriced.reason}.
+          No dollars: {cost.unpriced.reason}; the cache figures above are in tokens.
           {suggestions.length > 0 && (
             <>
               {" "}

@@ -69,7 +69,7 @@ describe("priceReplay", () => {
     expect(cost.hitRate).toBeCloseTo(0.5, 10);
     expect([cost.usd, cost.totalUsd, cost.withoutCachingUsd, cost.price]).toEqual([null, null, null, null]);
     expect(cost.unpriced!.model).toBe("claude-haiku-9-9");
-    expect(cost.unpriced!.reason).toMatch(/not in the price catalog.*--cost-model/);
+    expect(cost.unpriced!.reason).toMatch(/^claude-haiku-9-9 is not in the price catalog \(@pydantic\/genai-prices 0\.1\.8 \(2026-09-23\)\) nor the override file$/);
     // Anthropic's documented multipliers stand in for the missing price: writes 1.25, reads 0.1
     expect(cost.multipliers).toEqual({ read: 0.1, write: 1.25 });
     expect(cost.cacheWeightedTokens).toBeCloseTo(37_500 + 3_000 + 50_000, 6);

@@ -134,7 +134,7 @@ export function priceReplay(options: PriceReplayOptions): RunCost | null {
   const input = tokens.uncachedInput + tokens.cacheWrite + tokens.cacheRead;
   const base = usd.uncachedInput + usd.cacheWrite + usd.cacheRead + usd.output;
   const unpriced: Unpriced | null = !price
-    ? { model: options.model, reason: `${options.model} is not in the price catalog (${PRICE_CATALOG_LABEL}) nor the override file: price it as a known model (--cost-model, or Cost in the run's settings)` }
+    ? { model: options.model, reason: `${options.model} is not in the price catalog (${PRICE_CATALOG_LABEL}) nor the override file` }
     : usd.summarizer === null && options.summarizerModel
       ? { model: options.summarizerModel, reason: `the summarizer's model ${options.summarizerModel} is not in the price catalog (${PRICE_CATALOG_LABEL}) nor the override file` }
       : null;
