@@ -58,6 +58,31 @@ test("a run shows its dollars, with and without caching, and the cache hit rate"
   await keepScreenshot(page, testInfo, "run-dollars");
 });
 
+test("an unpriced model still shows its cache in tokens, names itself and offers to price it as a known model", async ({ page }, testInfo) => {
+  const sessionPage = new SessionPage(page);
+  const playground = new PlaygroundPanel(page);
+  await sessionPage.goto(session.id);
+  await playground.waitForPanel();
+  await playground.pickStrategy("pi");
+  await playground.setWindow(20_000);
+  await page.getByTestId("cost-model-input").fill("claude-haiku-9-9");
+  await playground.run("done");
+
+  const cost = page.getByTestId("run-cost");
+  await expect(cost).toHaveAttribute("data-known", "false");
+  await expect(cost.getByTestId("run-cost-unpriced")).toContainText("claude-haiku-9-9 is not in the price catalog");
+  await expect(cost.getByTestId("run-cost-hit-rate")).toHaveText(/^\d+\.\d%$/);
+  await expect(cost.getByTestId("run-cost-weighted")).toHaveText(/^[\d,]+$/);
+  await expect(cost.getByTestId("run-cost-cache-reads")).toContainText("tokens");
+  // "price as …" fills the Cost model; running again prices the same replay in dollars
+  await cost.getByTestId("run-cost-price-as-claude-sonnet-4-5").click();
+  await expect(page.getByTestId("cost-model-input")).toHaveValue("claude-sonnet-4-5");
+  await keepScreenshot(page, testInfo, "run-unpriced");
+  await playground.run("done");
+  await expect(page.getByTestId("run-cost")).toHaveAttribute("data-known", "true");
+  await page.getByTestId("cost-model-input").fill("");
+});
+
 test("the compare page's Pareto view opens on dollars and switches to tokens and back", async ({ page }, testInfo) => {
   const compare = new ComparePage(page);
   await compare.goto(session.id);

@@ -1,29 +1,39 @@
 import type { RunCostFigures } from "@/lib/api/contracts/cost-schemas";
 import { formatCount, formatUsd } from "./format-number";
 
+/** Models a person may price an unpriced session as: the catalog's current ones per provider, shown as suggestions. */
+export const PRICE_AS_SUGGESTIONS = {
+  anthropic: ["claude-sonnet-4-5", "claude-opus-4-6", "claude-haiku-4-5"],
+  openai: ["gpt-5.5", "gpt-5.1", "gpt-5.4"],
+  google: ["gemini-2.5-pro", "gemini-2.5-flash"],
+} as const;
+
 /**
- * A run's dollars: the total with prompt caching beside the same calls without it, the cache hit rate, and where
- * the money goes (uncached input, cache writes, cache reads, output, summarizer calls). Server-renderable (share
- * pages use it too). A run without a known price says so instead of a number.
+ * A run's cache use and dollars: the total with prompt caching beside the same calls without it, the cache hit rate,
+ * and where the money goes (uncached input, cache writes, cache reads, output, summarizer calls). Server-renderable
+ * (share pages use it too). An unpriced model still shows its cache use in tokens and its cache-weighted tokens,
+ * names itself and offers models to price it as (`onPriceAs`, where the page can re-run the pricing).
  */
-export function RunCostPanel({ cost }: { cost: RunCostFigures | null }) {
+export function RunCostPanel({ cost, onPriceAs }: { cost: RunCostFigures | null; onPriceAs?: (model: string) => void }) {
   if (!cost) {
     return (
       <section data-testid="run-cost" data-known="false" className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs text-slate-500 shadow-sm">
-        Dollars unknown: the lab has no dated price for this session&apos;s model (pick one under Cost to price it).
+        No cache figures: the session names no model whose provider the lab knows (pick a model under Cost to price it as).
       </section>
     );
   }
+  const usd = cost.usd;
   const rows: [string, number | null, string][] = [
-    ["uncached input", cost.usd.uncachedInput, `${formatCount(cost.tokens.uncachedInput)} tokens`],
-    ["cache writes", cost.usd.cacheWrite, `${formatCount(cost.tokens.cacheWrite)} tokens (${cost.ttl})`],
-    ["cache reads", cost.usd.cacheRead, `${formatCount(cost.tokens.cacheRead)} tokens`],
-    ["output", cost.usd.output, `${formatCount(cost.tokens.output)} tokens`],
-    ["summarizer calls", cost.usd.summarizer, `${formatCount(cost.tokens.summarizerInput)} in · ${formatCount(cost.tokens.summarizerOutput)} out`],
+    ["uncached input", usd?.uncachedInput ?? null, `${formatCount(cost.tokens.uncachedInput)} tokens`],
+    ["cache writes", usd?.cacheWrite ?? null, `${formatCount(cost.tokens.cacheWrite)} tokens (${cost.ttl}${cost.ttlSource === "transcript" ? ", as the session wrote" : ""})`],
+    ["cache reads", usd?.cacheRead ?? null, `${formatCount(cost.tokens.cacheRead)} tokens`],
+    ["output", usd?.output ?? null, `${formatCount(cost.tokens.output)} tokens`],
+    ["summarizer calls", usd?.summarizer ?? null, `${formatCount(cost.tokens.summarizerInput)} in · ${formatCount(cost.tokens.summarizerOutput)} out`],
   ];
+  const suggestions = cost.provider ? PRICE_AS_SUGGESTIONS[cost.provider] : [];
   const saved = cost.totalUsd !== null && cost.withoutCachingUsd !== null ? cost.withoutCachingUsd - cost.totalUsd : null;
   return (
-    <section data-testid="run-cost" data-known="true" aria-label="Dollars for this run" className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs shadow-sm">
+    <section data-testid="run-cost" data-known={cost.totalUsd !== null ? "true" : "false"} aria-label="Dollars for this run" className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs shadow-sm">
       <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
         <span className="font-semibold text-slate-800">Dollars</span>
         <span>
@@ -44,8 +54,19 @@ export function RunCostPanel({ cost }: { cost: RunCostFigures | null }) {
             {cost.hitRate === null ? "—" : `${(cost.hitRate * 100).toFixed(1)}%`}
           </span>
         </span>
+        {cost.cacheWeightedTokens !== null && (
+          <span className="text-slate-600" title={`input tokens weighted by the cache prices: uncached ×1, written ×${cost.multipliers?.write.toFixed(2) ?? "?"}, read ×${cost.multipliers?.read.toFixed(2) ?? "?"}`}>
+            cache-weighted input{" "}
+            <span data-testid="run-cost-weighted" className="font-semibold tabular-nums text-slate-800">
+              {formatCount(Math.round(cost.cacheWeightedTokens))}
+            </span>{" "}
+            tokens
+          </span>
+        )}
         <span className="ml-auto text-slate-500">
-          {cost.model} · {cost.provider ? `${cost.provider} cache rules` : "no cache"} · prices of {cost.pricesDate}
+          {cost.model}
+          {cost.price && cost.price.as !== cost.model ? ` (priced as ${cost.price.as})` : ""} · {cost.provider ? `${cost.provider} cache rules` : "no cache"} ·{" "}
+          {cost.price ? `${cost.price.source}${cost.price.since ? `, prices since ${cost.price.since}` : ""}` : `prices of ${cost.pricesDate}`}
           {cost.hiddenPrefixTokens > 0 ? ` · includes ${formatCount(cost.hiddenPrefixTokens)} tokens of system prompt and tools per call` : ""}
         </span>
       </div>
@@ -59,6 +80,30 @@ export function RunCostPanel({ cost }: { cost: RunCostFigures | null }) {
           </div>
         ))}
       </dl>
+      {cost.unpriced && (
+        <p data-testid="run-cost-unpriced" className="mt-1 text-amber-800">
+          No dollars: {cost.unpriced.reason}; the cache figures above are in tokens.
+          {suggestions.length > 0 && (
+            <>
+              {" "}
+              Price as{" "}
+              {suggestions.map((model, index) => (
+                <span key={model}>
+                  {index > 0 ? ", " : ""}
+                  {onPriceAs ? (
+                    <button type="button" data-testid={`run-cost-price-as-${model}`} onClick={() => onPriceAs(model)} className="font-mono text-violet-800 underline">
+                      {model}
+                    </button>
+                  ) : (
+                    <span className="font-mono">{model}</span>
+                  )}
+                </span>
+              ))}
+              {onPriceAs ? " (fills the Cost model; run again to price it)" : " (Cost model in the run's settings)"}.
+            </>
+          )}
+        </p>
+      )}
     </section>
   );
 }

@@ -100,6 +100,11 @@ export interface Usage {
   output: number;
   cacheRead: number;
   cacheWrite: number;
+  /**
+   * Of `cacheWrite`, the tokens written with a 1-hour lifetime (Anthropic's usage.cache_creation.ephemeral_1h_input_tokens);
+   * absent when the source does not say or wrote none. The cost model follows the TTL the session used.
+   */
+  cacheWrite1h?: number;
 }
 
 export interface Message {

@@ -5,6 +5,7 @@ import type { Message } from "../engine/model";
 import { exportAnthropic } from "../transcripts/export-anthropic";
 import { DEFAULT_SUMMARY_MAX_RETRIES, DEFAULT_SUMMARY_TIMEOUT_MS } from "./anthropic-summarizer";
 import { AnthropicSummarizerError, toSummarizerError } from "./anthropic-summarizer-error";
+import { billedCompactionUsage } from "./price-replay-compaction-usage";
 
 /** The beta the `compact_20260112` edit needs (the SDK's `AnthropicBeta` list, @anthropic-ai/sdk as installed). */
 export const ANTHROPIC_COMPACTION_BETA = "compact-2026-01-12";
@@ -82,7 +83,8 @@ export function createAnthropicCompaction(options: AnthropicCompactionOptions): 
     if (!block) throw new AnthropicSummarizerError({ code: "empty_summary", message: `the server did not compact (stop_reason ${parsed.data.stop_reason ?? "none"}; the input may be under the trigger)` });
     const summary = block.content?.trim() ?? "";
     if (!summary) throw new AnthropicSummarizerError({ code: "empty_summary", message: "the server's compaction produced no summary (content null)" });
-    const usage = { input: parsed.data.usage.input_tokens, output: parsed.data.usage.output_tokens };
+    // billed: every sampling iteration (the compaction pass is one the top-level usage leaves out)
+    const usage = billedCompactionUsage(parsed.data.usage);
     return { summary, itemTokens: usage.output, usage };
   };
 }

@@ -1,6 +1,6 @@
 import type { JudgedProbePoint } from "./judged-probe-points";
 import { ANSWER_SYSTEM_PROMPT, GRADE_SYSTEM_PROMPT, MIN_OUTPUT_TOKENS, OUTPUT_TOKENS_PER_QUESTION, QUESTION_SYSTEM_PROMPT } from "./judged-probes-prompt";
-import { estimateCost, MODEL_PRICES_DATE } from "./model-prices";
+import { estimateCost, PRICE_CATALOG } from "./model-prices";
 
 /** Characters per token for the estimate: close for English prose and code; the figure is labelled an estimate. */
 const CHARS_PER_TOKEN = 4;
@@ -56,5 +56,5 @@ export function estimateJudgedProbes(options: {
   ];
   const roles = entries.map((entry) => ({ ...entry, dollars: estimateCost({ model: entry.model, inputTokens: entry.inputTokens, outputTokens: entry.outputTokens }) }));
   const dollars = roles.every((role) => role.dollars !== null) ? roles.reduce((total, role) => total + (role.dollars ?? 0), 0) : null;
-  return { calls: calls * 3, maxRequests: calls * 3 * (1 + options.maxRetries), roles, dollars, pricesDate: MODEL_PRICES_DATE };
+  return { calls: calls * 3, maxRequests: calls * 3 * (1 + options.maxRetries), roles, dollars, pricesDate: PRICE_CATALOG.published };
 }

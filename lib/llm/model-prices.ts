@@ -1,121 +1,204 @@
-import type { CacheProviderId } from "../engine/cache/cache-rules";
+import { calcPrice, type ModelInfo, type ModelPrice as CatalogPrice } from "@pydantic/genai-prices";
+import { z } from "zod";
+import { cacheProviderOf } from "../engine/cache/cache-rules";
+import overridesJson from "./model-price-overrides.json";
 
 /**
- * USD per million tokens for current Anthropic, OpenAI and Google models, with prompt-cache prices. PRICES CHANGE:
- * check the named source before relying on a figure. Each entry names its source ({@link PRICE_SOURCES}).
- * A model the table does not know estimates to null: a cost the lab does not know is shown as unknown, never
- * guessed from a similar name. Batch discounts, regional endpoints and Anthropic's 1M-context beta rates are not
- * modelled; Gemini's prompts over 200K tokens are (their own rates, `longContext`).
+ * The lab's one door to model prices and context windows: the maintained catalog `@pydantic/genai-prices` (its data
+ * ships inside the package; `npm update @pydantic/genai-prices` refreshes it, nothing is fetched at run time), and
+ * model-price-overrides.json for what the catalog lacks, each entry dated and sourced. Prices are USD per million
+ * tokens. A model neither knows is unpriced (undefined), never a guess from a similar name.
  */
-export const MODEL_PRICES_DATE = "2026-11-26";
+export const PRICE_CATALOG = { name: "@pydantic/genai-prices", version: "0.1.8", published: "2026-09-23" } as const;
+/** what a cost says its prices come from */
+export const PRICE_CATALOG_LABEL = `${PRICE_CATALOG.name} ${PRICE_CATALOG.version} (${PRICE_CATALOG.published})`;
 
-export const PRICE_SOURCES = {
-  anthropic: {
-    name: "Anthropic, Pricing (platform.claude.com/docs/en/about-claude/pricing): base input, 5-minute and 1-hour cache writes, cache hits, output",
-    date: "2026-11-26",
-  },
-  "anthropic-multipliers": {
-    name: "Anthropic, Pricing, prompt caching multipliers (writes 1.25× input for 5 minutes, 2× for 1 hour); hits as listed for the model",
-    date: "2026-11-26",
-  },
-  openai: {
-    name: "OpenAI, API pricing (developers.openai.com/api/docs/pricing): input, cached input, output",
-    date: "2026-11-06",
-  },
-  google: {
-    name: "Google, Gemini Developer API pricing (ai.google.dev/gemini-api/docs/pricing): input, context-caching (implicit hits), output, ≤ / > 200K prompts",
-    date: "2026-11-26",
-  },
-} as const;
-export type PriceSourceId = keyof typeof PRICE_SOURCES;
-
-export interface ModelPrice {
-  provider: CacheProviderId;
+export interface PriceRates {
   inputPerMillion: number;
   outputPerMillion: number;
-  /** a token read from the prompt cache */
-  cacheReadPerMillion: number;
-  /** a token written to the cache with the 5-minute / 1-hour TTL; null where the provider charges no write */
+  /** a token read from the prompt cache; null: the model has no cache price (reads bill as input) */
+  cacheReadPerMillion: number | null;
+  /** a token written with the 5-minute (or the provider's only) / 1-hour lifetime; null where no write is billed */
   cacheWrite5mPerMillion: number | null;
   cacheWrite1hPerMillion: number | null;
-  /** rates for a prompt over `aboveTokens` input tokens (Gemini 2.5 Pro, Gemini 3 Pro) */
-  longContext?: { aboveTokens: number; inputPerMillion: number; outputPerMillion: number; cacheReadPerMillion: number };
-  source: PriceSourceId;
 }
 
-function anthropic(input: number, output: number, read: number, write5m = input * 1.25, write1h = input * 2, source: PriceSourceId = "anthropic"): ModelPrice {
-  return { provider: "anthropic", inputPerMillion: input, outputPerMillion: output, cacheReadPerMillion: read, cacheWrite5mPerMillion: write5m, cacheWrite1hPerMillion: write1h, source };
-}
-function openai(input: number, cached: number, output: number): ModelPrice {
-  return { provider: "openai", inputPerMillion: input, outputPerMillion: output, cacheReadPerMillion: cached, cacheWrite5mPerMillion: null, cacheWrite1hPerMillion: null, source: "openai" };
-}
-function google(input: number, cached: number, output: number, longContext?: ModelPrice["longContext"]): ModelPrice {
-  return { provider: "google", inputPerMillion: input, outputPerMillion: output, cacheReadPerMillion: cached, cacheWrite5mPerMillion: null, cacheWrite1hPerMillion: null, ...(longContext ? { longContext } : {}), source: "google" };
+export interface ModelPrice extends PriceRates {
+  /** the entry priced: the catalog's model id, or the override's */
+  id: string;
+  /** the catalog's provider id (anthropic, openai, google, openrouter, …) */
+  provider: string;
+  /** a prompt of more than `aboveTokens` input tokens bills the whole call at these rates (long context), ascending */
+  tiers: (PriceRates & { aboveTokens: number })[];
+  /** the day these prices took effect; null: the catalog's first price for the model, whose start it does not record */
+  since: string | null;
+  /** the catalog and version, or the override's named source, and the date it was read */
+  source: { name: string; date: string };
 }
 
-export const modelPricesById: Readonly<Record<string, ModelPrice>> = {
-  "claude-fable-5-1": anthropic(10, 50, 0.25, 12.5, 20),
-  "claude-mythos-5-1": anthropic(10, 50, 0.25, 12.5, 20),
-  "claude-fable-5": anthropic(10, 50, 1, 12.5, 20),
-  "claude-mythos-5": anthropic(10, 50, 1, 12.5, 20),
-  "claude-opus-5-5": anthropic(4, 20, 0.2, 5, 8, "anthropic-multipliers"),
-  "claude-sonnet-5-5": anthropic(2, 10, 0.1, 2.5, 4, "anthropic-multipliers"),
-  "claude-opus-5": anthropic(5, 25, 0.5, 6.25, 10),
-  "claude-sonnet-5": anthropic(2, 10, 0.2, 2.5, 4, "anthropic-multipliers"),
-  "claude-opus-4-8": anthropic(5, 25, 0.5, 6.25, 10),
-  "claude-opus-4-7": anthropic(5, 25, 0.5, 6.25, 10),
-  "claude-opus-4-6": anthropic(5, 25, 0.5, 6.25, 10),
-  "claude-opus-4-5": anthropic(5, 25, 0.5, 6.25, 10),
-  "claude-opus-4-1": anthropic(15, 75, 1.5, 18.75, 30),
-  "claude-opus-4": anthropic(15, 75, 1.5, 18.75, 30),
-  "claude-sonnet-4-6": anthropic(3, 15, 0.3, 3.75, 6),
-  "claude-sonnet-4-5": anthropic(3, 15, 0.3, 3.75, 6),
-  "claude-sonnet-4": anthropic(3, 15, 0.3, 3.75, 6),
-  "claude-3-7-sonnet": anthropic(3, 15, 0.3, 3.75, 6),
-  "claude-haiku-4-5": anthropic(1, 5, 0.1, 1.25, 2),
-  "claude-3-5-haiku": anthropic(0.8, 4, 0.08, 1, 1.6),
-  "claude-3-haiku": anthropic(0.25, 1.25, 0.03, 0.3, 0.5),
+const RatesSchema = z.object({
+  input: z.number().min(0),
+  output: z.number().min(0),
+  cacheRead: z.number().min(0).nullable(),
+  cacheWrite5m: z.number().min(0).nullable(),
+  cacheWrite1h: z.number().min(0).nullable(),
+});
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const OverrideSchema = z.object({
+  model: z.string().min(1),
+  provider: z.string().min(1).optional(),
+  prices: RatesSchema.optional(),
+  contextWindow: z.number().int().positive().optional(),
+  alias: z.string().min(1).optional(),
+  since: date.nullable().optional(),
+  date,
+  source: z.string().min(10),
+});
+export type ModelPriceOverride = z.infer<typeof OverrideSchema>;
+/** the override file, checked when the module loads: a malformed entry fails loudly, naming its field */
+export const modelPriceOverrides: readonly ModelPriceOverride[] = z.object({ models: z.array(OverrideSchema) }).parse(overridesJson).models;
+const overridesByKey = new Map(modelPriceOverrides.map((entry) => [entry.model.trim().toLowerCase(), entry]));
+/** the override entry for a model id as written (`openai/openrouter-…`) or normalised */
+export function findOverride(model: string): ModelPriceOverride | undefined {
+  return overridesByKey.get(model.trim().toLowerCase()) ?? overridesByKey.get(normalise(model));
+}
 
-  "gpt-5.4": openai(2.5, 0.25, 15),
-  "gpt-5.4-mini": openai(0.75, 0.075, 4.5),
-  "gpt-5.3-codex": openai(1.75, 0.175, 14),
-  "gpt-5.2": openai(1.75, 0.175, 14),
-  "gpt-5.2-codex": openai(1.75, 0.175, 14),
-  "gpt-5.1": openai(1.25, 0.125, 10),
-  "gpt-5.1-codex": openai(1.25, 0.125, 10),
-  "gpt-5": openai(1.25, 0.125, 10),
-  "gpt-5-codex": openai(1.25, 0.125, 10),
-  "gpt-5-mini": openai(0.25, 0.025, 2),
-  "gpt-5-nano": openai(0.05, 0.005, 0.4),
-  "gpt-4.1": openai(2, 0.5, 8),
-  "gpt-4.1-mini": openai(0.4, 0.1, 1.6),
-  "gpt-4.1-nano": openai(0.1, 0.025, 0.4),
-  "gpt-4o": openai(2.5, 1.25, 10),
-  "gpt-4o-mini": openai(0.15, 0.075, 0.6),
-
-  "gemini-3-pro-preview": google(2, 0.2, 12, { aboveTokens: 200_000, inputPerMillion: 4, outputPerMillion: 18, cacheReadPerMillion: 0.4 }),
-  "gemini-2.5-pro": google(1.25, 0.125, 10, { aboveTokens: 200_000, inputPerMillion: 2.5, outputPerMillion: 15, cacheReadPerMillion: 0.25 }),
-  "gemini-2.5-flash": google(0.3, 0.03, 2.5),
-  "gemini-2.5-flash-lite": google(0.1, 0.01, 0.4),
-};
+/** far in the future: the catalog's newest price of each model */
+const LATEST = new Date("9999-01-01T00:00:00Z");
 
 /**
- * The price of a model id: exact, else without a provider prefix (`openai/gpt-4o`), a date suffix
- * (`claude-haiku-4-5-20251001`, `gpt-4o-2024-08-06`) or `-latest`. Never a nearest name.
+ * The price of `model` in effect at `at` (ISO date or time; default: the newest), from the override file when it has
+ * prices for the id, else from the catalog (its own matching: exact ids, dated snapshots, aliases it lists).
+ * Undefined when neither knows the model.
  */
-export function findModelPrice(model: string): ModelPrice | undefined {
-  const id = model.trim().toLowerCase();
-  const bare = id.replace(/^(anthropic|openai|google|gemini)\//, "");
-  const base = bare.replace(/-\d{8}$/, "").replace(/-\d{4}-\d{2}-\d{2}$/, "").replace(/-latest$/, "");
-  return modelPricesById[id] ?? modelPricesById[bare] ?? modelPricesById[base];
+export function findModelPrice(model: string, options: { at?: string; provider?: string } = {}): ModelPrice | undefined {
+  const id = normalise(model);
+  const override = findOverride(model);
+  if (override?.alias) return findModelPrice(override.alias, { ...options, ...(override.provider ? { provider: override.provider } : {}) });
+  if (override?.prices) return priceOfOverride(override, override.prices);
+  const found = lookUp(id, options.at ? new Date(options.at) : LATEST, options.provider);
+  if (!found) return undefined;
+  const entry = Array.isArray(found.model.prices) ? found.model.prices.find((candidate) => candidate.prices === found.price) : undefined;
+  const since = entry?.constraint?.type === "start_date" ? entry.constraint.start_date : null;
+  return priceOfCatalog({ model: found.model, provider: found.provider, price: found.price, since });
+}
+
+/** Every price the catalog has recorded for `model`, oldest first (one entry for a model whose price never changed). */
+export function modelPriceHistory(model: string, provider?: string): ModelPrice[] {
+  const id = normalise(model);
+  const override = findOverride(model);
+  if (override?.alias) return modelPriceHistory(override.alias, override.provider);
+  if (override?.prices) return [priceOfOverride(override, override.prices)];
+  const found = lookUp(id, LATEST, provider);
+  if (!found) return [];
+  if (!Array.isArray(found.model.prices)) return [priceOfCatalog({ model: found.model, provider: found.provider, price: found.model.prices, since: null })];
+  return found.model.prices
+    .filter((entry) => !entry.constraint || entry.constraint.type === "start_date")
+    .map((entry) => priceOfCatalog({ model: found.model, provider: found.provider, price: entry.prices, since: entry.constraint?.type === "start_date" ? entry.constraint.start_date : null }));
 }
 
 /**
- * The cost in USD of one or more calls billed at the base rates, without any cache ({@link MODEL_PRICES_DATE}).
- * An unknown model gives `null`.
+ * The ids a person can price as: the override file's and the catalog's Anthropic, OpenAI and Google models that bill
+ * input and output tokens (what "price as …" offers), sorted.
+ */
+export function pricedModelIds(): string[] {
+  const ids = new Set<string>();
+  for (const provider of ["anthropic", "openai", "google"] as const) {
+    for (const probe of PROVIDER_PROBES[provider]) {
+      const found = calcPrice({ input_tokens: 0 }, probe, { providerId: provider });
+      for (const model of found?.provider.models ?? []) {
+        if (model.deprecated || cacheProviderOf(model.id) !== provider || NOT_CHAT.test(model.id)) continue;
+        const price = Array.isArray(model.prices) ? model.prices.at(-1)?.prices : model.prices;
+        if (price && rate(price, "input_mtok", 0) !== undefined && rate(price, "output_mtok", 0) !== undefined) ids.add(model.id);
+      }
+    }
+  }
+  for (const entry of modelPriceOverrides) if (entry.prices) ids.add(entry.model);
+  return [...ids].sort();
+}
+/** ids of models that do not take a conversation (speech, images, realtime audio, search, fine-tunes) */
+const NOT_CHAT = /(tts|image|audio|realtime|transcribe|search|live|vision|embedding|instruct|ft[:-]|:)/;
+/** a model each provider's catalog surely has, to reach its model list through the public API */
+const PROVIDER_PROBES = { anthropic: ["claude-sonnet-4-5"], openai: ["gpt-4o"], google: ["gemini-2.5-flash"] } as const;
+
+/**
+ * The cost in USD of calls billed at the base rates without any cache (the summarizer and judge estimates); null for
+ * an unpriced model. A prompt over a long-context threshold bills at its tier.
  */
 export function estimateCost(options: { model: string; inputTokens: number; outputTokens: number }): number | null {
   const price = findModelPrice(options.model);
   if (!price) return null;
-  return (options.inputTokens * price.inputPerMillion + options.outputTokens * price.outputPerMillion) / 1_000_000;
+  const rates = ratesForPrompt(price, options.inputTokens);
+  return (options.inputTokens * rates.inputPerMillion + options.outputTokens * rates.outputPerMillion) / 1_000_000;
+}
+
+/** The rates of one call whose prompt is `promptTokens` long: the highest long-context tier it passes, else the base. */
+export function ratesForPrompt(price: ModelPrice, promptTokens: number): PriceRates {
+  let rates: PriceRates = price;
+  for (const tier of price.tiers) if (promptTokens > tier.aboveTokens) rates = tier;
+  return rates;
+}
+
+/** the id the catalog and the override file are keyed by: lower case, no `anthropic/`-style prefix */
+export function normalise(model: string): string {
+  return model.trim().toLowerCase().replace(/^(anthropic|openai|google|gemini)\//, "");
+}
+
+/** the catalog's entry for a normalised id (lower case, no provider prefix), at `at` */
+export function lookUp(id: string, at: Date = LATEST, providerHint?: string): { model: ModelInfo; provider: string; price: CatalogPrice } | undefined {
+  const provider = providerHint ?? cacheProviderOf(id);
+  const found = calcPrice({ input_tokens: 0 }, id, { ...(provider ? { providerId: provider } : {}), timestamp: at });
+  if (!found) return undefined;
+  return { model: found.model, provider: found.provider.id, price: found.model_price };
+}
+
+function priceOfOverride(entry: ModelPriceOverride, prices: z.infer<typeof RatesSchema>): ModelPrice {
+  return {
+    id: entry.model,
+    provider: entry.provider ?? cacheProviderOf(entry.model) ?? "unknown",
+    inputPerMillion: prices.input,
+    outputPerMillion: prices.output,
+    cacheReadPerMillion: prices.cacheRead,
+    cacheWrite5mPerMillion: prices.cacheWrite5m,
+    cacheWrite1hPerMillion: prices.cacheWrite1h,
+    tiers: [],
+    since: entry.since ?? null,
+    source: { name: entry.source, date: entry.date },
+  };
+}
+
+const CATALOG_KEYS = { inputPerMillion: "input_mtok", outputPerMillion: "output_mtok", cacheReadPerMillion: "cache_read_mtok", cacheWrite5mPerMillion: "cache_write_mtok", cacheWrite1hPerMillion: "cache_write_1h_mtok" } as const;
+
+function priceOfCatalog(options: { model: ModelInfo; provider: string; price: CatalogPrice; since: string | null }): ModelPrice {
+  const { price } = options;
+  const ratesAt = (tokens: number): PriceRates => ({
+    inputPerMillion: rate(price, CATALOG_KEYS.inputPerMillion, tokens) ?? 0,
+    outputPerMillion: rate(price, CATALOG_KEYS.outputPerMillion, tokens) ?? 0,
+    cacheReadPerMillion: rate(price, CATALOG_KEYS.cacheReadPerMillion, tokens) ?? null,
+    cacheWrite5mPerMillion: rate(price, CATALOG_KEYS.cacheWrite5mPerMillion, tokens) ?? null,
+    cacheWrite1hPerMillion: rate(price, CATALOG_KEYS.cacheWrite1hPerMillion, tokens) ?? null,
+  });
+  const starts = new Set<number>();
+  for (const key of Object.values(CATALOG_KEYS)) {
+    const value = price[key];
+    if (value && typeof value === "object") for (const tier of value.tiers) starts.add(tier.start);
+  }
+  return {
+    id: options.model.id,
+    provider: options.provider,
+    ...ratesAt(0),
+    tiers: [...starts].sort((a, b) => a - b).map((start) => ({ aboveTokens: start, ...ratesAt(start + 1) })),
+    since: options.since,
+    source: { name: `${PRICE_CATALOG.name} ${PRICE_CATALOG.version}`, date: PRICE_CATALOG.published },
+  };
+}
+
+/** A catalog rate at a prompt of `tokens`: a flat number, or the highest tier whose start the prompt passes. */
+function rate(price: CatalogPrice, key: string, tokens: number): number | undefined {
+  const value = price[key];
+  if (value === undefined) return undefined;
+  if (typeof value === "number") return value;
+  let chosen = value.base;
+  for (const tier of value.tiers) if (tokens > tier.start) chosen = tier.price;
+  return chosen;
 }

@@ -26,10 +26,16 @@ describe("priceReplay", () => {
     // reads 10,000 + 20,000; writes 10,000 × 3; no uncached; output 3,000
     expect(cost.tokens).toEqual({ uncachedInput: 0, cacheWrite: 30_000, cacheRead: 30_000, output: 3_000, summarizerInput: 50_000, summarizerOutput: 2_000 });
     // $3.75 / M writes, $0.30 / M reads, $15 / M output; the summarizer (extractive: the agent's model) 50,000 × $3 + 2,000 × $15
-    expect(cost.usd.cacheWrite).toBeCloseTo(0.1125, 10);
-    expect(cost.usd.cacheRead).toBeCloseTo(0.009, 10);
-    expect(cost.usd.output).toBeCloseTo(0.045, 10);
-    expect(cost.usd.summarizer).toBeCloseTo(0.18, 10);
+    expect(cost.usd!.cacheWrite).toBeCloseTo(0.1125, 10);
+    expect(cost.usd!.cacheRead).toBeCloseTo(0.009, 10);
+    expect(cost.usd!.output).toBeCloseTo(0.045, 10);
+    expect(cost.usd!.summarizer).toBeCloseTo(0.18, 10);
+    // 30,000 written × 1.25 + 30,000 read × 0.1 + the summarizer's 50,000 input
+    expect(cost.cacheWeightedTokens).toBeCloseTo(37_500 + 3_000 + 50_000, 6);
+    expect(cost.price).toEqual({ as: "claude-sonnet-4-5", source: "@pydantic/genai-prices 0.1.8", since: null });
+    expect(cost.unpriced).toBeNull();
+    // no recorded cache writes in this session: the provider's default TTL
+    expect([cost.ttl, cost.ttlSource]).toEqual(["5m", "default"]);
     expect(cost.totalUsd).toBeCloseTo(0.1125 + 0.009 + 0.045 + 0.18, 10);
     // without caching: 60,000 input × $3 + 3,000 × $15 + the summarizer
     expect(cost.withoutCachingUsd).toBeCloseTo(0.18 + 0.045 + 0.18, 10);
@@ -39,7 +45,8 @@ describe("priceReplay", () => {
 
   it("the 1-hour TTL writes at 2× input; OpenAI has no write and reads in 128-token steps", () => {
     const hour = priceReplay({ session, result: { steps, events: [] }, model: "claude-sonnet-4-5", ttl: "1h" })!;
-    expect(hour.usd.cacheWrite).toBeCloseTo(0.18, 10);
+    expect(hour.usd!.cacheWrite).toBeCloseTo(0.18, 10);
+    expect(hour.ttlSource).toBe("chosen");
     const openai = priceReplay({ session, result: { steps, events: [] }, model: "gpt-5" })!;
     // reads: 10,000 → 1,024 + 70 × 128 = 9,984; 20,000 → 1,024 + 148 × 128 = 19,968
     expect(openai.tokens).toMatchObject({ cacheRead: 9_984 + 19_968, cacheWrite: 0, uncachedInput: 60_000 - 29_952 });
@@ -55,13 +62,55 @@ describe("priceReplay", () => {
     expect(none.hitRate).toBe(0);
   });
 
-  it("an unknown model costs unknown, never a guess; an unknown summarizer model leaves the totals unknown", () => {
-    expect(priceReplay({ session, result: { steps, events: [] }, model: "gpt-5.6-sol" })).toBeNull();
+  it("an unpriced model of a known provider still gets the cache model in tokens, no dollars, and names itself", () => {
+    const cost = priceReplay({ session, result: { steps, events: [compaction] }, model: "claude-haiku-9-9" })!;
+    expect(cost.provider).toBe("anthropic");
+    expect(cost.tokens).toMatchObject({ cacheWrite: 30_000, cacheRead: 30_000, uncachedInput: 0 });
+    expect(cost.hitRate).toBeCloseTo(0.5, 10);
+    expect([cost.usd, cost.totalUsd, cost.withoutCachingUsd, cost.price]).toEqual([null, null, null, null]);
+    expect(cost.unpriced!.model).toBe("claude-haiku-9-9");
+    expect(cost.unpriced!.reason).toMatch(/^claude-haiku-9-9 is not in the price catalog \(@pydantic\/genai-prices 0\.1\.8 \(2026-09-23\)\) nor the override file$/);
+    // Anthropic's documented multipliers stand in for the missing price: writes 1.25, reads 0.1
+    expect(cost.multipliers).toEqual({ read: 0.1, write: 1.25 });
+    expect(cost.cacheWeightedTokens).toBeCloseTo(37_500 + 3_000 + 50_000, 6);
+  });
+
+  it("a model of no provider the lab knows and no price has no cost; an unknown summarizer model leaves the totals unknown", () => {
+    expect(priceReplay({ session, result: { steps, events: [] }, model: "lab-test-model" })).toBeNull();
     expect(priceReplay({ session, result: { steps, events: [] }, model: null })).toBeNull();
     const cost = priceReplay({ session, result: { steps, events: [compaction] }, model: "claude-sonnet-4-5", summarizerModel: "lab-test-model" })!;
-    expect(cost.usd.summarizer).toBeNull();
+    expect(cost.usd!.summarizer).toBeNull();
     expect(cost.totalUsd).toBeNull();
-    expect(cost.usd.cacheRead).toBeGreaterThan(0);
+    expect(cost.usd!.cacheRead).toBeGreaterThan(0);
+    expect(cost.unpriced).toMatchObject({ model: "lab-test-model" });
+  });
+
+  it("follows the TTL the session's recorded cache writes used: Claude Code's ephemeral_1h_input_tokens", () => {
+    const usage = (cacheWrite1h: number) => ({ input: 3, output: 10, cacheRead: 0, cacheWrite: 1_000, ...(cacheWrite1h ? { cacheWrite1h } : {}) });
+    const withUsage = (cacheWrite1h: number) => ({ ...session, messages: session.messages.map((message) => (message.role === "assistant" ? { ...message, usage: usage(cacheWrite1h) } : message)) });
+    const hour = priceReplay({ session: withUsage(1_000), result: { steps, events: [] }, model: "claude-sonnet-4-5", hiddenPrefixTokens: 0 })!;
+    expect([hour.ttl, hour.ttlSource]).toEqual(["1h", "transcript"]);
+    expect(hour.usd!.cacheWrite).toBeCloseTo((30_000 * 6) / 1e6, 10);
+    const five = priceReplay({ session: withUsage(0), result: { steps, events: [] }, model: "claude-sonnet-4-5", hiddenPrefixTokens: 0 })!;
+    expect([five.ttl, five.ttlSource]).toEqual(["5m", "transcript"]);
+    // a TTL chosen wins over the transcript's; one the provider does not offer falls back to its default
+    expect(priceReplay({ session: withUsage(1_000), result: { steps, events: [] }, model: "claude-sonnet-4-5", ttl: "5m", hiddenPrefixTokens: 0 })!.ttl).toBe("5m");
+    expect(priceReplay({ session, result: { steps, events: [] }, model: "claude-sonnet-4-5", ttl: "24h" })!.ttl).toBe("5m");
+    expect(priceReplay({ session, result: { steps, events: [] }, model: "gpt-5.5", ttl: "24h" })!.ttl).toBe("24h");
+  });
+
+  it("a GPT model whose price bills cache writes (GPT-5.6) writes the uncached rest of each prompt", () => {
+    const cost = priceReplay({ session, result: { steps, events: [] }, model: "gpt-5.6-sol" })!;
+    expect(cost.tokens.cacheWrite).toBe(60_000 - 29_952);
+    expect(cost.tokens.uncachedInput).toBe(0);
+    expect(cost.usd!.cacheWrite).toBeCloseTo((30_048 * 5) / 1e6, 10);
+    expect(cost.multipliers).toEqual({ read: 0.1, write: 1.25 });
+  });
+
+  it("prices a Codex model the hand-written table lacked (gpt-5.1-codex-max as the catalog's gpt-5.1)", () => {
+    const cost = priceReplay({ session, result: { steps, events: [] }, model: "gpt-5.1-codex-max" })!;
+    expect(cost.price!.as).toBe("gpt-5.1");
+    expect(cost.totalUsd).toBeCloseTo((29_952 * 0.125 + 30_048 * 1.25 + 3_000 * 10) / 1e6, 10);
   });
 
   it("Gemini 2.5 Pro bills a prompt over 200K tokens at its long-context rates", () => {

@@ -1,8 +1,9 @@
 import { cacheInputsOfReplay } from "../engine/cache/cache-inputs-of-replay";
-import { cacheProviderOf, cacheRulesByProvider, minimumCacheableTokens, type CacheProviderId, type CacheTtlId } from "../engine/cache/cache-rules";
+import { cacheProviderOf, cacheRulesByProvider, minimumCacheableTokens, offeredTtl, type CacheProviderId, type CacheTtlId } from "../engine/cache/cache-rules";
 import { hiddenPrefixTokens } from "../engine/cache/hidden-prefix-tokens";
 import { modelPromptCache, type CacheOutcome } from "../engine/cache/model-prompt-cache";
 import { sessionModel } from "../engine/cache/session-model";
+import { sessionCacheTtl } from "../engine/cache/session-cache-ttl";
 import { contextTokensOf, type Session } from "../engine/model";
 import { replaySession } from "../engine/simulate/replay-session";
 import { noneStrategy } from "../engine/strategies/none";
@@ -54,8 +55,9 @@ export interface CacheValidation {
  * The cache model checked against what really happened: replays the session as it was sent (`none`, recorded
  * compactions break the prefix as they did), runs the cache model under the session model's provider, and compares
  * each call's predicted cached share of its input with the share its recorded usage gives — shares, not counts,
- * since the lab's estimator is not the provider's tokenizer. Null when the session records no cache figures or its
- * model names no provider the lab knows.
+ * since the lab's estimator is not the provider's tokenizer. The TTL is the one the session's recorded writes used
+ * (as `lab simulate` prices it), else the provider's default. Null when the session records no cache figures or its
+ * model names no provider the lab knows ({@link whyNotValidated} says which).
  */
 export async function validatePromptCache(session: Session, options: { ttl?: CacheTtlId } = {}): Promise<CacheValidation | null> {
   const model = sessionModel(session);
@@ -63,7 +65,7 @@ export async function validatePromptCache(session: Session, options: { ttl?: Cac
   if (!model || !provider) return null;
   if (!session.messages.some((message) => message.usage && message.usage.cacheRead + message.usage.cacheWrite > 0)) return null;
   const rules = cacheRulesByProvider[provider];
-  const ttl = options.ttl ?? rules.defaultTtl;
+  const ttl = offeredTtl(rules, options.ttl ?? sessionCacheTtl(session));
   const result = await replaySession({ session, strategy: noneStrategy, window: Number.MAX_SAFE_INTEGER });
   const compactedBefore = new Set(result.events.filter((event) => event.type === "recorded-compaction").map((event) => event.step));
   const hidden = hiddenPrefixTokens(session, result.steps);
@@ -110,6 +112,15 @@ export async function validatePromptCache(session: Session, options: { ttl?: Cac
     predictedTotalShare: predictedInput > 0 ? predictedRead / predictedInput : 0,
     causes,
   };
+}
+
+/** Why a session with recorded usage is not compared: no usage at all (null), no cache figures, or no known provider. */
+export function whyNotValidated(session: Session): string | null {
+  if (!session.messages.some((message) => message.usage && contextTokensOf(message.usage) > 0)) return null;
+  const model = sessionModel(session);
+  if (!model || !cacheProviderOf(model)) return `its model (${model ?? "none recorded"}) names no provider whose cache rules the lab has`;
+  if (!session.messages.some((message) => message.usage && message.usage.cacheRead + message.usage.cacheWrite > 0)) return "its usage records no cache read or write";
+  return null;
 }
 
 function causeOf(input: {

@@ -2,7 +2,7 @@ import { readEnv } from "../env/read-env";
 import type { SummarizerList, SummarizerOption } from "../api/contracts/summarizer-schemas";
 import { DEFAULT_SUMMARY_MODEL } from "../llm/anthropic-summarizer";
 import { listOpenAIModels } from "../llm/list-openai-models";
-import { modelPricesById } from "../llm/model-prices";
+import { pricedModelIds } from "../llm/model-prices";
 import { configuredOpenAIBaseUrls, OPENAI_DEFAULT_BASE_URL, resolveOpenAIEndpoint } from "../llm/openai-endpoint";
 import { DEFAULT_OPENAI_SUMMARY_MODEL } from "./build-summarizer";
 
@@ -22,7 +22,7 @@ export async function listSummarizers(now: number = Date.now()): Promise<Summari
     label: "Anthropic",
     baseUrl: null,
     configured: Boolean(readEnv().ANTHROPIC_API_KEY),
-    models: Object.keys(modelPricesById),
+    models: pricedModelIds().filter((id) => id.startsWith("claude")),
     modelsError: null,
     defaultModel: DEFAULT_SUMMARY_MODEL,
   };

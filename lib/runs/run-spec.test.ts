@@ -61,10 +61,10 @@ describe("run spec: what the starter resolved is what is stored", () => {
     expect(spec).toEqual({
       strategyId: "pi",
       settings: {},
-      options: { window: 128_000, outputReserve: 0, estimator: "chars4", summarizer: "anthropic", model: DEFAULT_SUMMARY_MODEL, baseUrl: null, instructions: null, compactAtStep: null, promptOverrides: null, costModel: null, cacheProvider: "auto", cacheTtl: "5m" },
+      options: { window: 128_000, outputReserve: 0, estimator: "chars4", summarizer: "anthropic", model: DEFAULT_SUMMARY_MODEL, baseUrl: null, instructions: null, compactAtStep: null, promptOverrides: null, costModel: null, cacheProvider: "auto", cacheTtl: "auto" },
     });
     const back = runRequestOf(spec);
-    expect(back).toEqual({ strategy: "pi", settings: {}, window: 128_000, outputReserve: 0, estimator: "chars4", summarizer: "anthropic", model: DEFAULT_SUMMARY_MODEL, cacheProvider: "auto", cacheTtl: "5m" });
+    expect(back).toEqual({ strategy: "pi", settings: {}, window: 128_000, outputReserve: 0, estimator: "chars4", summarizer: "anthropic", model: DEFAULT_SUMMARY_MODEL, cacheProvider: "auto", cacheTtl: "auto" });
   });
 
   it("stores no model for the extractive summarizer, and none comes back", () => {

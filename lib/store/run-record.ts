@@ -3,7 +3,7 @@ import { z } from "zod";
 import { REPLAY_ESTIMATOR_IDS } from "../api/contracts/replay-estimator-ids";
 import { SUMMARIZER_IDS } from "../api/contracts/summarizer-ids";
 import type { ReplayResult } from "../engine/simulate/replay-result";
-import { CacheProviderChoiceSchema, CacheTtlSchema, type RunCostFigures } from "../api/contracts/cost-schemas";
+import { CacheProviderChoiceSchema, CacheTtlChoiceSchema, type RunCostFigures } from "../api/contracts/cost-schemas";
 
 /**
  * A stored run as the store returns it, and the options JSON it is stored with. These are the store's own
@@ -32,7 +32,7 @@ export const RunOptionsSchema = z.object({
   /** how its dollars are worked out (runs stored before them: the session's model, its provider's cache, 5 minutes) */
   costModel: z.string().nullable().default(null),
   cacheProvider: CacheProviderChoiceSchema.default("auto"),
-  cacheTtl: CacheTtlSchema.default("5m"),
+  cacheTtl: CacheTtlChoiceSchema.default("5m"),
 });
 export type RunOptions = z.infer<typeof RunOptionsSchema>;
 /** What a run is created with: the cost options may be left out (their defaults are stored). */

@@ -137,11 +137,13 @@ export function splitUserParts(parts: Part[]): { toolResults: Part[]; rest: Part
  */
 export function anthropicUsage(usage: unknown): Usage | undefined {
   if (!isRecord(usage) || typeof usage.input_tokens !== "number") return undefined;
+  const hour = isRecord(usage.cache_creation) ? countOrZero(usage.cache_creation.ephemeral_1h_input_tokens) : 0;
   return {
     input: usage.input_tokens,
     output: countOrZero(usage.output_tokens),
     cacheRead: countOrZero(usage.cache_read_input_tokens),
     cacheWrite: countOrZero(usage.cache_creation_input_tokens),
+    ...(hour > 0 ? { cacheWrite1h: hour } : {}),
   };
 }
 

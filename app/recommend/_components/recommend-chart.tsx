@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import type { RecommendationPoint, RecommendationView } from "@/lib/api/contracts/recommend-schemas";
-import { formatUsd } from "@/app/_components/format-number";
+import { formatCount, formatUsd } from "@/app/_components/format-number";
 import { logAxis } from "@/app/_components/compare/pareto-chart";
 import { seriesColour } from "@/app/_components/compare/series-colour";
 import { windowLabel } from "@/lib/compare/recommend/window-label";
@@ -32,13 +32,15 @@ export function RecommendChart({ view }: { view: RecommendationView }) {
     const chosenOf = (point: RecommendationPoint): Dot["chosen"] =>
       view.recommended?.point.configIndex === point.configIndex ? "recommended" : view.runnerUp?.point.configIndex === point.configIndex ? "runner-up" : null;
     const windows = [...new Set(view.points.map((point) => point.window).filter((window): window is number => window !== null))].sort((a, b) => a - b);
+    // without a price for a session's model the x axis is cache-weighted input tokens (view.rankedBy), not dollars
+    const costOf = (point: RecommendationPoint) => (view.rankedBy === "cacheWeightedTokens" ? (point.weightedTokens ?? null) : point.usd);
     const dots = view.points
-      .filter((point) => point.usd !== null && point.worstRecall !== null)
+      .filter((point) => costOf(point) !== null && point.worstRecall !== null)
       .map((point): Dot & { strategy: string } => ({
         configIndex: point.configIndex,
         label: point.label,
         strategy: point.strategy,
-        usd: Math.max(1e-6, point.usd!),
+        usd: Math.max(1e-6, costOf(point)!),
         recall: point.worstRecall! * 100,
         onFrontier: point.onFrontier,
         meetsFloor: point.meetsFloor,
@@ -48,7 +50,7 @@ export function RecommendChart({ view }: { view: RecommendationView }) {
         windowRank: point.window === null ? 0 : windows.indexOf(point.window),
       }));
     const strategies = [...new Set(view.points.map((point) => point.strategy))];
-    const frontier = view.frontier.map((entry) => ({ usd: Math.max(1e-6, entry.usd), recall: entry.worstRecall * 100 }));
+    const frontier = view.frontier.map((entry) => ({ usd: Math.max(1e-6, entry.cost), recall: entry.worstRecall * 100 }));
     const steps: { usd: number; recall: number }[] = [];
     frontier.forEach((point, index) => {
       if (index > 0) steps.push({ usd: point.usd, recall: frontier[index - 1].recall });
@@ -63,7 +65,9 @@ export function RecommendChart({ view }: { view: RecommendationView }) {
     };
   }, [view]);
 
-  if (placed === 0) return <p className="text-xs text-slate-600">No setting has both dollars and a recall score yet.</p>;
+  const tokens = view.rankedBy === "cacheWeightedTokens";
+  const formatCost = (value: number) => (tokens ? `${formatCount(Math.round(value))} wt` : formatUsd(value));
+  if (placed === 0) return <p className="text-xs text-slate-600">No setting has both {tokens ? "cache-weighted tokens" : "dollars"} and a recall score yet.</p>;
   return (
     <section data-testid="recommend-chart" data-points={placed} data-frontier={view.frontier.length} aria-label="Dollars against continuation recall for every setting" className="rounded-lg border border-slate-200 bg-white px-2 pt-2 pb-1 shadow-sm">
       <div className="px-2 pb-1 text-xs">
@@ -79,10 +83,10 @@ export function RecommendChart({ view }: { view: RecommendationView }) {
       <ResponsiveContainer width="100%" height={340}>
         <ScatterChart margin={{ top: 12, right: 24, bottom: 16, left: 8 }}>
           <CartesianGrid stroke="#eef2f7" />
-          <XAxis type="number" dataKey="usd" scale="log" domain={domain} ticks={ticks} allowDataOverflow tickFormatter={(value: number) => formatUsd(value)} tick={{ fontSize: 11, fill: "#475569" }} label={{ value: "dollars over the sessions (log scale)", position: "insideBottom", offset: -8, fontSize: 11, fill: "#475569" }} />
+          <XAxis type="number" dataKey="usd" scale="log" domain={domain} ticks={ticks} allowDataOverflow tickFormatter={(value: number) => formatCost(value)} tick={{ fontSize: 11, fill: "#475569" }} label={{ value: tokens ? "cache-weighted input tokens over the sessions (no price; log scale)" : "dollars over the sessions (log scale)", position: "insideBottom", offset: -8, fontSize: 11, fill: "#475569" }} />
           <YAxis type="number" dataKey="recall" domain={[0, 100]} unit="%" tick={{ fontSize: 11, fill: "#475569" }} width={44} />
           <ReferenceLine y={view.request.floor * 100} stroke="#b91c1c" strokeDasharray="4 4" label={{ value: `floor ${Math.round(view.request.floor * 1000) / 10}%`, position: "insideTopLeft", fontSize: 10, fill: "#b91c1c" }} />
-          <Tooltip cursor={{ strokeDasharray: "3 3" }} content={<DotTooltip />} isAnimationActive={false} />
+          <Tooltip cursor={{ strokeDasharray: "3 3" }} content={<DotTooltip formatCost={formatCost} />} isAnimationActive={false} />
           <Legend verticalAlign="top" height={20} wrapperStyle={{ fontSize: 11 }} />
           <Scatter name="frontier" data={line} line={{ stroke: "#7c3aed", strokeWidth: 1.5, strokeDasharray: "5 3" }} shape={() => <g data-testid="recommend-frontier-step" />} isAnimationActive={false} legendType="none" tooltipType="none" />
           {series.map((entry) => (
@@ -101,7 +105,7 @@ export function RecommendChart({ view }: { view: RecommendationView }) {
                 const fillOpacity = hollow ? 0.06 : payload.meetsFloor ? 0.9 : 0.35;
                 const dash = payload.windowRank > 1 ? "2 2" : undefined;
                 return (
-                  <g data-testid="recommend-point" data-config={payload.label} data-window={payload.window ?? ""} data-frontier={payload.onFrontier ? "true" : "false"} data-chosen={payload.chosen ?? ""} role="img" aria-label={`${payload.label}: ${formatUsd(payload.usd)}, worst recall ${payload.recall.toFixed(1)}%${payload.chosen ? `, the ${payload.chosen}` : ""}`}>
+                  <g data-testid="recommend-point" data-config={payload.label} data-window={payload.window ?? ""} data-frontier={payload.onFrontier ? "true" : "false"} data-chosen={payload.chosen ?? ""} role="img" aria-label={`${payload.label}: ${formatCost(payload.usd)}, worst recall ${payload.recall.toFixed(1)}%${payload.chosen ? `, the ${payload.chosen}` : ""}`}>
                     {payload.chosen && <circle cx={cx} cy={cy} r={size + 5} fill="none" stroke={payload.chosen === "recommended" ? "#15803d" : "#0369a1"} strokeWidth={2.5} />}
                     {payload.isDefault ? (
                       <rect x={cx - size} y={cy - size} width={size * 2} height={size * 2} fill={entry.colour} fillOpacity={fillOpacity} stroke={hollow ? entry.colour : "#0f172a"} strokeWidth={hollow ? 2 : 1} strokeDasharray={dash} />
@@ -122,14 +126,14 @@ export function RecommendChart({ view }: { view: RecommendationView }) {
 /** How each window's points are drawn, smallest window first. */
 const WINDOW_MARKS = ["filled", "hollow", "hollow dashed"] as const;
 
-function DotTooltip({ active, payload }: { active?: boolean; payload?: { payload?: Dot }[] }) {
+function DotTooltip({ active, payload, formatCost }: { active?: boolean; payload?: { payload?: Dot }[]; formatCost: (value: number) => string }) {
   const dot = payload?.[0]?.payload;
   if (!active || !dot || dot.label === undefined) return null;
   return (
     <div className="rounded border border-slate-200 bg-white px-2 py-1 text-xs shadow">
       <div className="font-semibold">{dot.label}</div>
       <div className="tabular-nums">
-        {formatUsd(dot.usd)} · worst recall {dot.recall.toFixed(1)}%
+        {formatCost(dot.usd)} · worst recall {dot.recall.toFixed(1)}%
       </div>
       <div className="text-slate-600">{[dot.meetsFloor ? "meets the floor" : "below the floor", dot.onFrontier ? "on the frontier" : null, dot.chosen].filter(Boolean).join(" · ")}</div>
     </div>

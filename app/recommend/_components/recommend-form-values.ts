@@ -40,7 +40,7 @@ export function recommendFormValues(request: RecommendRequest | null | undefined
       cache: null,
     };
   }
-  const defaultCache = request.cacheProvider === "auto" && request.cacheTtl === "5m";
+  const defaultCache = request.cacheProvider === "auto" && request.cacheTtl === "auto";
   return {
     picked: [...new Set(request.sessionIds)],
     chosen: request.strategies.filter((id) => offeredStrategies.includes(id)),

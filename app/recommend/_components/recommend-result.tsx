@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import type { RecommendationChoice, RecommendationView } from "@/lib/api/contracts/recommend-schemas";
-import { formatUsd } from "@/app/_components/format-number";
+import { formatCount, formatUsd } from "@/app/_components/format-number";
 import { SettingsSnippetView } from "@/app/_components/compare/settings-snippet-view";
 
 const percent = (value: number | null) => (value === null ? "—" : `${(value * 100).toFixed(1)}%`);
@@ -24,6 +24,7 @@ export function RecommendVerdict({ view, titleOf }: { view: RecommendationView; 
         ) : (
           <p>No setting finished with dollars and a recall score on every session{view.runs.failed > 0 ? ` (${view.runs.failed} runs failed)` : ""}.</p>
         )}
+        {view.missingPrice && <p data-testid="recommend-missing-price">{view.missingPrice.note}</p>}
       </section>
     );
   }
@@ -34,8 +35,13 @@ export function RecommendVerdict({ view, titleOf }: { view: RecommendationView; 
         <span data-testid="recommend-setting" className="font-mono font-semibold">
           {view.recommended.point.label}
         </span>
-        : {formatUsd(view.recommended.point.usd)} over {sessions === 1 ? titleOf(view.request.sessionIds[0]) : `the ${sessions} sessions`}, keeping at worst {percent(view.recommended.point.worstRecall)} continuation recall (floor {floor}).
+        : {view.recommended.point.usd === null && view.recommended.point.weightedTokens != null ? `${formatCount(Math.round(view.recommended.point.weightedTokens))} cache-weighted input tokens` : formatUsd(view.recommended.point.usd)} over {sessions === 1 ? titleOf(view.request.sessionIds[0]) : `the ${sessions} sessions`}, keeping at worst {percent(view.recommended.point.worstRecall)} continuation recall (floor {floor}).
       </p>
+      {view.missingPrice && (
+        <p data-testid="recommend-missing-price" className="text-amber-900">
+          {view.missingPrice.note}
+        </p>
+      )}
       <AgainstDefault choice={view.recommended} />
       {view.runnerUp ? (
         <p data-testid="recommend-runner-up">

@@ -40,6 +40,10 @@ export interface RecommendationCell {
   recall: number | null;
   compactions: number | null;
   error: string | null;
+  /** the run's cache-weighted input tokens (RunCost.cacheWeightedTokens): what ranks settings when a model has no price */
+  weightedTokens?: number | null;
+  /** the model without a price, when the run's dollars are unknown for that reason */
+  unpriced?: string | null;
 }
 
 /** One setting: a strategy, a window and a trigger share (or the strategy's own default), over every session. */
@@ -58,6 +62,8 @@ export interface RecommendationPoint {
   cells: RecommendationCell[];
   /** dollars over every session (with prompt caching); null until every session has a price */
   usd: number | null;
+  /** cache-weighted input tokens over every session; null until every session has them */
+  weightedTokens?: number | null;
   /** the worst continuation recall over the sessions; null until every session has one */
   worstRecall: number | null;
   meanRecall: number | null;
@@ -93,8 +99,12 @@ export interface RecommendationView {
   state: "running" | "done" | "cancelled";
   runs: { total: number; ended: number; failed: number };
   points: RecommendationPoint[];
-  /** the frontier by ascending dollars: worst recall against total dollars */
-  frontier: { configIndex: number; usd: number; worstRecall: number }[];
+  /** the frontier by ascending cost (dollars, or cache-weighted tokens per `rankedBy`) against worst recall */
+  frontier: { configIndex: number; usd: number | null; cost: number; worstRecall: number }[];
+  /** what the settings are ranked on: dollars, or cache-weighted input tokens when a session's model has no price */
+  rankedBy: "usd" | "cacheWeightedTokens";
+  /** the models without a price and what that means for the ranking; null when every session is priced */
+  missingPrice: { models: string[]; note: string } | null;
   /** once every run ended: the cheapest setting meeting the floor on every session, and the runner-up */
   recommended: RecommendationChoice | null;
   runnerUp: RecommendationChoice | null;

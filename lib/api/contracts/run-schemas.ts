@@ -5,7 +5,7 @@ import type { PartMarkKind } from "../../engine/model";
 import { ContinuationRecallSummarySchema } from "./continuation-recall-summary";
 import { REPLAY_ESTIMATOR_IDS } from "./replay-estimator-ids";
 import { SUMMARIZER_IDS } from "./summarizer-ids";
-import { CacheProviderChoiceSchema, CacheTtlSchema, CostOptionsSchema, RunCostSchema } from "./cost-schemas";
+import { CacheProviderChoiceSchema, CacheTtlChoiceSchema, CostOptionsSchema, RunCostSchema } from "./cost-schemas";
 
 /**
  * Wire shapes of the playground: strategies, previews and compaction runs. Shared by the route handlers and
@@ -133,7 +133,7 @@ export const RunSummarySchema = z.object({
     /** how the run's dollars are worked out (see CostOptionsSchema); costModel null: the session's model */
     costModel: z.string().nullable(),
     cacheProvider: CacheProviderChoiceSchema,
-    cacheTtl: CacheTtlSchema,
+    cacheTtl: CacheTtlChoiceSchema,
   }),
   status: RunStatusSchema,
   error: z.string().nullable(),

@@ -79,7 +79,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         } else throw error;
       }
     }
-    const request: RecommendRequest = { sessionIds, strategies, ...(windows ? { windows } : {}), shares, floor, cacheProvider: cost.cacheProvider ?? "auto", cacheTtl: cost.cacheTtl ?? "5m", ...(cost.costModel ? { costModel: cost.costModel } : {}) };
+    const request: RecommendRequest = { sessionIds, strategies, ...(windows ? { windows } : {}), shares, floor, cacheProvider: cost.cacheProvider ?? "auto", cacheTtl: cost.cacheTtl ?? "auto", ...(cost.costModel ? { costModel: cost.costModel } : {}) };
     try {
       id = (await startRecommendation(request)).id;
     } catch (error) {

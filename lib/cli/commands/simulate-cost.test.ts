@@ -45,6 +45,14 @@ describe("lab simulate prices the run", () => {
   it("an unknown model prices nothing and says so; a bad provider is a usage error naming the flag", async () => {
     const unknown = await lab(["simulate", file, "--strategy", "none", "--cost-model", "no-such-model"]);
     expect(unknown.stdout).toContain("dollars unknown");
+    // a model of a known provider without a price: the cache in tokens, the reason and the way to price it
+    const unpriced = await lab(["simulate", file, "--strategy", "none", "--cost-model", "claude-haiku-9-9", "--json"]);
+    const output = JSON.parse(unpriced.stdout) as { cost: { totalUsd: null; usd: null; hitRate: number; cacheWeightedTokens: number; unpriced: { model: string; reason: string } } };
+    expect(output.cost).toMatchObject({ totalUsd: null, usd: null, unpriced: { model: "claude-haiku-9-9" } });
+    expect(output.cost.hitRate).toBeGreaterThan(0.5);
+    expect(output.cost.cacheWeightedTokens).toBeGreaterThan(0);
+    const text = await lab(["simulate", file, "--strategy", "none", "--cost-model", "claude-haiku-9-9"]);
+    expect(text.stdout).toMatch(/dollars unknown — claude-haiku-9-9 is not in the price catalog .*--cost-model claude-sonnet-4-5/);
     const bad = await lab(["simulate", file, "--strategy", "none", "--cache-provider", "azure"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--cache-provider takes one of auto, anthropic, openai, google, none");

@@ -18,6 +18,36 @@ function point(configIndex: number, cells: [number | null, number | null][], ext
 }
 
 describe("chooseRecommendation", () => {
+  it("a session whose model has no price: still ranks, on cache-weighted tokens, and names the model", () => {
+    // [weighted tokens, recall] per session; the dollars are unknown (gpt-9 is not in the catalog)
+    const unpriced = (configIndex: number, cells: [number, number][]) =>
+      point(configIndex, cells.map(([, recall]) => [null, recall]), {}).cells.map((cell, index) => ({ ...cell, weightedTokens: cells[index][0], unpriced: "gpt-9" }));
+    const outcome = chooseRecommendation({
+      floor: 0.9,
+      points: [
+        { ...point(0, []), cells: unpriced(0, [[100_000, 0.95], [120_000, 0.85]]) }, // fewest tokens, below the floor on one session
+        { ...point(1, []), cells: unpriced(1, [[150_000, 0.93], [150_000, 0.92]]) },
+        { ...point(2, []), cells: unpriced(2, [[200_000, 0.99], [210_000, 0.97]]) },
+      ],
+    });
+    expect(outcome.rankedBy).toBe("cacheWeightedTokens");
+    expect(outcome.missingPrice?.models).toEqual(["gpt-9"]);
+    expect(outcome.missingPrice?.note).toMatch(/No price for gpt-9.*cache-weighted input tokens/);
+    expect(outcome.recommended).toMatchObject({ configIndex: 1, usd: null, weightedTokens: 300_000, worstRecall: 0.92 });
+    expect(outcome.runnerUp?.configIndex).toBe(2);
+    expect(outcome.frontier.map((entry) => [entry.configIndex, entry.cost, entry.usd])).toEqual([
+      [0, 220_000, null],
+      [1, 300_000, null],
+      [2, 410_000, null],
+    ]);
+  });
+
+  it("every session priced: ranked on dollars, no missing-price note", () => {
+    const outcome = chooseRecommendation({ floor: 0.5, points: [point(0, [[1, 0.9], [2, 0.8]])] });
+    expect([outcome.rankedBy, outcome.missingPrice]).toEqual(["usd", null]);
+    expect(outcome.frontier).toEqual([{ configIndex: 0, usd: 3, cost: 3, worstRecall: 0.8 }]);
+  });
+
   it("recommends the cheapest setting that meets the floor on EVERY session, not on average", () => {
     const outcome = chooseRecommendation({
       floor: 0.9,

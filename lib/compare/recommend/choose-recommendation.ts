@@ -2,14 +2,16 @@ import type { RecommendationCell, RecommendationPoint } from "../../api/contract
 import { paretoFrontier } from "../pareto-frontier";
 
 /** A setting before it is judged: its cells (one per session) and where it sits. */
-export type PointInput = Omit<RecommendationPoint, "usd" | "worstRecall" | "meanRecall" | "meetsFloor" | "onFrontier">;
+export type PointInput = Omit<RecommendationPoint, "usd" | "weightedTokens" | "worstRecall" | "meanRecall" | "meetsFloor" | "onFrontier">;
 
 export interface RecommendationOutcome {
   points: RecommendationPoint[];
-  frontier: { configIndex: number; usd: number; worstRecall: number }[];
+  frontier: { configIndex: number; usd: number | null; cost: number; worstRecall: number }[];
   recommended: RecommendationPoint | null;
   runnerUp: RecommendationPoint | null;
   bestReachable: RecommendationPoint | null;
+  rankedBy: "usd" | "cacheWeightedTokens";
+  missingPrice: { models: string[]; note: string } | null;
 }
 
 /**
@@ -20,31 +22,49 @@ export interface RecommendationOutcome {
  * earlier configuration. The runner-up is the next one by the same order. When nothing meets the floor, there is no
  * recommendation and `bestReachable` is the setting with the best worst recall (cheapest among equals).
  * The frontier is worst recall against total dollars (lib/compare/pareto-frontier).
+ *
+ * A missing price does not end the choice: when a session's model has no price (its cells carry cache-weighted
+ * tokens but no dollars), every setting is ranked on cache-weighted input tokens instead (`rankedBy`), and
+ * `missingPrice` names the models and says so.
  */
 export function chooseRecommendation(options: { points: readonly PointInput[]; floor: number }): RecommendationOutcome {
-  const judged = options.points.map((point) => judge(point, options.floor));
-  const placed = judged.filter((point) => point.usd !== null && point.worstRecall !== null);
-  const pareto = paretoFrontier(placed.map((point) => ({ id: point.configIndex, retention: point.worstRecall, cost: point.usd })));
+  const missing = [...new Set(options.points.flatMap((point) => point.cells.map((cell) => (cell.usd === null && cell.recall !== null ? cell.unpriced : null)).filter((model): model is string => Boolean(model))))];
+  const rankedBy = missing.length > 0 ? "cacheWeightedTokens" : "usd";
+  const judged = options.points.map((point) => judge(point, options.floor, rankedBy));
+  const costOf = (point: Omit<RecommendationPoint, "onFrontier">) => (rankedBy === "usd" ? point.usd : (point.weightedTokens ?? null));
+  const placed = judged.filter((point) => costOf(point) !== null && point.worstRecall !== null);
+  const pareto = paretoFrontier(placed.map((point) => ({ id: point.configIndex, retention: point.worstRecall, cost: costOf(point) })));
   const points = judged.map((point) => ({ ...point, onFrontier: pareto.frontier.has(point.configIndex) }));
-  const byChoice = (a: RecommendationPoint, b: RecommendationPoint) => a.usd! - b.usd! || b.worstRecall! - a.worstRecall! || a.configIndex - b.configIndex;
+  const byChoice = (a: RecommendationPoint, b: RecommendationPoint) => costOf(a)! - costOf(b)! || b.worstRecall! - a.worstRecall! || a.configIndex - b.configIndex;
   const meeting = points.filter((point) => point.meetsFloor).sort(byChoice);
-  const reachable = points.filter((point) => point.usd !== null && point.worstRecall !== null).sort((a, b) => b.worstRecall! - a.worstRecall! || a.usd! - b.usd! || a.configIndex - b.configIndex);
+  const reachable = points.filter((point) => costOf(point) !== null && point.worstRecall !== null).sort((a, b) => b.worstRecall! - a.worstRecall! || costOf(a)! - costOf(b)! || a.configIndex - b.configIndex);
+  const usdOf = new Map(points.map((point) => [point.configIndex, point.usd]));
   return {
+    rankedBy,
+    missingPrice:
+      missing.length > 0
+        ? {
+            models: missing,
+            note: `No price for ${missing.join(", ")} in the price catalog: settings are ranked on cache-weighted input tokens (uncached ×1, cache writes and reads at the provider's relative prices) instead of dollars. Price the sessions as a known model (Cost model) for dollars.`,
+          }
+        : null,
     points,
-    frontier: pareto.line.map((entry) => ({ configIndex: entry.id, usd: entry.cost, worstRecall: entry.retention })),
+    frontier: pareto.line.map((entry) => ({ configIndex: entry.id, usd: usdOf.get(entry.id) ?? null, cost: entry.cost, worstRecall: entry.retention })),
     recommended: meeting[0] ?? null,
     runnerUp: meeting[1] ?? null,
     bestReachable: meeting.length === 0 ? (reachable[0] ?? null) : null,
   };
 }
 
-function judge(point: PointInput, floor: number): Omit<RecommendationPoint, "onFrontier"> {
-  const complete = point.cells.length > 0 && point.cells.every((cell) => cell.usd !== null && cell.recall !== null);
+function judge(point: PointInput, floor: number, rankedBy: RecommendationOutcome["rankedBy"]): Omit<RecommendationPoint, "onFrontier"> {
+  const measured = (cell: RecommendationCell) => (rankedBy === "usd" ? cell.usd !== null : cell.weightedTokens != null);
+  const complete = point.cells.length > 0 && point.cells.every((cell) => measured(cell) && cell.recall !== null);
   const recalls = point.cells.map((cell) => cell.recall).filter((recall): recall is number => recall !== null);
-  const usd = complete ? sum(point.cells.map((cell) => cell.usd!)) : null;
+  const usd = complete && point.cells.every((cell) => cell.usd !== null) ? sum(point.cells.map((cell) => cell.usd!)) : null;
+  const weighted = point.cells.length > 0 && point.cells.every((cell) => cell.weightedTokens != null) ? sum(point.cells.map((cell) => cell.weightedTokens!)) : null;
   const worstRecall = complete ? Math.min(...recalls) : null;
   const meanRecall = complete ? sum(recalls) / recalls.length : null;
-  return { ...point, usd, worstRecall, meanRecall, meetsFloor: worstRecall !== null && worstRecall >= floor };
+  return { ...point, usd, weightedTokens: weighted, worstRecall, meanRecall, meetsFloor: worstRecall !== null && worstRecall >= floor };
 }
 
 function sum(values: readonly number[]): number {

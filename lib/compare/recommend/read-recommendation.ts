@@ -42,6 +42,8 @@ export async function readRecommendation(id: string): Promise<RecommendationView
             recall: finished ? (stored.row!.continuationRecall?.overall ?? null) : null,
             compactions: finished ? stored.row!.compactions : null,
             error: stored.error?.message ?? state?.error ?? null,
+            weightedTokens: finished ? (stored.row!.cost?.cacheWeightedTokens ?? null) : null,
+            unpriced: finished ? (stored.row!.cost?.unpriced?.model ?? null) : null,
           };
         });
       return {
@@ -71,6 +73,8 @@ export async function readRecommendation(id: string): Promise<RecommendationView
     runs: { total: runs.length, ended, failed },
     points: outcome.points,
     frontier: outcome.frontier,
+    rankedBy: outcome.rankedBy,
+    missingPrice: outcome.missingPrice,
     recommended: choice(outcome.recommended),
     runnerUp: choice(outcome.runnerUp),
     bestReachable:

@@ -1,14 +1,18 @@
 /**
- * How each provider's prompt cache works, as data (the numbers the cache model reads; prices live with the prices,
- * lib/llm/model-prices.ts). Written 2026-11-26 from the providers' pages, each named in `source`. RULES CHANGE:
- * check the source before relying on one.
+ * How each provider's prompt cache works, as data (the numbers the cache model reads; prices come from the price
+ * catalog, lib/llm/model-prices.ts). Written 2026-11-26 and checked 2026-11-27 against the providers' pages, each
+ * named in `source` with the date read. RULES CHANGE: check the source before relying on one.
  */
 
 export const CACHE_PROVIDER_IDS = ["anthropic", "openai", "google"] as const;
 export type CacheProviderId = (typeof CACHE_PROVIDER_IDS)[number];
 
-/** How long a cache entry lives after its last use. Anthropic sells a 1-hour option; the others have one lifetime. */
-export const CACHE_TTL_IDS = ["5m", "1h"] as const;
+/**
+ * How long a cache entry lives after its last use: Anthropic's 5-minute default and 1-hour option, OpenAI's in-memory
+ * retention (5m) and extended 24-hour retention, Gemini's implicit cache (5m, unpublished) and explicit caches (1h,
+ * the API's default TTL). A TTL the provider does not offer falls back to its default.
+ */
+export const CACHE_TTL_IDS = ["5m", "1h", "24h"] as const;
 export type CacheTtlId = (typeof CACHE_TTL_IDS)[number];
 
 export interface CacheRules {
@@ -34,12 +38,20 @@ export interface CacheRules {
   /** lifetime of an entry after its last use, seconds, by TTL option; `defaultTtl` when the run picks none */
   ttlSeconds: Readonly<Partial<Record<CacheTtlId, number>>>;
   defaultTtl: CacheTtlId;
+  /**
+   * The provider's cache prices relative to its base input price: a read, and a write per TTL (1 = billed as input,
+   * no surcharge). What `cacheWeightedTokens` weighs by when a model has no price, and what a price that lacks a
+   * rate falls back to. A model's own catalog price wins where it has the rate.
+   */
+  multipliers: { read: number; write: Readonly<Partial<Record<CacheTtlId, number>>> };
+  /** how a provider's server-side compaction is billed, where it has one (null: none) */
+  serverCompaction: string | null;
   /** where the rules come from and when they were read */
   source: string;
   date: string;
 }
 
-export const CACHE_RULES_DATE = "2026-11-26";
+export const CACHE_RULES_DATE = "2026-11-27";
 
 export const cacheRulesByProvider: Readonly<Record<CacheProviderId, CacheRules>> = {
   anthropic: {
@@ -69,8 +81,11 @@ export const cacheRulesByProvider: Readonly<Record<CacheProviderId, CacheRules>>
     lookbackMessages: 20,
     ttlSeconds: { "5m": 300, "1h": 3600 },
     defaultTtl: "5m",
+    multipliers: { read: 0.1, write: { "5m": 1.25, "1h": 2 } },
+    serverCompaction:
+      "compact_20260112 (beta compact-2026-01-12): the summarizing pass is an extra sampling iteration billed at the request's model; the top-level usage leaves it out, usage.iterations lists every iteration (platform.claude.com/docs/en/build-with-claude/compaction, read 2026-11-27)",
     source:
-      "platform.claude.com/docs/en/build-with-claude/prompt-caching (breakpoints, ~20-block lookback, 5-minute default and 1-hour TTL, minimum cacheable length per model)",
+      "platform.claude.com/docs/en/build-with-claude/prompt-caching (breakpoints, ~20-block lookback, 5-minute default and 1-hour TTL (ttl: \"1h\"), writes 1.25× / 2× input, reads 0.1×, minimum cacheable length per model; usage.cache_creation.ephemeral_5m_input_tokens / ephemeral_1h_input_tokens say which TTL each write used), read 2026-11-27",
     date: CACHE_RULES_DATE,
   },
   openai: {
@@ -80,24 +95,31 @@ export const cacheRulesByProvider: Readonly<Record<CacheProviderId, CacheRules>>
     minimumTokensByModel: {},
     stepTokens: 128,
     lookbackMessages: null,
-    // in-memory retention: "5 to 10 minutes of inactivity, up to an hour"; the lab takes the short end
-    ttlSeconds: { "5m": 300, "1h": 3600 },
+    // in-memory retention: "5 to 10 minutes of inactivity, up to an hour"; the lab takes the short end.
+    // prompt_cache_retention: "24h" keeps prefixes up to 24 hours, at the same price
+    ttlSeconds: { "5m": 300, "24h": 86_400 },
     defaultTtl: "5m",
-    source: "platform.openai.com/docs/guides/prompt-caching (automatic for prompts of 1,024 tokens or more, hits in 128-token increments, no write charge)",
+    multipliers: { read: 0.1, write: { "5m": 1, "24h": 1 } },
+    serverCompaction: "the Responses API's /responses/compact: one billed call whose usage is the pass's own",
+    source:
+      "developers.openai.com/api/docs/guides/prompt-caching (automatic for prompts of 1,024 tokens or more, hits in 128-token increments, in-memory retention 5–10 minutes up to an hour, extended retention prompt_cache_retention \"24h\" at the same price; reads 0.1× input on the GPT-5 family, no write charge unless the model's price lists one), read 2026-11-27",
     date: CACHE_RULES_DATE,
   },
   google: {
     provider: "google",
     mode: "automatic",
     minimumTokens: 2048,
-    minimumTokensByModel: { "gemini-3": 4096, "gemini-2.5": 2048 },
+    minimumTokensByModel: { "gemini-3-pro": 4096, "gemini-3.1-pro": 4096, "gemini-2.5-pro": 4096, "gemini-3": 1024, "gemini-2.5-flash": 1024, "gemini-2.5": 2048 },
     stepTokens: 1,
     lookbackMessages: null,
-    // implicit caching publishes no lifetime ("send requests with a similar prefix in a short amount of time"): 5 minutes assumed
+    // implicit caching publishes no lifetime ("send requests with a similar prefix in a short amount of time"): 5 minutes
+    // assumed; an explicit cache lives for its TTL, 60 minutes by default (its hourly storage price is not modelled)
     ttlSeconds: { "5m": 300, "1h": 3600 },
     defaultTtl: "5m",
+    multipliers: { read: 0.1, write: { "5m": 1, "1h": 1 } },
+    serverCompaction: null,
     source:
-      "ai.google.dev/gemini-api/docs/caching and cloud.google.com context-cache overview (implicit caching on by default, 90% discount, no storage cost; minimum 2,048 tokens for 2.5, 4,096 for Gemini 3)",
+      "ai.google.dev/gemini-api/docs/caching and the Gemini Enterprise context-cache overview (implicit caching on by default, 90% discount on hits, no storage cost, minimum 1,024 tokens for Flash and 4,096 for Pro models; explicit caches: default TTL 60 minutes, storage billed per hour), read 2026-11-27",
     date: CACHE_RULES_DATE,
   },
 };
@@ -113,6 +135,11 @@ export function cacheProviderOf(model: string | null | undefined): CacheProvider
 }
 
 /** The minimum cacheable prompt of `model` under `rules` (the longest matching model prefix, else the provider's). */
+/** The TTL applied: the one asked for when the provider offers it, else the provider's default. */
+export function offeredTtl(rules: CacheRules, ttl: CacheTtlId | null | undefined): CacheTtlId {
+  return ttl && rules.ttlSeconds[ttl] !== undefined ? ttl : rules.defaultTtl;
+}
+
 export function minimumCacheableTokens(rules: CacheRules, model: string | null | undefined): number {
   const id = (model ?? "").trim().toLowerCase();
   let best: { length: number; tokens: number } | null = null;

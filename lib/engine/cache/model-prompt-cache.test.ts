@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cacheRulesByProvider, cacheProviderOf, minimumCacheableTokens } from "./cache-rules";
+import { cacheRulesByProvider, cacheProviderOf, minimumCacheableTokens, offeredTtl } from "./cache-rules";
 import { modelPromptCache, type CacheCallInput } from "./model-prompt-cache";
 
 const anthropic = cacheRulesByProvider.anthropic;
@@ -79,7 +79,7 @@ describe("modelPromptCache, automatic caching", () => {
     const calls = modelPromptCache({
       rules: google,
       ttlSeconds: 300,
-      minimumTokens: minimumCacheableTokens(google, "gemini-2.5-pro"),
+      minimumTokens: minimumCacheableTokens(google, "gemini-2.5-flash"),
       calls: [call(0, 5000, 4, { messages: 0, tokens: 0 }), call(1, 6000, 6, { messages: 4, tokens: 5000 }), call(2, 4000, 5, { messages: 2, tokens: 3000 })],
     });
     expect(calls.map(({ read, uncached, outcome }) => [read, uncached, outcome])).toEqual([
@@ -90,13 +90,47 @@ describe("modelPromptCache, automatic caching", () => {
   });
 });
 
+describe("automatic caching with billed writes (a GPT-5.6 price lists a cache write)", () => {
+  it("writes the uncached rest of every prompt long enough to cache, and nothing under the minimum", () => {
+    const calls = modelPromptCache({
+      rules: openai,
+      ttlSeconds: 300,
+      minimumTokens: 1024,
+      automaticWrites: true,
+      calls: [call(0, 500, 2, { messages: 0, tokens: 0 }), call(1, 5000, 4, { messages: 2, tokens: 500 }), call(2, 6000, 6, { messages: 4, tokens: 5000 })],
+    });
+    // 5,000 shares 500 with the previous prompt (under the minimum): all written; 6,000 reads 1,024 + 31 × 128 = 4,992
+    expect(calls.map(({ read, write, uncached }) => [read, write, uncached])).toEqual([
+      [0, 0, 500],
+      [0, 5000, 0],
+      [4992, 1008, 0],
+    ]);
+  });
+});
+
 describe("cache rules as data", () => {
+  it("every provider's rules are dated and sourced, with their cache price multipliers and TTLs", () => {
+    for (const rules of Object.values(cacheRulesByProvider)) {
+      expect(rules.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(rules.source).toMatch(/read \d{4}-\d{2}-\d{2}/);
+      expect(rules.ttlSeconds[rules.defaultTtl]).toBeGreaterThan(0);
+      for (const ttl of Object.keys(rules.ttlSeconds)) expect(rules.multipliers.write[ttl as "5m"], `${rules.provider} ${ttl}`).toBeGreaterThanOrEqual(1);
+    }
+    expect(cacheRulesByProvider.anthropic.multipliers).toEqual({ read: 0.1, write: { "5m": 1.25, "1h": 2 } });
+    expect(cacheRulesByProvider.openai.ttlSeconds["24h"]).toBe(86_400);
+    expect(offeredTtl(cacheRulesByProvider.openai, "1h")).toBe("5m");
+    expect(offeredTtl(cacheRulesByProvider.anthropic, "1h")).toBe("1h");
+  });
+
   it.each([
     ["claude-sonnet-4-5-20250929", "anthropic", 1024],
     ["claude-opus-4-5-20251101", "anthropic", 4096],
     ["claude-haiku-4-5", "anthropic", 4096],
     ["gpt-5.1-codex", "openai", 1024],
     ["gemini-3-pro-preview", "google", 4096],
+    ["gemini-2.5-pro", "google", 4096],
+    ["gemini-2.5-flash", "google", 1024],
+    ["gemini-3-flash-preview", "google", 1024],
     ["meta-llama/llama-4-maverick", null, null],
   ])("%s → %s, minimum %s", (model, provider, minimum) => {
     expect(cacheProviderOf(model)).toBe(provider);

@@ -56,12 +56,14 @@ interface CacheEntry {
  *   the pruned message and writes everything after it; a compaction that rewrites the context from its first
  *   message reads nothing.
  * - Automatic (OpenAI, Gemini implicit): a call reads the prefix it shares with the previous prompt, rounded down
- *   to the provider's step past the minimum, if the previous request was within the TTL; nothing is written.
+ *   to the provider's step past the minimum, if the previous request was within the TTL; nothing is written —
+ *   unless `automaticWrites` (a model whose price bills cache writes, e.g. GPT-5.6): then the rest of every prompt
+ *   long enough to cache is written.
  * - The idle gap is measured between request times; without timestamps the cache never expires.
  *
  * Memory: the breakpoint entries of the current prefix (one per call until a change drops those past it).
  */
-export function modelPromptCache(options: { calls: readonly CacheCallInput[]; rules: CacheRules; ttlSeconds: number; minimumTokens: number }): CacheCall[] {
+export function modelPromptCache(options: { calls: readonly CacheCallInput[]; rules: CacheRules; ttlSeconds: number; minimumTokens: number; automaticWrites?: boolean }): CacheCall[] {
   const { rules, minimumTokens } = options;
   const ttlMs = options.ttlSeconds * 1000;
   const entries: CacheEntry[] = [];
@@ -83,13 +85,14 @@ export function modelPromptCache(options: { calls: readonly CacheCallInput[]; ru
     });
 
     if (rules.mode === "automatic") {
-      if (index === 0) return void out.push(result(0, 0, total < minimumTokens ? "short" : "first"));
+      const written = (read: number) => (options.automaticWrites && total >= minimumTokens ? total - read : 0);
+      if (index === 0) return void out.push(result(0, written(0), total < minimumTokens ? "short" : "first"));
       if (total < minimumTokens) return void out.push(result(0, 0, "short"));
-      if (idle > ttlMs) return void out.push(result(0, 0, "expired"));
+      if (idle > ttlMs) return void out.push(result(0, written(0), "expired"));
       const whole = isWhole(call, options.calls[index - 1]);
-      if (kept < minimumTokens) return void out.push(result(0, 0, whole ? "short" : "broken"));
+      if (kept < minimumTokens) return void out.push(result(0, written(0), whole ? "short" : "broken"));
       const read = minimumTokens + Math.floor((kept - minimumTokens) / rules.stepTokens) * rules.stepTokens;
-      return void out.push(result(read, 0, whole ? "hit" : "partial"));
+      return void out.push(result(read, written(read), whole ? "hit" : "partial"));
     }
 
     // breakpoints: drop the entries whose prefix changed, then the newest ones unused for longer than the TTL —

@@ -1,7 +1,7 @@
 import type { EstimatorIdSchema, PreviewRequest, RunRequest, RunSummary, StrategyInfo, SummarizerIdSchema } from "@/lib/api/contracts/run-schemas";
 import type { z } from "zod";
 import { resolveWindow } from "@/lib/engine/simulate/resolve-window";
-import type { CacheProviderChoice } from "@/lib/api/contracts/cost-schemas";
+import type { CacheProviderChoice, CacheTtlChoice } from "@/lib/api/contracts/cost-schemas";
 
 /** The model the anthropic summarizer uses unless the user names another (lib/llm's default). */
 export const DEFAULT_SUMMARY_MODEL = "claude-haiku-4-5";
@@ -24,7 +24,7 @@ export interface PlaygroundConfig {
   /** how the run's dollars are worked out: a model to price at ("" = the session's), the cache rules, the TTL */
   costModel: string;
   cacheProvider: CacheProviderChoice;
-  cacheTtl: "5m" | "1h";
+  cacheTtl: CacheTtlChoice;
   /** edited prompt presets by name; absent = the strategy's own text */
   promptEdits: Record<string, { system?: string; instructions?: string }>;
   /**
@@ -49,7 +49,7 @@ export function initialConfig(strategy: StrategyInfo | undefined, sessionWindow:
     openaiApiKey: "",
     costModel: "",
     cacheProvider: "auto",
-    cacheTtl: "5m",
+    cacheTtl: "auto",
     promptEdits: {},
     fromRun: null,
   };
@@ -75,7 +75,7 @@ export function configFromRun(run: RunSummary, strategy: StrategyInfo | undefine
     openaiApiKey: current?.openaiApiKey ?? "",
     costModel: run.options.costModel ?? "",
     cacheProvider: run.options.cacheProvider ?? "auto",
-    cacheTtl: run.options.cacheTtl ?? "5m",
+    cacheTtl: run.options.cacheTtl ?? "auto",
     promptEdits: { ...(run.options.promptOverrides ?? {}) },
     fromRun: { id: run.id, compactAtStep: run.options.compactAtStep },
   };

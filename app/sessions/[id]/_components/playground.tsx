@@ -235,7 +235,7 @@ export function Playground({
               compareLabel={comparedSummary ? `previous: ${comparedSummary.strategyId}` : undefined}
               onPointClick={openPoint}
             />
-            <RunCostPanel cost={selectedSummary.cost ?? null} />
+            <RunCostPanel cost={selectedSummary.cost ?? null} onPriceAs={(model) => setConfig((current) => (current ? { ...current, costModel: model } : current))} />
           </>
         ) : selectedRunId && (selected.isPending || (result && !session)) ? (
           <div className="h-[17rem] animate-pulse rounded-lg border border-slate-200 bg-white" aria-busy="true" />

@@ -192,8 +192,10 @@ export function StrategyPanel({
         <label className="space-y-0.5">
           <span className="block font-medium text-slate-700">Cache TTL</span>
           <select data-testid="cache-ttl-select" value={config.cacheTtl} onChange={(event) => set({ cacheTtl: event.target.value as PlaygroundConfig["cacheTtl"] })} className={`${INPUT} w-full`}>
+            <option value="auto">as the session wrote</option>
             <option value="5m">5 minutes</option>
-            <option value="1h">1 hour</option>
+            <option value="1h">1 hour (Anthropic, Gemini explicit)</option>
+            <option value="24h">24 hours (OpenAI extended)</option>
           </select>
         </label>
       </fieldset>
