@@ -9,7 +9,7 @@ import { createToolCallLedger } from "./tool-call-ledger";
 
 const FORMAT = "gemini-cli";
 /** entries shown in Gemini CLI's terminal and never sent to the model (gemini-cli-core's MessageRecord types) */
-const NOTICE_TYPES = new Set(["info", "error", "warning"]);
+export const GEMINI_NOTICE_TYPES: ReadonlySet<string> = new Set(["info", "error", "warning"]);
 
 export const geminiCliImporter: Importer = {
   id: FORMAT,
@@ -53,7 +53,7 @@ function parseGeminiCli(document: TranscriptDocument, options: ParseOptions): Se
     const entry = expectRecord(value, at, "a message record {id, timestamp, type, content}");
     const type = expectString(entry, "type", at, '"user", "gemini" or a notice type ("info", "error", "warning")');
     const id = optionalString(entry, "id", at);
-    if (NOTICE_TYPES.has(type)) return void notices.set(type, (notices.get(type) ?? 0) + 1);
+    if (GEMINI_NOTICE_TYPES.has(type)) return void notices.set(type, (notices.get(type) ?? 0) + 1);
     if (type === "user") {
       const timestamp = optionalString(entry, "timestamp", at);
       const parts = contentParts(entry.content, childLocation(at, "content"));
