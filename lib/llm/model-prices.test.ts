@@ -12,7 +12,7 @@ describe("estimateCost", () => {
     expect(estimateCost({ model, inputTokens, outputTokens })).toBeCloseTo(dollars, 10);
   });
 
-  it.each(["lab-test-model", "fake-429-then-ok", "claude-haiku-5-5", "claude-sonnet", "gpt-5.6-sol", "meta-llama/llama-4-maverick", "gpt"])("unknown model %s → null, not a guess", (model) => {
+  it.each(["lab-test-model", "fake-429-then-ok", "claude-haiku-5-5", "claude-sonnet", "claude-sonnet-4.6.1", "gpt-5.6-sol", "meta-llama/llama-4-maverick", "gpt"])("unknown model %s → null, not a guess", (model) => {
     expect(estimateCost({ model, inputTokens: 1_000, outputTokens: 1_000 })).toBeNull();
     expect(findModelPrice(model)).toBeUndefined();
   });
@@ -22,6 +22,8 @@ describe("estimateCost", () => {
     ["gpt-4o-2024-08-06", "gpt-4o"],
     ["claude-opus-4-5-20251101", "claude-opus-4-5"],
     ["gemini-2.5-pro", "gemini-2.5-pro"],
+    // GitHub Copilot CLI's spelling
+    ["claude-sonnet-4.6", "claude-sonnet-4-6"],
   ])("%s is priced as %s", (model, id) => {
     expect(findModelPrice(model)).toBe(modelPricesById[id]);
   });

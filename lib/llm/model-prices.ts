@@ -101,13 +101,15 @@ export const modelPricesById: Readonly<Record<string, ModelPrice>> = {
 
 /**
  * The price of a model id: exact, else without a provider prefix (`openai/gpt-4o`), a date suffix
- * (`claude-haiku-4-5-20251001`, `gpt-4o-2024-08-06`) or `-latest`. Never a nearest name.
+ * (`claude-haiku-4-5-20251001`, `gpt-4o-2024-08-06`) or `-latest`, or a Claude version written with a dot as GitHub
+ * Copilot CLI writes it (`claude-sonnet-4.6` is Anthropic's `claude-sonnet-4-6`). Never a nearest name.
  */
 export function findModelPrice(model: string): ModelPrice | undefined {
   const id = model.trim().toLowerCase();
   const bare = id.replace(/^(anthropic|openai|google|gemini)\//, "");
   const base = bare.replace(/-\d{8}$/, "").replace(/-\d{4}-\d{2}-\d{2}$/, "").replace(/-latest$/, "");
-  return modelPricesById[id] ?? modelPricesById[bare] ?? modelPricesById[base];
+  const dashed = base.replace(/^(claude-[a-z]+-\d+)\.(\d+)$/, "$1-$2");
+  return modelPricesById[id] ?? modelPricesById[bare] ?? modelPricesById[base] ?? modelPricesById[dashed];
 }
 
 /**
