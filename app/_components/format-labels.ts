@@ -10,6 +10,8 @@ export const FORMAT_LABELS: Record<FormatId, { label: string; file: string }> = 
   openai: { label: "OpenAI Chat Completions", file: "message array .json" },
   "swe-agent": { label: "SWE-agent", file: ".traj" },
   openhands: { label: "OpenHands", file: "event stream .json / .jsonl" },
+  "gemini-cli": { label: "Gemini CLI", file: "chat recording .json" },
+  "copilot-cli": { label: "GitHub Copilot CLI", file: "session events .jsonl" },
 };
 
 export function formatLabel(format: string): string {

@@ -101,6 +101,8 @@ describeWithShared("lab import on real transcripts", () => {
   it.each([
     ["claude-code/ccviewer__1af7fc5e.jsonl", "claude-code"],
     ["swe-agent/swe-agent__gpt4__pydicom-1458.traj", "swe-agent"],
+    ["gemini-cli/entire-cli__ab2b9748b105.json", "gemini-cli"],
+    ["copilot-cli/agentv__269e1b9e5502.jsonl", "copilot-cli"],
   ])("imports %s", (relativePath, format) => {
     const { code, stdout } = lab("import", sharedTranscript(relativePath), "--json");
     expect(code).toBe(0);

@@ -3,7 +3,8 @@
  *
  * Modelled on seed 003 §2 (a session is an ordered stream of messages made of typed parts; a compaction
  * marker part queues a compaction; a summary flag marks the message that carries it), generalised so the
- * same shape holds Claude Code, Codex, pi, OpenCode, OpenAI / Anthropic arrays, SWE-agent and OpenHands.
+ * same shape holds Claude Code, Codex, pi, OpenCode, OpenAI / Anthropic arrays, SWE-agent, OpenHands, Gemini CLI and
+ * GitHub Copilot CLI.
  *
  * The imported session is immutable. Strategies never rewrite it: they describe what they did with
  * {@link PartMark}s keyed by {@link PartRef}, pivots and kept ranges (see lib/engine/simulate).
@@ -133,6 +134,8 @@ export const FORMAT_IDS = [
   "openai",
   "swe-agent",
   "openhands",
+  "gemini-cli",
+  "copilot-cli",
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 

@@ -2,6 +2,8 @@ import { FORMAT_IDS, type FormatId, type Session } from "../engine/model";
 import { anthropicImporter } from "./anthropic";
 import { claudeCodeImporter } from "./claude-code";
 import { codexImporter } from "./codex";
+import { copilotCliImporter } from "./copilot-cli";
+import { geminiCliImporter } from "./gemini-cli";
 import { ImportError } from "./import-error";
 import type { Importer } from "./importer";
 import { openaiImporter } from "./openai";
@@ -26,6 +28,8 @@ export const importers: readonly Importer[] = [
   opencodeImporter,
   sweAgentImporter,
   openhandsImporter,
+  geminiCliImporter,
+  copilotCliImporter,
   anthropicImporter,
   openaiImporter,
 ];

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { FormatId } from "../engine/model";
+import { FORMAT_IDS, type FormatId } from "../engine/model";
 import { ImportError, importTranscript } from "./index";
 
 /**
@@ -53,12 +53,18 @@ const CASES: { format: FormatId; what: string; text: string; where: RegExp }[] =
   { format: "anthropic", what: "a message without its role", text: without("anthropic-system-and-blocks.json", (document) => delete at(document, "messages", 0).role), where: /at \$\.messages\[0\]\.role/ },
   { format: "anthropic", what: "a message without content", text: without("anthropic-system-and-blocks.json", (document) => delete at(document, "messages", 0).content), where: /at \$\.messages\[0\]\.content/ },
   { format: "openai", what: "a message without its role", text: without("openai-mixed-content.json", (document) => delete at(document, "messages", 1).role), where: /at \$\.messages\[1\]\.role/ },
+  { format: "gemini-cli", what: "a recording without its sessionId", text: without("gemini-cli-call-and-notice.json", (document) => delete document.sessionId), where: /at \$\.sessionId/ },
+  { format: "gemini-cli", what: "a message record without its type", text: without("gemini-cli-call-and-notice.json", (document) => delete at(document, "messages", 1).type), where: /at \$\.messages\[1\]\.type/ },
+  { format: "gemini-cli", what: "a tool call record without its id", text: without("gemini-cli-call-and-notice.json", (document) => delete at(document, "messages", 1, "toolCalls", 0).id), where: /at \$\.messages\[1\]\.toolCalls\[0\]\.id/ },
+  { format: "copilot-cli", what: "an event without its type", text: withoutOnLine("copilot-cli-calls-and-compaction.jsonl", 4, (record) => delete record.type), where: /at line 4 \(type\)/ },
+  { format: "copilot-cli", what: "a tool request without its toolCallId", text: withoutOnLine("copilot-cli-calls-and-compaction.jsonl", 6, (record) => delete at(record, "data", "toolRequests", 0).toolCallId), where: /at line 6 \(data\.toolRequests\[0\]\.toolCallId\)/ },
+  { format: "copilot-cli", what: "a tool result without its toolCallId", text: withoutOnLine("copilot-cli-calls-and-compaction.jsonl", 10, (record) => delete at(record, "data").toolCallId), where: /at line 10 \(data\.toolCallId\)/ },
   { format: "openai", what: "a content part without its type", text: without("openai-mixed-content.json", (document) => delete at(document, "messages", 1, "content", 0).type), where: /at \$\.messages\[1\]\.content\[0\]\.type/ },
 ];
 
 describe("a record of a known format that lacks a required field: the format, the line or path and the missing field named", () => {
   it("covers every format", () => {
-    expect(new Set(CASES.map((entry) => entry.format))).toEqual(new Set(["claude-code", "codex", "pi", "opencode", "swe-agent", "openhands", "anthropic", "openai"]));
+    expect(new Set(CASES.map((entry) => entry.format))).toEqual(new Set(FORMAT_IDS));
   });
 
   it.each(CASES)("$format: $what", ({ format, text, where }) => {
@@ -79,7 +85,7 @@ describe("a record of a known format that lacks a required field: the format, th
     expect(importError.issues[0]?.message).toMatch(/missing/);
   });
 
-  it.each(["claude-code-merge-and-compaction.jsonl", "codex-compacted-without-history.jsonl", "pi-v3-branches.jsonl", "opencode-auto-compaction.json", "swe-agent-function-calling.traj", "openhands-condensation.json", "anthropic-system-and-blocks.json", "openai-mixed-content.json"])(
+  it.each(["claude-code-merge-and-compaction.jsonl", "codex-compacted-without-history.jsonl", "pi-v3-branches.jsonl", "opencode-auto-compaction.json", "swe-agent-function-calling.traj", "openhands-condensation.json", "anthropic-system-and-blocks.json", "openai-mixed-content.json", "gemini-cli-call-and-notice.json", "copilot-cli-calls-and-compaction.jsonl"])(
     "the untouched fixture %s imports",
     (file) => {
       expect(importTranscript(fs.readFileSync(path.join(FIXTURES, file), "utf8")).session.messages.length).toBeGreaterThan(0);

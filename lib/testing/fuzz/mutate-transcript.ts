@@ -24,7 +24,7 @@ export interface FuzzUpload {
   format?: string;
 }
 
-const FORMATS = ["claude-code", "codex", "pi", "openai", "anthropic", "openhands", "swe-agent"] as const;
+const FORMATS = ["claude-code", "codex", "pi", "openai", "anthropic", "openhands", "swe-agent", "gemini-cli", "copilot-cli"] as const;
 const EXTENSIONS = [".json", ".jsonl", ".traj", ".txt", ""] as const;
 /** the largest huge string the fuzzer inserts: big enough to stress, small enough for 2 cores */
 const HUGE_STRING_CHARS = 2_000_000;
