@@ -31,7 +31,7 @@ export interface RunCost {
 
 export interface PriceReplayOptions {
   session: Session;
-  result: Pick<ReplayResult, "steps" | "events">;
+  result: Pick<ReplayResult, "steps" | "events" | "hiddenPrefixTokens">;
   /** the model priced; null/absent: nothing known, no cost */
   model: string | null;
   /** `auto` (default): the model's provider; `none`: no cache at all */
@@ -95,7 +95,8 @@ export function priceReplay(options: PriceReplayOptions): RunCost | null {
     provider,
     ttl,
     pricesDate: MODEL_PRICES_DATE,
-    hiddenPrefixTokens: hidden,
+    // what each call carries in front of its messages: counted by the replay (runs since #35) or added here
+    hiddenPrefixTokens: hidden + (options.result.hiddenPrefixTokens ?? 0),
     tokens,
     usd,
     totalUsd: usd.summarizer === null ? null : base + usd.summarizer,

@@ -31,7 +31,7 @@ import { JUDGED_PROBES_FLAGS, JUDGED_PROBES_USAGE, judgedProbesForCli } from "..
 const SUMMARIZERS = SUMMARIZER_IDS;
 const ESTIMATORS = REPLAY_ESTIMATOR_IDS;
 
-export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [--window N] [--output-reserve N] [--set key=value …] [--estimator ${ESTIMATORS.join("|")}] [--summarizer ${SUMMARIZERS.join("|")}] [--model <id> (anthropic, openai, count-tokens)] [--base-url <url> (openai)] [--context-out <path>] ${COST_USAGE} ${JUDGED_PROBES_USAGE} [--allow-secrets] [--json]`;
+export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [--window N] [--output-reserve N] [--set key=value …] [--estimator ${ESTIMATORS.join("|")}] [--summarizer ${SUMMARIZERS.join("|")}] [--model <id> (anthropic, openai, count-tokens)] [--base-url <url> (openai)] [--context-out <path>] [--hidden-prefix] ${COST_USAGE} ${JUDGED_PROBES_USAGE} [--allow-secrets] [--json]`;
 
 /**
  * Replays a transcript through a strategy. With --json prints
@@ -41,6 +41,7 @@ export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [-
  * (`scoreContinuationRecall`; `fidelity`: the agent's recorded compactions beside the replay's nearest, see
  * lib/engine/fidelity — null with `fidelityReason` when the session records none, or the replay is not the agent's
  * own strategy at the session's window).
+ * `--hidden-prefix` counts the agent's system prompt and tools (measured from the first recorded call) in every call.
  * `--context-out` writes the final model-visible context as an Anthropic Messages JSON array.
  * A bad `--set` (unknown key, wrong type) exits 2 naming the setting and what it expects.
  * `--estimator count-tokens` counts the transcript's parts with Anthropic's count_tokens first (ANTHROPIC_API_KEY,
@@ -66,6 +67,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       model: { type: "string" },
       "base-url": { type: "string" },
       "context-out": { type: "string" },
+      "hidden-prefix": { type: "boolean" },
       ...COST_FLAGS,
       ...JUDGED_PROBES_FLAGS,
       json: { type: "boolean" },
@@ -169,7 +171,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   // the run's own circuit breaker, as in the app: 3 failed summaries in a row and the rest fall back uncalled
   const breaker = summarizer ? circuitBreakerSummarizer({ summarizer }) : null;
-  const result = await replaySession({ session, strategy, settings: overrides, window, outputReserve, estimator: estimatorChoice, summarizer: breaker?.summarizer });
+  const result = await replaySession({ session, strategy, settings: overrides, window, outputReserve, estimator: estimatorChoice, summarizer: breaker?.summarizer, countHiddenPrefix: values["hidden-prefix"] === true });
   const breakerState = breaker?.state() ?? null;
   const unchangedFallbacks = result.events.filter((event) => event.type === "fallback" && event.outcome === "unchanged").length;
   const outcome = breakerState ? breakerOutcome(breakerState, { unchangedFallbacks }) : { status: "done" as const, error: null };

@@ -11,7 +11,7 @@ export function describeFidelity(outcome: FidelityOutcome): string[] {
   if (outcome.fidelity === null) return [`fidelity: — (${outcome.reason})`];
   const { fidelity } = outcome;
   return [
-    `fidelity: ${fidelity.within} of ${fidelity.recorded.length} recorded compactions replayed within ${fidelity.toleranceCalls} calls by ${fidelity.strategyId} (${fidelity.estimatorId}, window ${count(fidelity.window)} ${fidelity.windowFrom}); replay compacted at ${fidelity.replayedSteps.length === 0 ? "no call" : `calls ${fidelity.replayedSteps.join(", ")}`}`,
+    `fidelity: ${fidelity.within} of ${fidelity.recorded.length} recorded compactions replayed within ${fidelity.toleranceCalls} calls by ${fidelity.strategyId} (${fidelity.estimatorId}, window ${count(fidelity.window)} ${fidelity.windowFrom}, hidden prefix ${fidelity.hiddenPrefixTokens === 0 ? "not counted" : count(fidelity.hiddenPrefixTokens)}); replay compacted at ${fidelity.replayedSteps.length === 0 ? "no call" : `calls ${fidelity.replayedSteps.join(", ")}`}`,
     ...fidelity.recorded.map((entry) => {
       const replayed = entry.replayed;
       const where = replayed === null ? "never replayed" : `replayed at ${replayed.step} (${signed(entry.callsApart ?? 0)} calls)`;

@@ -37,6 +37,8 @@ export interface Fidelity {
   window: number;
   /** where the session's window came from: recorded in the transcript, the model's catalog window, or the default */
   windowFrom: SessionWindow["from"];
+  /** the agent's system prompt and tools the replay counted in every call (0: not counted, see --hidden-prefix) */
+  hiddenPrefixTokens: number;
   toleranceCalls: number;
   recorded: RecordedCompactionFidelity[];
   /** compactions the replay made (applied summaries) */

@@ -73,6 +73,7 @@ export function measureFidelity(options: MeasureFidelityOptions): FidelityOutcom
       estimatorId: result.estimatorId,
       window: result.window,
       windowFrom: window.from,
+      hiddenPrefixTokens: result.hiddenPrefixTokens ?? 0,
       toleranceCalls,
       recorded,
       replayedSteps: replayed.map((compaction) => compaction.step),
