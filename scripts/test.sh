@@ -76,6 +76,8 @@ step node scripts/cpd.mjs --report reports/cpd.json || status=1
 step npm run --silent quality || status=1
 # the prompt-cache model against the cache figures the shared transcripts recorded (table in reports/cache-validation)
 step npm run --silent cache-validation || status=1
+# each agent's own strategy against the compactions its shared transcripts recorded (table in reports/fidelity)
+step npm run --silent fidelity || status=1
 # built with a sentinel key so e2e/client-bundle.spec.ts can prove no key value reaches the client bundle
 ANTHROPIC_API_KEY=sk-ant-lab-bundle-sentinel-7f3c9a step ./node_modules/.bin/next build || status=1
 if [ -d .next ]; then
@@ -88,5 +90,5 @@ if [ -d .next ]; then
   PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright-workers.json step ./node_modules/.bin/playwright test -c playwright.workers.config.ts || status=1
 fi
 
-node scripts/summarize-reports.mjs reports/vitest.json reports/cpd.json reports/conformance.json reports/cache-validation.json reports/playwright.json reports/playwright-team.json reports/playwright-workers.json || status=1
+node scripts/summarize-reports.mjs reports/vitest.json reports/cpd.json reports/conformance.json reports/cache-validation.json reports/fidelity.json reports/playwright.json reports/playwright-team.json reports/playwright-workers.json || status=1
 exit $status

@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     root: path.resolve(import.meta.dirname, ".."),
     include: ["validation/**/*.test.ts"],
+    // npm run fidelity runs these on their own config
+    exclude: ["validation/fidelity/**", "**/node_modules/**"],
     environment: "node",
     testTimeout: 300_000,
   },

@@ -59,7 +59,7 @@ export interface RunCost {
 
 export interface PriceReplayOptions {
   session: Session;
-  result: Pick<ReplayResult, "steps" | "events">;
+  result: Pick<ReplayResult, "steps" | "events" | "hiddenPrefixTokens">;
   /** the model priced; null/absent: nothing known, no cost */
   model: string | null;
   /** `auto` (default): the model's provider; `none`: no cache at all */
@@ -146,7 +146,8 @@ export function priceReplay(options: PriceReplayOptions): RunCost | null {
     pricesDate: price?.source.date ?? PRICE_CATALOG.published,
     price: price ? { as: price.id, source: price.source.name, since: price.since } : null,
     unpriced,
-    hiddenPrefixTokens: hidden,
+    // what each call carries in front of its messages: counted by the replay (runs since #35) or added here
+    hiddenPrefixTokens: hidden + (options.result.hiddenPrefixTokens ?? 0),
     tokens,
     cacheWeightedTokens: tokens.uncachedInput + tokens.cacheWrite * multipliers.write + tokens.cacheRead * multipliers.read + tokens.summarizerInput,
     multipliers,

@@ -68,8 +68,10 @@ export async function validatePromptCache(session: Session, options: { ttl?: Cac
   const ttl = offeredTtl(rules, options.ttl ?? sessionCacheTtl(session));
   const result = await replaySession({ session, strategy: noneStrategy, window: Number.MAX_SAFE_INTEGER });
   const compactedBefore = new Set(result.events.filter((event) => event.type === "recorded-compaction").map((event) => event.step));
-  const hidden = hiddenPrefixTokens(session, result.steps);
-  const inputs = cacheInputsOfReplay(session, result, hidden)!.map((input) => (compactedBefore.has(input.step) ? { ...input, keptMessages: 0, keptTokens: hidden } : input));
+  // the replay counts the hidden prefix in every step already; what hiddenPrefixTokens adds is 0 then (a stored run's prefix otherwise)
+  const added = hiddenPrefixTokens(session, result.steps);
+  const hidden = added + (result.hiddenPrefixTokens ?? 0);
+  const inputs = cacheInputsOfReplay(session, result, added)!.map((input) => (compactedBefore.has(input.step) ? { ...input, keptMessages: 0, keptTokens: hidden } : input));
   const predicted = modelPromptCache({ calls: inputs, rules, ttlSeconds: rules.ttlSeconds[ttl]!, minimumTokens: minimumCacheableTokens(rules, model) });
 
   const calls: CacheValidationCall[] = [];

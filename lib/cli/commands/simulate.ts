@@ -21,19 +21,27 @@ import { exportAnthropic } from "../../transcripts/export-anthropic";
 import { breakerOutcome, circuitBreakerSummarizer } from "../../runs/summarizer-circuit-breaker";
 import { EXIT_BAD_INPUT, EXIT_DEGRADED, EXIT_FAILURE, EXIT_OK, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
 import { readTranscriptFile } from "../read-transcript-file";
+import { measureFidelity } from "../../engine/fidelity/measure-fidelity";
+import { sessionModel, sessionWindow } from "../../engine/fidelity/session-window";
+import { describeFidelity } from "../../engine/fidelity/describe-fidelity";
+import { findModelContextWindow } from "../../llm/model-context-windows";
 import { refuseSecretsOut } from "../refuse-secrets-out";
 import { JUDGED_PROBES_FLAGS, JUDGED_PROBES_USAGE, judgedProbesForCli } from "../judged-probes-cli";
 
 const SUMMARIZERS = SUMMARIZER_IDS;
 const ESTIMATORS = REPLAY_ESTIMATOR_IDS;
 
-export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [--window N] [--output-reserve N] [--set key=value …] [--estimator ${ESTIMATORS.join("|")}] [--summarizer ${SUMMARIZERS.join("|")}] [--model <id> (anthropic, openai, count-tokens)] [--base-url <url> (openai)] [--context-out <path>] ${COST_USAGE} ${JUDGED_PROBES_USAGE} [--allow-secrets] [--json]`;
+export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [--window N] [--output-reserve N] [--set key=value …] [--estimator ${ESTIMATORS.join("|")}] [--summarizer ${SUMMARIZERS.join("|")}] [--model <id> (anthropic, openai, count-tokens)] [--base-url <url> (openai)] [--context-out <path>] [--hidden-prefix] ${COST_USAGE} ${JUDGED_PROBES_USAGE} [--allow-secrets] [--json]`;
 
 /**
  * Replays a transcript through a strategy. With --json prints
  * `{strategy, settings, steps:[{step, contextTokens}], events, compactions:[{step, tokensBefore, tokensAfter,
  * firstKeptMessageId}], final:{contextTokens, messages}, invariants:{toolPairsIntact, fitsBudget, budgetReasons},
- * continuationRecall:{overall, counted, present, byKind, events, points}}` (`scoreContinuationRecall`).
+ * continuationRecall:{overall, counted, present, byKind, events, points}, fidelity, fidelityReason}`
+ * (`scoreContinuationRecall`; `fidelity`: the agent's recorded compactions beside the replay's nearest, see
+ * lib/engine/fidelity — null with `fidelityReason` when the session records none, or the replay is not the agent's
+ * own strategy at the session's window).
+ * `--hidden-prefix` counts the agent's system prompt and tools (measured from the first recorded call) in every call.
  * `--context-out` writes the final model-visible context as an Anthropic Messages JSON array.
  * A bad `--set` (unknown key, wrong type) exits 2 naming the setting and what it expects.
  * `--estimator count-tokens` counts the transcript's parts with Anthropic's count_tokens first (ANTHROPIC_API_KEY,
@@ -59,6 +67,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       model: { type: "string" },
       "base-url": { type: "string" },
       "context-out": { type: "string" },
+      "hidden-prefix": { type: "boolean" },
       ...COST_FLAGS,
       ...JUDGED_PROBES_FLAGS,
       json: { type: "boolean" },
@@ -162,7 +171,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   // the run's own circuit breaker, as in the app: 3 failed summaries in a row and the rest fall back uncalled
   const breaker = summarizer ? circuitBreakerSummarizer({ summarizer }) : null;
-  const result = await replaySession({ session, strategy, settings: overrides, window, outputReserve, estimator: estimatorChoice, summarizer: breaker?.summarizer });
+  const result = await replaySession({ session, strategy, settings: overrides, window, outputReserve, estimator: estimatorChoice, summarizer: breaker?.summarizer, countHiddenPrefix: values["hidden-prefix"] === true });
   const breakerState = breaker?.state() ?? null;
   const unchangedFallbacks = result.events.filter((event) => event.type === "fallback" && event.outcome === "unchanged").length;
   const outcome = breakerState ? breakerOutcome(breakerState, { unchangedFallbacks }) : { status: "done" as const, error: null };
@@ -183,6 +192,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ? [{ step: event.step, tokensBefore: event.tokensBefore, tokensAfter: event.tokensAfter, firstKeptMessageId: event.firstKeptMessageId }]
       : [],
   );
+  const model = sessionModel(session);
+  const fidelity = measureFidelity({ session, result, window: sessionWindow(session, model === undefined ? undefined : findModelContextWindow(model)) });
   const output = {
     status: outcome.status,
     error: outcome.error,
@@ -204,6 +215,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     invariants: { toolPairsIntact: invariants.toolPairsIntact, fitsBudget: invariants.fitsBudget, budgetReasons: invariants.budgetReasons },
     continuationRecall: summarizeContinuationRecall(scoreContinuationRecall({ session, result, facts: extractContinuationFacts(session) })),
     cost: priced.cost,
+    fidelity: fidelity.fidelity,
+    fidelityReason: fidelity.reason,
     ...(judgedProbes ? { judgedProbes: judgedProbes.judged } : {}),
   };
   if (values.json) {
@@ -223,6 +236,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ...(outcome.error ? [`${outcome.status}: ${outcome.error}`] : []),
       `continuation recall ${output.continuationRecall.overall === null ? "—" : `${(output.continuationRecall.overall * 100).toFixed(1)}%`} (facts later messages use, held at ${output.continuationRecall.points.length} cuts)`,
       ...(judgedProbes ? [`judged probes ${typeof judgedProbes.judged.overall === "number" ? judgedProbes.judged.overall.toFixed(2) : "—"} / 5 (${String(judgedProbes.judged.calls)} calls)`] : []),
+      ...describeFidelity(fidelity),
       `tool pairs intact: ${invariants.toolPairsIntact} · fits budget: ${invariants.fitsBudget}`,
       ...invariants.budgetReasons.slice(0, 5).map((reason) => `over budget: ${reason}`),
       ...(invariants.budgetReasons.length > 5 ? [`over budget: … and ${invariants.budgetReasons.length - 5} more`] : []),

@@ -43,16 +43,23 @@ export class LiveContext implements ContextView {
   private keptLength = 0;
   private keptAdditive = 0;
 
+  /**
+   * `hiddenPrefixTokens`: the agent's system prompt and tools, sent in front of every call (measureHiddenPrefix);
+   * counted in {@link tokens}, never in the entries, so a strategy's trigger sees the size the agent saw while its
+   * cut points and budgets for messages stay in message tokens.
+   */
   constructor(
     private readonly session: Session,
     private readonly estimator: Estimator,
+    readonly hiddenPrefixTokens = 0,
   ) {}
 
   get length(): number {
     return this.entries.length;
   }
+  /** the context as sent: the hidden prefix and the messages, scaled by the estimator */
   get tokens(): number {
-    return this.estimator.scale(this.additive);
+    return this.hiddenPrefixTokens + this.estimator.scale(this.additive);
   }
   get additiveTokens(): number {
     return this.additive;

@@ -9,6 +9,7 @@ import type { ReplayEvent } from "./replay-events";
 import type { ReplayResult, ReplayStep } from "./replay-result";
 import { resolveProtection } from "./resolve-protection";
 import { SourceContext } from "./source-context";
+import { measureHiddenPrefix } from "../cache/hidden-prefix-tokens";
 
 export interface ReplayCoreOptions {
   session: Session;
@@ -36,6 +37,8 @@ export interface ReplayCoreOptions {
   forceAtStep?: number;
   /** progress: called once per model call, after the step is recorded */
   onStep?: (step: ReplayStep) => void;
+  /** count the agent's hidden prefix (system prompt, tools) in every step's context (measureHiddenPrefix); default false */
+  countHiddenPrefix?: boolean;
 }
 
 /**
@@ -64,7 +67,8 @@ export function isReplayPause(value: SummarizeRequest | ReplayPause): value is R
 export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequest | ReplayPause, ReplayResult, SummaryOutcome> {
   const { session, strategy, settings, estimator } = options;
   const kinds = classifyMessages(session);
-  const live = new LiveContext(session, estimator);
+  const hiddenPrefixTokens = options.countHiddenPrefix === true ? measureHiddenPrefix(session, estimator) : 0;
+  const live = new LiveContext(session, estimator, hiddenPrefixTokens);
   const events: ReplayEvent[] = [];
   const steps: ReplayStep[] = [];
   const triggers = new Set<TriggerPoint>(strategy.triggers);
@@ -177,7 +181,8 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
         epoch: live.epochIndex,
         length: live.length,
         keptMessages: kept.messages,
-        keptTokens: Math.min(contextTokens, live.scale(kept.additiveTokens)),
+        // the hidden prefix is sent unchanged at every call after the first
+        keptTokens: step === 0 ? 0 : Math.min(contextTokens, hiddenPrefixTokens + live.scale(kept.additiveTokens)),
         outputTokens: 0,
       };
       steps.push(record);
@@ -211,6 +216,7 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
     window: options.window,
     outputReserve: options.outputReserve,
     estimatorId: estimator.id,
+    hiddenPrefixTokens,
     steps,
     events,
     epochs: live.epochs,

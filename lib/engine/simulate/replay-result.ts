@@ -64,6 +64,12 @@ export interface ReplayResult {
   outputReserve: number;
   /** the estimator's own id (a factory-made estimator reports its id, e.g. "count-tokens") */
   estimatorId: AnyEstimatorId;
+  /**
+   * the agent's system prompt and tools the replay counted in front of every call (measured from the first recorded
+   * call, 0 without recorded usage): included in every step's `contextTokens` and `keptTokens` and in every event's
+   * token figures. Absent in runs stored before the replay counted it.
+   */
+  hiddenPrefixTokens?: number;
   steps: ReplayStep[];
   events: ReplayEvent[];
   epochs: ContextEpoch[];

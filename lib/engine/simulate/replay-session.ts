@@ -37,6 +37,11 @@ export interface ReplayOptions {
   onStep?: (step: ReplayStep) => void;
   /** manual compaction: force one before model call `forceAtStep` (see ReplayCoreOptions) */
   forceAtStep?: number;
+  /**
+   * count the agent's hidden prefix (system prompt and tools, measured from the first recorded call) in every call's
+   * context, as the agent sent it; default false (see lib/engine/README.md: not yet every strategy's budget allows for it)
+   */
+  countHiddenPrefix?: boolean;
 }
 
 /**
@@ -68,6 +73,7 @@ export async function replaySession(options: ReplayOptions): Promise<ReplayResul
     onEvent: options.onEvent,
     onStep: options.onStep,
     forceAtStep: options.forceAtStep,
+    countHiddenPrefix: options.countHiddenPrefix,
   });
   let next = run.next();
   while (!next.done) {

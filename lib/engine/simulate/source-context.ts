@@ -46,10 +46,14 @@ export class SourceContext {
   }
 
   /**
-   * Feeds message `index` (every index once, in order) with its additive cost. A summary message restarts the
-   * source's context from the tail its marker kept; a marker records that tail for the summary that follows it.
+   * Feeds message `index` (every index once, in order) with its additive cost. A recorded marker restarts the
+   * source's context (what the agent sent after it is its summary and kept tail, not the history before — Codex's
+   * `compacted` line with an empty message has no summary message at all, and its replacement history is not in the
+   * transcript); a summary message restarts it from the tail its marker kept; a marker records that tail for the
+   * summary that follows it.
    */
   add(index: number, message: Message, tokens: number): void {
+    if (isMarker(message)) this.total = 0;
     if (message.summary) {
       this.total = this.pendingKeptTokens;
       this.pendingKeptTokens = 0;
@@ -63,6 +67,10 @@ export class SourceContext {
     }
     this.total += tokens;
   }
+}
+
+function isMarker(message: Message): boolean {
+  return message.parts.some((part) => part.type === "compaction");
 }
 
 function keptMessageIdOf(message: Message): string | undefined {

@@ -57,7 +57,8 @@ async function evaluate(file: string, session: Session, window: number) {
     const handScore = hand ? scoreHandProbes({ session, result, probes: hand }) : null;
     const sent = result.steps.reduce((sum, step) => sum + step.contextTokens, 0);
     const peak = result.steps.reduce((max, step) => Math.max(max, step.contextTokens), result.final.contextTokens);
-    rows.push({ id: strategy.id, result, retention, recall, hand: handScore, sent, peak, final: result.final.contextTokens });
+    // the final context's messages: the agent's hidden prefix (system prompt, tools) is the same under every strategy
+    rows.push({ id: strategy.id, result, retention, recall, hand: handScore, sent, peak, final: result.final.contextTokens - (result.hiddenPrefixTokens ?? 0) });
   }
   const none = rows.find((row) => row.id === noneStrategy.id)!;
   const evidence = rows.find((row) => row.id === evidenceStrategy.id)!;

@@ -123,12 +123,16 @@ export const evidenceStrategy = defineStrategy<EvidenceSettings>({
   triggers: ["before-call"],
   decide(input): StrategyDecision {
     const { context, settings, force, window } = input;
-    const usable = Math.max(0, window - input.outputReserve);
-    const marks = context.tokens > settings.maskFromRatio * usable ? layerOneMarks(context, settings) : [];
+    // ratios of the room the messages have: the agent's hidden prefix (system prompt, tools) is sent at every call
+    // and nothing compacts it, so a trigger at a fifth of a 64K window under a 17K prefix would fire at every call
+    const prefix = context.hiddenPrefixTokens ?? 0;
+    const usable = Math.max(0, window - input.outputReserve - prefix);
+    const messagesTokens = context.tokens - prefix;
+    const marks = messagesTokens > settings.maskFromRatio * usable ? layerOneMarks(context, settings) : [];
     const freed = freedByPosition(context, marks);
     let freedTotal = 0;
     for (const tokens of freed.values()) freedTotal += tokens;
-    const total = context.tokens - context.scale(freedTotal);
+    const total = messagesTokens - context.scale(freedTotal);
     const threshold = Math.floor(settings.triggerRatio * usable);
     const notes: StrategyNote[] = [];
     if (!force && total <= threshold) return { marks, ...(notes.length > 0 ? { notes } : {}) };
@@ -171,7 +175,8 @@ export const evidenceStrategy = defineStrategy<EvidenceSettings>({
         ? `context ${total.toLocaleString("en-US")} > ${threshold.toLocaleString("en-US")} (${settings.triggerRatio} of the usable window ${usable.toLocaleString("en-US")})`
         : `manual compaction: context ${total.toLocaleString("en-US")} ≤ ${threshold.toLocaleString("en-US")} (${settings.triggerRatio} of the usable window)`;
     const protectedTail = [{ kind: "tail" as const, from: cut, label: `newest ~${keepRecent.toLocaleString("en-US")} tokens kept verbatim (keepRecentRatio ${settings.keepRecentRatio})` }];
-    const budget = threshold;
+    // the plan's budget is checked against the whole context sent, prefix included
+    const budget = threshold + prefix;
     const overBudgetReason = `the ledger (${fitted.tokens.toLocaleString("en-US")} tokens, the latest request is never evicted), the narrative and the newest turn kept verbatim (${(tailStart?.tokens ?? 0).toLocaleString("en-US")} tokens) do not fit under the trigger`;
     if (!settings.narrative) {
       return { marks, ...(notes.length > 0 ? { notes } : {}), compaction: { reason, summaries: [], layout: [...keepHead, ledgerItem("summary"), tail], budget, overBudgetReason, details, protected: protectedTail } };

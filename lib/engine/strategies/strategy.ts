@@ -57,8 +57,14 @@ export interface ContextEntryView {
 export interface ContextView {
   readonly length: number;
   entry(position: number): ContextEntryView;
-  /** the estimate of the whole context as it would be sent now */
+  /** the estimate of the whole context as it would be sent now: the agent's hidden prefix and the messages */
   readonly tokens: number;
+  /**
+   * the agent's system prompt and tools counted in `tokens` (measured from the session's first recorded call; 0
+   * without recorded usage). No strategy can compact it; a strategy that budgets the messages' share of the window
+   * subtracts it (evidence).
+   */
+  readonly hiddenPrefixTokens?: number;
   scale(additiveTokens: number): number;
   /** additive tokens of one message, marks applied */
   entryTokens(position: number): number;

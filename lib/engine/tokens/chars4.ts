@@ -33,10 +33,42 @@ export function partImages(part: Part): number {
   return 0;
 }
 
-/** chars/4 estimate of one part, images at {@link IMAGE_TOKENS}. */
+/**
+ * Han, kana and Hangul characters: tokenizers give each about one token (Claude's and o200k alike), not a quarter —
+ * chars/4 read a Chinese-speaking user's session at a fraction of its recorded size.
+ */
+const CJK_CHARACTER = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
+const CJK_CHARACTERS = new RegExp(CJK_CHARACTER.source, "g");
+
+/** CJK characters in a text (one quick scan when there are none, which is most text). */
+export function cjkCharacters(text: string): number {
+  if (!CJK_CHARACTER.test(text)) return 0;
+  return text.match(CJK_CHARACTERS)?.length ?? 0;
+}
+
+function partCjkCharacters(part: Part): number {
+  switch (part.type) {
+    case "text":
+    case "reasoning":
+      return cjkCharacters(part.text);
+    case "tool-result":
+      return cjkCharacters(part.output);
+    case "tool-call":
+      return typeof part.input === "string" ? cjkCharacters(part.input) : 0;
+    default:
+      return 0;
+  }
+}
+
+/**
+ * chars/4 estimate of one part, images at {@link IMAGE_TOKENS}, CJK characters at one token each (the seeds' chars/4
+ * is for Latin text; pi's estimateTokens counts them at a quarter too — the one place the lab's chars/4 differs from
+ * pi's on text, documented in lib/engine/README.md). A tool call's object input is not scanned (JSON escapes
+ * non-ASCII only when asked to, but arguments in CJK are rare and cost a stringify per call).
+ */
 export function estimatePartTokens(part: Part): number {
   if (part.type === "opaque") return part.tokens;
-  return Math.ceil(partChars(part) / CHARS_PER_TOKEN) + partImages(part) * IMAGE_TOKENS;
+  return Math.ceil((partChars(part) + (CHARS_PER_TOKEN - 1) * partCjkCharacters(part)) / CHARS_PER_TOKEN) + partImages(part) * IMAGE_TOKENS;
 }
 
 /** chars/4 estimate of one message, with the per-message overhead. */
