@@ -14,6 +14,7 @@ import { resolveSettings, SettingsError } from "../../engine/strategies/resolve-
 import { providerOfStrategy } from "../../engine/strategies/provider-of-strategy";
 import { buildSummarizer, type RunSummarizer } from "../../runs/build-summarizer";
 import { checkReplayEstimator, resolveReplayEstimator } from "../../runs/resolve-estimator";
+import { examOf } from "../../runs/score-run-recall";
 import { breakerOutcome, circuitBreakerSummarizer } from "../../runs/summarizer-circuit-breaker";
 import { EXIT_BAD_INPUT, EXIT_DEGRADED, EXIT_FAILURE, EXIT_OK, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
 import { readTranscriptFile } from "../read-transcript-file";
@@ -125,6 +126,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return EXIT_FAILURE;
   }
   const baseline = await replaySession({ session, strategy: strategiesById.none, window, estimator: estimatorChoice });
+  // one exam for every configuration: the same checkpoints, the same facts
+  const exam = examOf({ baseline, window: baseline.window });
   let exitCode = EXIT_OK;
   const rows: CompareRow[] = [];
   for (const { config, label, summarizer } of planned) {
@@ -135,7 +138,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ? baseline
       : await replaySession({ session, strategy: strategiesById[config.strategy], settings: config.settings, window, estimator: estimatorChoice, summarizer: breaker.summarizer });
     const state = breaker.state();
-    const row = buildCompareRow({ label, session, result, probes, continuationFacts, noneTotal: totalTokensSent(baseline), summarizer: summarizerId, model: summarizer.model, summarizerFailures: state.failures, costOptions });
+    const row = buildCompareRow({ label, session, result, probes, continuationFacts, exam, baseline, noneTotal: totalTokensSent(baseline), summarizer: summarizerId, model: summarizer.model, summarizerFailures: state.failures, costOptions });
     rows.push(row);
     const outcome = breakerOutcome(state, { unchangedFallbacks: result.events.filter((event) => event.type === "fallback" && event.outcome === "unchanged").length });
     if (outcome.error) io.stderr(`${label}: ${outcome.status}: ${outcome.error}\n`);
