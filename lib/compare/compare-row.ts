@@ -31,6 +31,8 @@ export interface BuildCompareRowOptions {
    * `uncompacted` figure. Without it and without `exam`, recall is scored at the row's own cuts (the older figure).
    */
   baseline?: ReplayResult;
+  /** the exam's uncompacted figure when the caller scored it once for every row (else scored here from `baseline`) */
+  uncompacted?: number | null;
   /** `totalTokensSent` of a `none` replay with the same window and estimator */
   noneTotal: number;
   /** the summarizer id the comparison used ("extractive", "anthropic") */
@@ -115,10 +117,10 @@ export function buildCompareRow(options: BuildCompareRowOptions): CompareRow {
 }
 
 /** The row's recall on the exam, and the uncompacted figure when the baseline is given (synchronous: the CLI). */
-function scoreRowRecall(options: { session: Session; result: ReplayResult; facts: ContinuationFacts; exam?: Exam; baseline?: ReplayResult }): ContinuationRecallSummary {
+function scoreRowRecall(options: { session: Session; result: ReplayResult; facts: ContinuationFacts; exam?: Exam; baseline?: ReplayResult; uncompacted?: number | null }): ContinuationRecallSummary {
   const exam = options.exam ?? (options.baseline ? examOf({ baseline: options.baseline, window: options.result.window }) : undefined);
   const report = scoreContinuationRecall({ session: options.session, result: options.result, facts: options.facts, exam });
-  const ceiling = exam && options.baseline ? scoreContinuationRecall({ session: options.session, result: options.baseline, facts: options.facts, exam, ignoreWindow: true }).overall : undefined;
+  const ceiling = options.uncompacted !== undefined ? options.uncompacted : exam && options.baseline ? scoreContinuationRecall({ session: options.session, result: options.baseline, facts: options.facts, exam, ignoreWindow: true }).overall : undefined;
   return summarizeContinuationRecall(report, { uncompacted: ceiling });
 }
 
