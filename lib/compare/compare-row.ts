@@ -5,6 +5,7 @@ import { extractContinuationFacts, type ContinuationFacts } from "../engine/eval
 import type { Probe } from "../engine/evaluate/probe";
 import { scoreContinuationRecall } from "../engine/evaluate/score-continuation-recall";
 import type { Exam } from "../engine/evaluate/plan-exam";
+import { bootstrapRetention } from "../engine/evaluate/bootstrap-retention";
 import { scoreRetention, type RetentionReport } from "../engine/evaluate/score-retention";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
@@ -57,7 +58,7 @@ export interface BuildCompareRowOptions {
  * - `compactions` counts the compactions whose summary was applied, and trims; a compaction whose summary failed
  *   or was rejected is a `fallback` instead, and each failed summarizer call a `summarizerFailures`; `overflows` counts
  *   overflow events, i.e. runs of calls over the usable window, not the calls themselves.
- * - Retention is `scoreRetention` on the final context; `perCompaction` lists every compaction or trim in event
+ * - Retention is `scoreRetention` on the final context, with its 95% interval over the probes (`bootstrapRetention`); `perCompaction` lists every compaction or trim in event
  *   order with the step of the event, and `afterCompactions` is the mean of the non-null ones.
  * - `continuationRecall` is `scoreContinuationRecall` on the comparison's exam (the same checkpoints for every
  *   row): the facts later messages use, held at each checkpoint, with its 95% interval; the cuts as a detail.
@@ -107,6 +108,7 @@ export function buildCompareRow(options: BuildCompareRowOptions): CompareRow {
     overflows: count("overflow"),
     retention: {
       overall: report.final.overall,
+      ...bootstrapRetention({ byKind }),
       byKind,
       afterCompactions: afterScores.length ? afterScores.reduce((sum, score) => sum + score, 0) / afterScores.length : null,
       perCompaction,

@@ -157,6 +157,9 @@ export interface CompareRow {
   retention: {
     /** weighted overall at the end (null when no probe counted) */
     overall: number | null;
+    /** its 95% bootstrap interval over the probes (`bootstrapRetention`; absent in rows stored before it) */
+    low?: number | null;
+    high?: number | null;
     byKind: Record<string, KindScore>;
     /** mean overall just after each compaction or trim; null when there were none */
     afterCompactions: number | null;
@@ -164,8 +167,9 @@ export interface CompareRow {
     perCompaction: { step: number; overall: number | null }[];
   };
   /**
-   * continuation recall, the lab's default quality score: at each cut, the share of the facts later messages use
-   * that the next context still holds (absent from rows stored before it existed)
+   * continuation recall, the lab's default quality score: on the comparison's exam (the same checkpoints and facts
+   * for every row), the share of the facts later messages use that the context still holds, with its 95% interval
+   * (`low` / `high`), the checkpoints `refused` over the window and the per-cut view (absent from rows stored before it existed)
    */
   continuationRecall?: ContinuationRecallSummary;
   /** the LLM-judged retention (judge mode only) */

@@ -41,3 +41,15 @@ describe("bootstrapRecall", () => {
     expect(bootstrapRecall({ sessions: [[{ file: { counted: 0, present: 0 } }]] })).toEqual({ low: null, high: null });
   });
 });
+
+describe("bootstrapRetention", () => {
+  it("brackets the weighted retention and is deterministic", async () => {
+    const { bootstrapRetention } = await import("./bootstrap-retention");
+    const byKind = { "file-path": { counted: 20, retained: 15 }, command: { counted: 30, retained: 10 } };
+    const interval = bootstrapRetention({ byKind });
+    expect(interval.low!).toBeLessThan(interval.high!);
+    expect(interval).toEqual(bootstrapRetention({ byKind }));
+    expect(bootstrapRetention({ byKind: { command: { counted: 5, retained: 5 } } })).toEqual({ low: 1, high: 1 });
+    expect(bootstrapRetention({ byKind: {} })).toEqual({ low: null, high: null });
+  });
+});

@@ -1,3 +1,5 @@
+import { seededRandom } from "./seeded-random";
+
 /** One checkpoint's counts by fact kind: facts the rest of the session uses, and how many of them the context held. */
 export type CheckpointCounts = Readonly<Record<string, { counted: number; present: number }>>;
 
@@ -51,7 +53,7 @@ export function bootstrapRecall(options: {
   if (sessions.length === 0) return { low: null, high: null };
   const combine = options.combine ?? "mean";
   const replicates = options.replicates ?? BOOTSTRAP_REPLICATES;
-  const random = mulberry32(options.seed ?? BOOTSTRAP_SEED);
+  const random = seededRandom(options.seed ?? BOOTSTRAP_SEED);
   const draw = (length: number) => Math.floor(random() * length);
   const figures: number[] = [];
   for (let replicate = 0; replicate < replicates; replicate++) {
@@ -70,18 +72,6 @@ export function bootstrapRecall(options: {
 }
 
 /** Nearest-rank percentile of sorted values. */
-function percentile(sorted: readonly number[], share: number): number {
+export function percentile(sorted: readonly number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))];
-}
-
-/** Mulberry32: a small, well-known 32-bit generator; uniform in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
 }
