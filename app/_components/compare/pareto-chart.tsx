@@ -117,7 +117,7 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
   const unlabelled = points.filter((point) => !layout.labels.has(point.key));
 
   return (
-    <section data-testid="pareto-chart" data-axis={axis} data-quality={quality} data-points={points.length} data-frontier={frontier.length} aria-label="Quality against tokens: the Pareto frontier" className="rounded-lg border border-slate-200 bg-white px-2 pt-2 pb-2 shadow-sm">
+    <section data-testid="pareto-chart" data-axis={axis} data-quality={QUALITIES[quality].testId} data-points={points.length} data-frontier={frontier.length} aria-label="Quality against tokens: the Pareto frontier" className="rounded-lg border border-slate-200 bg-white px-2 pt-2 pb-2 shadow-sm">
       <div className="flex flex-wrap items-center gap-2 px-2 pb-1 text-xs">
         <span className="font-semibold text-slate-800">
           Who wins: {QUALITIES[quality].label} against {AXES[axis].label}
