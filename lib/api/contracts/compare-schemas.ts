@@ -234,12 +234,20 @@ export type CompareStreamLine =
   | { type: "done"; rows: number; failed: number }
   | { type: "error"; error: { code: string; message: string } };
 
+/** A quality figure over several sessions with its 95% interval (bootstrap over the sessions and their checkpoints). */
+export interface IntervalFigure {
+  figure: number | null;
+  low: number | null;
+  high: number | null;
+}
+
 /** One configuration over several sessions: the mean and the worst case of the headline figures. */
 export interface AggregateRow {
   config: string;
   strategy: string;
   sessions: number;
-  mean: { peakContextTokens: number; totalTokensSent: number; tokensSavedVsNone: number; compactions: number; retention: number | null };
-  /** worst case: highest peak and tokens sent, least saved, most compactions, lowest retention */
-  worst: { peakContextTokens: number; totalTokensSent: number; tokensSavedVsNone: number; compactions: number; retention: number | null };
+  /** `recall`: continuation recall, mean over the sessions with its interval (absent when no row has it) */
+  mean: { peakContextTokens: number; totalTokensSent: number; tokensSavedVsNone: number; compactions: number; retention: number | null; recall?: IntervalFigure };
+  /** worst case: highest peak and tokens sent, least saved, most compactions, lowest retention and recall */
+  worst: { peakContextTokens: number; totalTokensSent: number; tokensSavedVsNone: number; compactions: number; retention: number | null; recall?: IntervalFigure };
 }
