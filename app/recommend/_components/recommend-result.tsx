@@ -36,7 +36,7 @@ export function RecommendVerdict({ view, titleOf }: { view: RecommendationView; 
     >
       {!met && view.verdict && (
         <p data-testid="recommend-floor-not-met" className="font-semibold">
-          Floor not met: no setting keeps {floor} continuation recall on every one of the {sessions} session{sessions === 1 ? "" : "s"}. The setting below misses it by {view.verdict.shortBy.toFixed(1)} points.
+          Floor not met: no setting keeps {floor} continuation recall on {sessions === 1 ? "the session" : `every one of the ${sessions} sessions`}. The setting below misses it by {view.verdict.shortBy.toFixed(1)} points.
         </p>
       )}
       <p>
