@@ -67,6 +67,10 @@ test("every strategy at its defaults on a real pi session: rows with figures, on
     await expect(row.getByTestId("cell-sent"), id).toHaveText(/^\d[\d.]*[KM]?$/);
     await expect(row.getByTestId("cell-retention"), id).toHaveAttribute("data-score", /^(0(\.\d+)?|1)$/);
     await expect(row.getByTestId("cell-recall"), id).toHaveAttribute("data-score", /^(0(\.\d+)?|1)$/);
+    // its 95% interval, drawn as an error bar, and its rank (tied where intervals overlap)
+    await expect(row.getByTestId("cell-recall"), id).toHaveAttribute("data-low", /^(0(\.\d+)?|1)$/);
+    await expect(row.getByTestId("cell-recall-error-bar"), id).toBeAttached();
+    await expect(row.getByTestId("cell-rank"), id).toHaveText(/^(tied )?\d+(st|nd|rd|th)$/);
     await expect(row.getByTestId("compare-row-link"), id).toHaveAttribute("href", new RegExp(`^/sessions/${session.id}\\?run=[\\w-]+$`));
   }
   // one line per configuration on one chart, each named in the legend
@@ -119,9 +123,13 @@ test("the Pareto chart: one point per configuration, the frontier drawn, dominat
   // the frontier line: a path through the frontier's points (recharts draws a Scatter's line as a curve)
   await expect(chart.locator(".pareto-frontier path").first()).toBeAttached();
   await expect(chart.getByTestId("pareto-frontier-list")).toContainText("On the frontier:");
-  // quality is continuation recall by default; none, which never cuts its context, recalls everything
+  // quality is continuation recall by default, on one exam for every row: none never cuts its context, but its calls
+  // past the 20K window would be refused, so it loses those checkpoints (said in its cell)
   await expect(chart).toHaveAttribute("data-quality", "recall");
-  await expect(chart.locator('[data-testid="pareto-point"][data-config="none"]')).toHaveAttribute("aria-label", /^none: 100\.0% recall/);
+  await expect(chart.locator('[data-testid="pareto-point"][data-config="none"]')).toHaveAttribute("aria-label", /^none: \d+\.\d% recall/);
+  await expect(compare.row("none").getByTestId("cell-recall")).toContainText(/\d+ refused/);
+  // each point carries its interval (the whisker)
+  for (const point of await points.all()) expect(Number(await point.getAttribute("data-low"))).toBeLessThanOrEqual(Number(await point.getAttribute("data-high")));
   // the other quality axis: the lab's own extracted probes, every point placed again with its own frontier
   await chart.getByTestId("pareto-quality-probes").click();
   await expect(chart).toHaveAttribute("data-quality", "probes");

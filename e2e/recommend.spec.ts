@@ -53,6 +53,14 @@ test("a recommendation on two generated sessions: plot, frontier, recommended se
   expect(setting).toMatch(/^(pi|codex) (@ \d+%|default \(\d+(\.\d+)?%\)) · 200K$/);
   await expect(page.locator('[data-testid="recommend-point"][data-chosen="recommended"]')).toHaveAttribute("data-config", setting);
   await expect(page.getByTestId("recommend-against-default")).toBeVisible();
+  await expect(recommend.verdict).toHaveAttribute("data-floor-met", "true");
+  await expect(page.getByTestId("recommend-verdict-summary")).toContainText("is the cheapest setting that keeps 50.0% continuation recall");
+  // every point carries its 95% interval (drawn as a whisker) and every row its rank, tied where intervals overlap
+  for (const point of await recommend.points.all()) {
+    const [low, high] = [Number(await point.getAttribute("data-low")), Number(await point.getAttribute("data-high"))];
+    expect(low).toBeLessThanOrEqual(high);
+  }
+  await expect(page.getByTestId("recommend-rank").first()).toHaveText(/^(tied )?\d+(st|nd|rd|th)$/);
 
   // a snippet per agent with a key; Copilot CLI, which has none, says so
   await expect(recommend.snippets.getByTestId("settings-snippet")).toHaveCount(7);
@@ -76,6 +84,38 @@ test("a recommendation on two generated sessions: plot, frontier, recommended se
   await expect(page.getByTestId("recommend-form-restored")).toBeVisible();
   await recommend.expectForm({ sessionIds: sessions.map((session) => session.id), strategies: ["pi", "codex"], model: "claude-sonnet-4-5", windows: [200_000], shares: "10, 30, 60", floor: 50 });
   await expect(page.getByTestId("recommend-run")).toBeEnabled();
+});
+
+test("when no setting meets the floor the page still ends with a setting, says by how much it misses, and gives its snippet; the relative floor is a form choice", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const session = await uploadGenerated(request, 34);
+  uploaded.push(session.id);
+  // a 20K window: every setting compacts and loses something, so none keeps 100%
+  const response = await request.post("/api/recommendations", { data: { sessionIds: [session.id], strategies: ["codex"], windows: [20_000], shares: [0.2], floor: 1, costModel: "claude-sonnet-4-5" } });
+  expect(response.status()).toBe(202);
+  const { id } = (await response.json()) as { id: string };
+  const recommend = new RecommendPage(page);
+  await recommend.goto(id);
+  await recommend.waitUntilEnded(150_000);
+  await expect(recommend.verdict).toHaveAttribute("data-outcome", "recommended");
+  await expect(recommend.verdict).toHaveAttribute("data-floor-met", "false");
+  await expect(page.getByTestId("recommend-floor-not-met")).toContainText(/Floor not met: no setting keeps 100\.0% continuation recall on .*session.* misses it by \d+\.\d points/);
+  await expect(recommend.setting).toHaveText(/^codex .* · 20K$/);
+  await expect(page.locator('[data-testid="recommend-point"][data-chosen="recommended"]')).toHaveCount(1);
+  await expect(recommend.snippets.getByTestId("settings-snippet").first()).toBeVisible();
+
+  // the relative floor: a radio beside the absolute one, sent as `within` and restored from the stored request
+  await page.getByTestId("recommend-floor-relative").check();
+  await page.getByTestId("recommend-within").fill("50");
+  await page.getByTestId("recommend-shares").fill("50");
+  await page.getByTestId("recommend-run").click();
+  await expect(page).not.toHaveURL(new RegExp(`id=${id}$`));
+  await recommend.waitUntilEnded(150_000);
+  await expect(page.getByTestId("recommend-progress")).toContainText("floor within 50 points of no compaction");
+  await expect(recommend.verdict).toHaveAttribute("data-outcome", "recommended");
+  await page.reload();
+  await expect(page.getByTestId("recommend-floor-relative")).toBeChecked();
+  await expect(page.getByTestId("recommend-within")).toHaveValue("50");
 });
 
 test("a refused recommendation names the field", async ({ page, request, consoleErrors }) => {

@@ -49,4 +49,17 @@ describe("aggregateRows", () => {
     expect(result[0].mean.retention).toBeNull();
     expect(result[0].worst.retention).toBeNull();
   });
+
+  it("carries continuation recall over the sessions with its interval: the mean resamples the sessions, the worst each one's checkpoints", () => {
+    const withRecall = (present: number) => {
+      const base = row("pi", { peak: 1, sent: 1, saved: 0, compactions: 1, retention: null });
+      const checkpoints = Array.from({ length: 8 }, (_, index) => ({ step: index, counted: 10, present, recall: present / 10, refused: false, byKind: { identifier: { counted: 10, present } } }));
+      return { ...base, continuationRecall: { overall: present / 10, low: present / 10, high: present / 10, counted: 80, present: present * 8, byKind: {}, events: 1, points: [], checkpoints } };
+    };
+    const [result] = aggregateRows([[withRecall(9), withRecall(5)]]);
+    expect(result.mean.recall?.figure).toBeCloseTo(0.7, 10);
+    expect(result.mean.recall?.low).toBeCloseTo(0.5, 10);
+    expect(result.mean.recall?.high).toBeCloseTo(0.9, 10);
+    expect(result.worst.recall).toEqual({ figure: 0.5, low: 0.5, high: 0.5 });
+  });
 });

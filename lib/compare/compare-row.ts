@@ -4,12 +4,15 @@ import { summarizeContinuationRecall, type ContinuationRecallSummary } from "../
 import { extractContinuationFacts, type ContinuationFacts } from "../engine/evaluate/extract-continuation-facts";
 import type { Probe } from "../engine/evaluate/probe";
 import { scoreContinuationRecall } from "../engine/evaluate/score-continuation-recall";
+import type { Exam } from "../engine/evaluate/plan-exam";
+import { bootstrapRetention } from "../engine/evaluate/bootstrap-retention";
 import { scoreRetention, type RetentionReport } from "../engine/evaluate/score-retention";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import { estimateCost } from "../llm/model-prices";
 import type { CostOptions } from "../api/contracts/cost-schemas";
 import { priceRun } from "../runs/price-run";
+import { examOf } from "../runs/score-run-recall";
 
 export interface BuildCompareRowOptions {
   /** the configuration's label (see {@link compareLabel}) */
@@ -22,6 +25,15 @@ export interface BuildCompareRowOptions {
   continuationFacts?: ContinuationFacts;
   /** the row's continuation recall when the caller scored it already (a worker scores it without blocking: `scoreRunRecall`) */
   continuationRecall?: ContinuationRecallSummary;
+  /** the exam every row of the comparison is scored on; default `examOf` the baseline at the result's window */
+  exam?: Exam;
+  /**
+   * the session's `none` replay (same estimator): it chooses the exam, and scored without a window gives the
+   * `uncompacted` figure. Without it and without `exam`, recall is scored at the row's own cuts (the older figure).
+   */
+  baseline?: ReplayResult;
+  /** the exam's uncompacted figure when the caller scored it once for every row (else scored here from `baseline`) */
+  uncompacted?: number | null;
   /** `totalTokensSent` of a `none` replay with the same window and estimator */
   noneTotal: number;
   /** the summarizer id the comparison used ("extractive", "anthropic") */
@@ -46,9 +58,10 @@ export interface BuildCompareRowOptions {
  * - `compactions` counts the compactions whose summary was applied, and trims; a compaction whose summary failed
  *   or was rejected is a `fallback` instead, and each failed summarizer call a `summarizerFailures`; `overflows` counts
  *   overflow events, i.e. runs of calls over the usable window, not the calls themselves.
- * - Retention is `scoreRetention` on the final context; `perCompaction` lists every compaction or trim in event
+ * - Retention is `scoreRetention` on the final context, with its 95% interval over the probes (`bootstrapRetention`); `perCompaction` lists every compaction or trim in event
  *   order with the step of the event, and `afterCompactions` is the mean of the non-null ones.
- * - `continuationRecall` is `scoreContinuationRecall`: the facts later messages use, held at each cut.
+ * - `continuationRecall` is `scoreContinuationRecall` on the comparison's exam (the same checkpoints for every
+ *   row): the facts later messages use, held at each checkpoint, with its 95% interval; the cuts as a detail.
  * - `estimatedCostUsd` prices the summarizer's reported usage with the dated table; null without a model, or
  *   for a model the table does not know.
  * - `cost` prices every model call through the prompt cache and the summarizer calls (`priceRun`); null when the
@@ -66,8 +79,7 @@ export function buildCompareRow(options: BuildCompareRowOptions): CompareRow {
   }
   const count = (type: string) => result.events.filter((event) => event.type === type).length;
   const report = options.retention ?? scoreRetention({ session: options.session, result, probes: options.probes });
-  const recall =
-    options.continuationRecall ?? summarizeContinuationRecall(scoreContinuationRecall({ session: options.session, result, facts: options.continuationFacts ?? extractContinuationFacts(options.session) }));
+  const recall = options.continuationRecall ?? scoreRowRecall({ ...options, facts: options.continuationFacts ?? extractContinuationFacts(options.session) });
   const perCompaction = report.compactions.map((point) => ({ step: point.eventStep, overall: point.overall }));
   const afterScores = perCompaction.flatMap((point) => (point.overall === null ? [] : [point.overall]));
   const byKind: Record<string, KindScore> = {};
@@ -96,6 +108,7 @@ export function buildCompareRow(options: BuildCompareRowOptions): CompareRow {
     overflows: count("overflow"),
     retention: {
       overall: report.final.overall,
+      ...bootstrapRetention({ byKind }),
       byKind,
       afterCompactions: afterScores.length ? afterScores.reduce((sum, score) => sum + score, 0) / afterScores.length : null,
       perCompaction,
@@ -103,6 +116,14 @@ export function buildCompareRow(options: BuildCompareRowOptions): CompareRow {
     continuationRecall: recall,
     judged: options.judged ?? null,
   };
+}
+
+/** The row's recall on the exam, and the uncompacted figure when the baseline is given (synchronous: the CLI). */
+function scoreRowRecall(options: { session: Session; result: ReplayResult; facts: ContinuationFacts; exam?: Exam; baseline?: ReplayResult; uncompacted?: number | null }): ContinuationRecallSummary {
+  const exam = options.exam ?? (options.baseline ? examOf({ baseline: options.baseline, window: options.result.window }) : undefined);
+  const report = scoreContinuationRecall({ session: options.session, result: options.result, facts: options.facts, exam });
+  const ceiling = options.uncompacted !== undefined ? options.uncompacted : exam && options.baseline ? scoreContinuationRecall({ session: options.session, result: options.baseline, facts: options.facts, exam, ignoreWindow: true }).overall : undefined;
+  return summarizeContinuationRecall(report, { uncompacted: ceiling });
 }
 
 /** Σ context tokens over every model call: what the agent pays input tokens for (0 when there are no calls). */

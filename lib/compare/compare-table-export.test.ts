@@ -85,7 +85,7 @@ describe("compareRowsToCsv", () => {
     for (const name of [
       "peakContextTokens", "meanContextTokens", "compactions", "prunes", "totalTokensSent", "finalContextTokens", "tokensSavedVsNone",
       "summarizerInputTokens", "summarizerOutputTokens", "estimatedCostUsd", "fallbacks", "summarizerFailures", "guardTrips", "overflows",
-      "continuationRecall", "continuationFactsCounted", "continuationFactsHeld", "retentionOverall", "retentionAfterCompactions", "judgedOverall", "judgedAsked", "judgedModel", "settings",
+      "continuationRecall", "continuationRecallLow", "continuationRecallHigh", "continuationCheckpointsRefused", "continuationFactsCounted", "continuationFactsHeld", "retentionOverall", "retentionAfterCompactions", "judgedOverall", "judgedAsked", "judgedModel", "settings",
     ]) expect(header).toContain(name);
     for (const kind of PROBE_KINDS) {
       expect(header).toContain(`retention:${kind}`);

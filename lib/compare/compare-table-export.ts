@@ -45,6 +45,9 @@ const FIXED_COLUMNS: readonly Column[] = [
   { header: "guardTrips", value: (row) => row.guardTrips },
   { header: "overflows", value: (row) => row.overflows },
   { header: "continuationRecall", value: (row) => row.continuationRecall?.overall },
+  { header: "continuationRecallLow", value: (row) => row.continuationRecall?.low },
+  { header: "continuationRecallHigh", value: (row) => row.continuationRecall?.high },
+  { header: "continuationCheckpointsRefused", value: (row) => row.continuationRecall?.refused },
   { header: "continuationFactsCounted", value: (row) => row.continuationRecall?.counted },
   { header: "continuationFactsHeld", value: (row) => row.continuationRecall?.present },
   { header: "retentionOverall", value: (row) => row.retention.overall },
@@ -53,7 +56,7 @@ const FIXED_COLUMNS: readonly Column[] = [
 
 /**
  * The compare table as CSV: one record per configuration, a column for every figure of {@link CompareRow},
- * continuation recall (overall, facts counted and held over its points; empty for a row stored before it), probe retention overall and after compactions, one `retention:<kind>` column per probe kind (the score; counted and
+ * continuation recall (overall, its 95% interval, facts counted and held over the exam's checkpoints, checkpoints refused over the window; empty for a row stored before it), probe retention overall and after compactions, one `retention:<kind>` column per probe kind (the score; counted and
  * retained stay in the JSON), the judged overall, per kind and how many probes were asked (empty cells when the
  * comparison was not judged), and the resolved settings as one JSON column.
  *

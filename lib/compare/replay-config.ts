@@ -31,6 +31,8 @@ export interface ReplayConfigOptions {
   continuationFacts?: ContinuationFacts;
   /** the session's `none` replay (same window and estimator); reused as the result of a `none` at its defaults */
   baseline: ReplayResult;
+  /** the smallest window of the comparison's settings on this session: where its exam starts (default: `window`) */
+  examWindow?: number;
   /** who judges in judge mode (resolveJudge), else undefined */
   judge?: JudgeChoice;
   signal: AbortSignal;
@@ -69,7 +71,7 @@ export async function replayConfig(options: ReplayConfigOptions): Promise<{ row:
   // cancel or this worker's heartbeat must not wait for it
   const retention = await scoreRetentionAsync({ session, result, probes: options.probes, signal });
   const breakerState = breaker.state();
-  const continuationRecall = await scoreRunRecall({ session, result, facts: options.continuationFacts });
+  const continuationRecall = await scoreRunRecall({ session, result, baseline: options.baseline, examWindow: options.examWindow, facts: options.continuationFacts });
   signal.throwIfAborted();
   const costOptions = { costModel: compare.costModel, cacheProvider: compare.cacheProvider, cacheTtl: compare.cacheTtl };
   const rowOptions = { label: config.label, session, result, probes: options.probes, continuationRecall, noneTotal: totalTokensSent(options.baseline), summarizer: config.summarizer.provider, model: config.summarizer.model, summarizerFailures: breakerState.failures, costOptions, retention };

@@ -26,7 +26,7 @@ describe("runFiguresOfRow stores what computeRunFigures would", () => {
     const window = 40_000;
     const result = await replaySession({ session, strategy: strategiesById[strategyId], settings, window, summarizer: model ? billed : undefined });
     const baseline = await replaySession({ session, strategy: strategiesById.none, window });
-    const row = buildCompareRow({ label: strategyId, session, result, probes, noneTotal: totalTokensSent(baseline), summarizer: model ? "anthropic" : "extractive", model });
+    const row = buildCompareRow({ label: strategyId, session, result, probes, baseline, noneTotal: totalTokensSent(baseline), summarizer: model ? "anthropic" : "extractive", model });
     if (model) expect(row.summarizerTokens.input).toBeGreaterThan(0);
     if (strategyId !== "none") expect(row.compactions + row.prunes).toBeGreaterThan(0);
     const { cost } = priceRun({ session, result, cost: {}, summarizerModel: model });

@@ -93,11 +93,15 @@ export async function startComparison(options: RunComparisonOptions): Promise<{ 
   });
   const runIds: string[] = [];
   for (const entry of loaded) {
+    // one exam per session for every setting, even on different windows (a recommendation): it starts from the smallest
+    const examWindow = Math.min(...configs.map((config) => options.configs[config.index].window ?? entry.window));
     for (const config of configs) {
       const request = comparisonRunRequest({ ...options.configs[config.index], strategy: config.strategy.id, settings: config.overrides }, compare);
+      const spec = runSpecOf(request, { settings: config.settings, window: options.configs[config.index].window ?? entry.window, summarizer: config.summarizer });
       const run = await createRun({
         sessionId: entry.id,
-        ...runSpecOf(request, { settings: config.settings, window: options.configs[config.index].window ?? entry.window, summarizer: config.summarizer }),
+        ...spec,
+        options: { ...spec.options, examWindow },
         comparisonId: comparison.id,
         configIndex: config.index,
         ...(pinned ? { status: "running" as const, claimedBy: pinnedWorkerId() } : {}),

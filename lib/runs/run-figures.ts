@@ -23,7 +23,8 @@ import { scoreRunRecall } from "./score-run-recall";
  *   open breaker did not attempt is a fallback, not a failure);
  * - `summarizerUsage`: billed tokens summed over the compactions (null for the extractive summarizer, whose
  *   "usage" is only an estimate); `estimatedCostUsd` from the dated price table (null when unknown);
- * - `continuationRecall`: `scoreContinuationRecall` of the run (facts extracted here unless given).
+ * - `continuationRecall`: `scoreContinuationRecall` of the run on the exam of its own window (`scoreRunRecall`:
+ *   the checkpoints a comparison at that window would use, so a single run's figure is comparable to its rows).
  * - `cost`: the run's dollars with and without the prompt cache (lib/llm/price-replay.ts), as the caller priced them.
  */
 export async function computeRunFigures(options: {
@@ -64,7 +65,7 @@ export async function computeRunFigures(options: {
     summarizerFailures: options.summarizerFailures,
     summarizerUsage,
     estimatedCostUsd: options.model === null ? null : estimateCost({ model: options.model, inputTokens: usage.input, outputTokens: usage.output }),
-    continuationRecall: await scoreRunRecall({ session, result, facts: options.continuationFacts }),
+    continuationRecall: await scoreRunRecall({ session, result, baseline, facts: options.continuationFacts }),
     cost: options.cost ?? null,
   };
 }

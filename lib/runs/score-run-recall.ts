@@ -1,18 +1,30 @@
 import { summarizeContinuationRecall, type ContinuationRecallSummary } from "../api/contracts/continuation-recall-summary";
 import { continuationFactSteps, type ContinuationFacts } from "../engine/evaluate/extract-continuation-facts";
+import { planExam, type Exam } from "../engine/evaluate/plan-exam";
 import { continuationRecallSteps } from "../engine/evaluate/score-continuation-recall";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import { runInSlices } from "./run-in-slices";
 
 /**
- * A finished run's continuation recall, scored without holding the event loop: the extraction (when `facts` is not
- * given) and the scoring pause between steps, so a worker's heartbeat and cancel checks keep running on a long
- * session (a blocked loop would let the recovery sweep take the run for a dead worker's).
+ * A finished run's continuation recall on its comparison's exam, scored without holding the event loop: the
+ * extraction (when `facts` is not given) and the scoring pause between steps, so a worker's heartbeat and cancel
+ * checks keep running on a long session (a blocked loop would let the recovery sweep take the run for a dead
+ * worker's). `baseline` is the session's `none` replay by the same estimator (its contexts choose the exam, and
+ * scored without a window it gives the `uncompacted` figure); `examWindow` the smallest window of the comparison's
+ * settings on this session (a single run: its own).
  */
-export async function scoreRunRecall(options: { session: Session; result: ReplayResult; facts?: ContinuationFacts }): Promise<ContinuationRecallSummary> {
+export async function scoreRunRecall(options: { session: Session; result: ReplayResult; baseline: ReplayResult; examWindow?: number; facts?: ContinuationFacts }): Promise<ContinuationRecallSummary> {
   const facts = options.facts ?? (await runInSlices(continuationFactSteps(options.session)));
-  return summarizeContinuationRecall(await runInSlices(continuationRecallSteps({ session: options.session, result: options.result, facts })));
+  const exam = examOf({ baseline: options.baseline, window: options.examWindow ?? options.result.window });
+  const report = await runInSlices(continuationRecallSteps({ session: options.session, result: options.result, facts, exam }));
+  const ceiling = await runInSlices(continuationRecallSteps({ session: options.session, result: options.baseline, facts, exam, ignoreWindow: true }));
+  return summarizeContinuationRecall(report, { uncompacted: ceiling.overall });
+}
+
+/** The exam of a session (`planExam`) from its `none` replay: the same for every configuration that shares the estimator. */
+export function examOf(options: { baseline: ReplayResult; window: number }): Exam {
+  return planExam({ uncompactedTokens: options.baseline.steps.map((step) => step.contextTokens), window: options.window });
 }
 
 /** `extractContinuationFacts` without holding the event loop (see {@link scoreRunRecall}). */

@@ -33,6 +33,8 @@ export const RunOptionsSchema = z.object({
   costModel: z.string().nullable().default(null),
   cacheProvider: CacheProviderChoiceSchema.default("auto"),
   cacheTtl: CacheTtlChoiceSchema.default("5m"),
+  /** a comparison's run: the smallest window of its settings on this session, where the shared exam starts (absent: its own window) */
+  examWindow: z.number().int().positive().optional(),
 });
 export type RunOptions = z.infer<typeof RunOptionsSchema>;
 /** What a run is created with: the cost options may be left out (their defaults are stored). */

@@ -1,6 +1,7 @@
 import type { AggregateRow } from "@/lib/api/contracts/compare-schemas";
 import { formatCompact, formatCount } from "@/app/_components/format-number";
 import { RetentionCell } from "./retention-cell";
+import { IntervalCell } from "./interval-cell";
 
 const TH = "px-1.5 py-1 text-right font-medium whitespace-nowrap";
 const TD = "px-1.5 py-1 text-right tabular-nums whitespace-nowrap";
@@ -17,8 +18,8 @@ export function AggregateTable({ rows }: { rows: AggregateRow[] }) {
           <tr>
             <th rowSpan={2} className="px-1.5 py-1 text-left font-medium">Configuration</th>
             <th rowSpan={2} className={TH}>Sessions</th>
-            <th colSpan={5} className="border-l border-slate-200 px-1.5 py-1 text-center font-semibold">Mean</th>
-            <th colSpan={5} className="border-l border-slate-200 px-1.5 py-1 text-center font-semibold">Worst case</th>
+            <th colSpan={6} className="border-l border-slate-200 px-1.5 py-1 text-center font-semibold">Mean</th>
+            <th colSpan={6} className="border-l border-slate-200 px-1.5 py-1 text-center font-semibold">Worst case</th>
           </tr>
           <tr>
             {["mean", "worst"].map((group) => (
@@ -49,6 +50,7 @@ function Headers() {
       <th className={TH}>Saved vs none</th>
       <th className={TH}>Compactions</th>
       <th className={TH}>Retention</th>
+      <th className={TH} title="continuation recall over the sessions (each on its own exam), with its 95% interval">Recall</th>
     </>
   );
 }
@@ -66,6 +68,7 @@ function Figures({ figures, testId }: { figures: AggregateRow["mean"]; testId: s
       </td>
       <td className={TD}>{Number.isInteger(figures.compactions) ? formatCount(figures.compactions) : figures.compactions.toFixed(1)}</td>
       <RetentionCell score={figures.retention} testId={`${testId}-retention`} />
+      <IntervalCell score={figures.recall?.figure ?? null} low={figures.recall?.low ?? null} high={figures.recall?.high ?? null} testId={`${testId}-recall`} />
     </>
   );
 }

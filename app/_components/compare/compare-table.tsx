@@ -8,6 +8,10 @@ import type { CompareEntry } from "@/lib/client/compare-state";
 import { PROBE_KINDS } from "@/lib/engine/evaluate/probe";
 import { formatCompact, formatCount, formatUsd } from "@/app/_components/format-number";
 import { RetentionCell } from "./retention-cell";
+import { formatShare } from "@/lib/client/retention-colour";
+import { IntervalCell } from "./interval-cell";
+import { DEFAULT_QUALITY_MEASURE, qualityOfRow } from "@/lib/compare/default-quality-measure";
+import { rankGroups, type RankGroup } from "@/lib/compare/rank-groups";
 import { SettingsSnippetView } from "./settings-snippet-view";
 import { useJudgedProbesOfRuns, type JudgedProbesOfRun } from "./use-judged-probes-of-runs";
 
@@ -45,7 +49,8 @@ export function CompareTable({
   // optional: judged probes (issue #25, item 4) are asked per run in the playground; the column reads what is stored
   const [withJudgedProbes, setWithJudgedProbes] = useState(false);
   const judgedProbes = useJudgedProbesOfRuns(entries.flatMap((entry) => (entry.runId && entry.phase === "done" ? [entry.runId] : [])), withJudgedProbes);
-  const columns = 14 + kinds.length + (judged ? 1 : 0) + (withJudgedProbes ? 1 : 0) + 1;
+  const ranks = useMemo(() => rankOfEntries(entries), [entries]);
+  const columns = 15 + kinds.length + (judged ? 1 : 0) + (withJudgedProbes ? 1 : 0) + 1;
   const snippetEntry = entries.find((entry) => entry.key === snippetKey && entry.row) ?? null;
   const snippet = snippetEntry?.row ? settingsSnippet({ strategyId: snippetEntry.row.strategy, settings: snippetEntry.row.settings, window: snippetEntry.row.window }) : null;
 
@@ -61,6 +66,7 @@ export function CompareTable({
           <thead className="bg-slate-50 text-slate-600">
             <tr>
               <th className="sticky left-0 z-10 bg-slate-50 px-1.5 py-1 text-left font-medium">Configuration</th>
+              <th className={TH} title="by continuation recall on the shared exam; settings whose 95% intervals overlap the best of their group are tied, not ranked">Rank</th>
               <th className={TH} title="largest context sent to the model">Peak</th>
               <th className={TH} title="mean context over the model calls">Mean</th>
               <th className={TH}>Compactions</th>
@@ -75,7 +81,7 @@ export function CompareTable({
               <th className={TH} title="summarizer calls that failed after the SDK's retries (3 in a row and the rest fall back without calling)">Failed summaries</th>
               <th className={TH}>Guard trips</th>
               <th className={TH}>Overflows</th>
-              <th className={TH} title="continuation recall: at each cut, the share of the facts the session's later messages use (files, commands, identifiers, numbers, error names) that the next context still holds">
+              <th className={TH} title="continuation recall on one exam for every row: at the same checkpoints of the session, the share of the facts its later messages use (files, commands, identifiers, numbers, error names) that the context holds; a call over the window is refused and loses them all. Whiskers: 95% bootstrap interval">
                 Recall
               </th>
               <th className={TH} title="probe retention: weighted share of the lab's extracted probes (found by its own recognisers) in the final context">Probes</th>
@@ -120,6 +126,9 @@ export function CompareTable({
                         <span className="truncate font-medium">{entry.label}</span>
                       )}
                     </span>
+                  </td>
+                  <td className={TD} data-testid="cell-rank" data-place={ranks.get(entry.key)?.place ?? ""} data-tied={ranks.get(entry.key)?.tied ? "true" : "false"}>
+                    {ranks.get(entry.key)?.label ?? "—"}
                   </td>
                   {row ? (
                     <Figures row={row} kinds={kinds} judged={judged} judgedProbes={withJudgedProbes ? { value: entry.runId ? judgedProbes.data?.byRunId[entry.runId] ?? null : null, loading: judgedProbes.isPending } : undefined} />
@@ -194,8 +203,16 @@ function Figures({ row, kinds, judged, judgedProbes }: { row: CompareRow; kinds:
       <td className={`${TD} ${row.summarizerFailures > 0 ? "text-red-700" : ""}`} data-testid="cell-summarizer-failures">{formatCount(row.summarizerFailures)}</td>
       <td className={`${TD} ${row.guardTrips > 0 ? "text-amber-700" : ""}`}>{formatCount(row.guardTrips)}</td>
       <td className={`${TD} ${row.overflows > 0 ? "font-semibold text-red-700" : ""}`}>{formatCount(row.overflows)}</td>
-      <RetentionCell score={row.continuationRecall?.overall ?? null} title={recallTitle(row)} testId="cell-recall" strong />
-      <RetentionCell score={row.retention.overall} testId="cell-retention" />
+      <IntervalCell
+        score={row.continuationRecall?.overall ?? null}
+        low={row.continuationRecall?.low ?? null}
+        high={row.continuationRecall?.high ?? null}
+        title={recallTitle(row)}
+        testId="cell-recall"
+        strong
+        note={row.continuationRecall?.refused ? `${row.continuationRecall.refused} refused` : undefined}
+      />
+      <IntervalCell score={row.retention.overall} low={row.retention.low ?? null} high={row.retention.high ?? null} testId="cell-retention" title="probe retention in the final context; 95% bootstrap interval over the probes" />
       {kinds.map((kind) => (
         <RetentionCell key={kind} score={row.retention.byKind[kind]?.score ?? null} detail={row.retention.byKind[kind]} testId={`cell-kind-${kind}`} />
       ))}
@@ -220,6 +237,20 @@ function kindsOf(rows: readonly CompareRow[]): string[] {
   return [...known, ...extra];
 }
 
+/**
+ * Each entry's rank by the default quality measure among the entries of its session (a multi-session view ranks
+ * each session apart): settings whose intervals overlap are tied (`rankGroups`).
+ */
+function rankOfEntries(entries: readonly CompareEntry[]): Map<string, RankGroup | null> {
+  const ranks = new Map<string, RankGroup | null>();
+  for (const sessionId of new Set(entries.map((entry) => entry.sessionId))) {
+    const group = entries.filter((entry) => entry.sessionId === sessionId && entry.row);
+    const ranked = rankGroups(group.map((entry, index) => ({ id: index, ...qualityOfRow(entry.row!, DEFAULT_QUALITY_MEASURE) })));
+    group.forEach((entry, index) => ranks.set(entry.key, ranked.get(index) ?? null));
+  }
+  return ranks;
+}
+
 /** What a recall cell's score is made of: facts held over facts counted, at how many cuts. */
 function recallTitle(row: CompareRow): string {
   // the strategy's compaction item is encrypted (OpenAI's): only what it kept can be read
@@ -230,6 +261,11 @@ function recallTitle(row: CompareRow): string {
 function recallTitleOf(row: CompareRow): string {
   const recall = row.continuationRecall;
   if (!recall) return "not scored (a row stored before continuation recall)";
+  if (recall.exam) {
+    const interval = recall.low != null && recall.high != null ? `, 95% interval ${formatShare(recall.low)}–${formatShare(recall.high)}` : "";
+    const refused = recall.refused ? ` ${recall.refused} of them refused: the context was over the window, every fact there lost.` : "";
+    return `${recall.present.toLocaleString("en-US")} of ${recall.counted.toLocaleString("en-US")} facts held at ${recall.exam.checkpoints.length} checkpoints${interval}.${refused} The replay cut its context ${recall.events.toLocaleString("en-US")} times.`;
+  }
   if (recall.events === 0) return "nothing was ever cut: the context holds every fact";
   return `${recall.present.toLocaleString("en-US")} of ${recall.counted.toLocaleString("en-US")} facts held over ${recall.points.length} cuts${recall.events > recall.points.length ? ` (sampled from ${recall.events})` : ""}`;
 }

@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
-import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import { CartesianGrid, ErrorBar, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import { DEFAULT_QUALITY_MEASURE, qualityOfRow, type QualityMeasure } from "@/lib/compare/default-quality-measure";
 import { paretoFrontier } from "@/lib/compare/pareto-frontier";
 import type { CompareEntry } from "@/lib/client/compare-state";
 import { placeParetoLabels } from "@/lib/client/place-pareto-labels";
@@ -23,12 +24,12 @@ const AXES: Readonly<Record<Axis, { label: string; short: string; of: (entry: Co
   final: { label: "final context size", short: "final context", of: (entry) => entry.row!.finalContextTokens, format: formatCompact, floor: 1 },
 };
 
-type Quality = "recall" | "probes";
+type Quality = QualityMeasure;
 
-/** The quality axis: continuation recall by default (what later messages use), or retention of the lab's extracted probes. */
-const QUALITIES: Readonly<Record<Quality, { label: string; short: string; of: (entry: CompareEntry) => number | null }>> = {
-  recall: { label: "continuation recall", short: "recall", of: (entry) => entry.row!.continuationRecall?.overall ?? null },
-  probes: { label: "probe retention (the lab's extracted probes)", short: "probes", of: (entry) => entry.row!.retention.overall },
+/** The quality axis: DEFAULT_QUALITY_MEASURE first (continuation recall: what later messages use), or retention of the lab's extracted probes. */
+const QUALITIES: Readonly<Record<Quality, { label: string; short: string; testId: string }>> = {
+  continuationRecall: { label: "continuation recall", short: "recall", testId: "recall" },
+  probeRetention: { label: "probe retention (the lab's extracted probes)", short: "probes", testId: "probes" },
 };
 
 function formatAxisUsd(value: number): string {
@@ -48,13 +49,17 @@ interface Point {
   runId: string | null;
   cost: number;
   retention: number;
+  /** the 95% interval below and above `retention`, in points (the error bar); [0, 0] without one */
+  interval: [number, number];
+  low: number | null;
+  high: number | null;
   onFrontier: boolean;
   dominatedBy: string | null;
 }
 
 /**
- * Who wins: every finished configuration as a point, quality — continuation recall by default, or retention of the
- * lab's probes (weighted) — against tokens — sent over the session, or the final context (both switchable). The Pareto frontier (no other configuration keeps as much for
+ * Who wins: every finished configuration as a point, quality — `DEFAULT_QUALITY_MEASURE` first, or retention of the
+ * lab's probes (weighted), each with its 95% interval as a whisker — against tokens — sent over the session, or the final context (both switchable). The Pareto frontier (no other configuration keeps as much for
  * fewer tokens) is drawn as a stepped line through its points; dominated configurations are faded. Clicking a point
  * opens its run in the playground, and so does Enter or Space on a focused point (every point with a run is in the
  * tab order, faded ones included); the frontier is also listed as links. Tokens on a
@@ -62,7 +67,7 @@ interface Point {
  */
 export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; colourOf: (entry: CompareEntry) => string | undefined }) {
   const [chosenAxis, setAxis] = useState<Axis | null>(null);
-  const [quality, setQuality] = useState<Quality>("recall");
+  const [quality, setQuality] = useState<Quality>(DEFAULT_QUALITY_MEASURE);
   const [chartWidth, setChartWidth] = useState(900);
   const router = useRouter();
   const finished = useMemo(() => entries.filter((entry) => entry.row !== null), [entries]);
@@ -72,10 +77,10 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
       const value = AXES[axis].of(entry);
       return value === null ? null : Math.max(AXES[axis].floor, value);
     };
-    const result = paretoFrontier(finished.map((entry) => ({ id: entry.key, retention: QUALITIES[quality].of(entry), cost: costOf(entry) })));
+    const result = paretoFrontier(finished.map((entry) => ({ id: entry.key, retention: qualityOfRow(entry.row!, quality).figure, cost: costOf(entry) })));
     const byKey = new Map(finished.map((entry) => [entry.key, entry]));
     const placed: Point[] = finished.flatMap((entry) => {
-      const retention = QUALITIES[quality].of(entry);
+      const { figure: retention, low, high } = qualityOfRow(entry.row!, quality);
       const cost = costOf(entry);
       if (retention === null || cost === null) return [];
       const dominator = result.dominatedBy.get(entry.key);
@@ -88,6 +93,9 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
           runId: entry.runId,
           cost,
           retention: retention * 100,
+          interval: [low === null ? 0 : (retention - low) * 100, high === null ? 0 : (high - retention) * 100] as [number, number],
+          low,
+          high,
           onFrontier: result.frontier.has(entry.key),
           dominatedBy: dominator === undefined ? null : (byKey.get(dominator)?.label ?? null),
         },
@@ -109,12 +117,12 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
   const unlabelled = points.filter((point) => !layout.labels.has(point.key));
 
   return (
-    <section data-testid="pareto-chart" data-axis={axis} data-quality={quality} data-points={points.length} data-frontier={frontier.length} aria-label="Quality against tokens: the Pareto frontier" className="rounded-lg border border-slate-200 bg-white px-2 pt-2 pb-2 shadow-sm">
+    <section data-testid="pareto-chart" data-axis={axis} data-quality={QUALITIES[quality].testId} data-points={points.length} data-frontier={frontier.length} aria-label="Quality against tokens: the Pareto frontier" className="rounded-lg border border-slate-200 bg-white px-2 pt-2 pb-2 shadow-sm">
       <div className="flex flex-wrap items-center gap-2 px-2 pb-1 text-xs">
         <span className="font-semibold text-slate-800">
           Who wins: {QUALITIES[quality].label} against {AXES[axis].label}
         </span>
-        <span className="text-slate-500">upper left is better · the line is the Pareto frontier · faded points are beaten on both · click a point to open its run</span>
+        <span className="text-slate-500">upper left is better · the line is the Pareto frontier · faded points are beaten on both · whiskers: 95% interval · click a point to open its run</span>
         <span role="radiogroup" aria-label="Quality axis" className="ml-auto inline-flex overflow-hidden rounded border border-slate-300">
           {(Object.keys(QUALITIES) as Quality[]).map((id) => (
             <button
@@ -122,7 +130,7 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
               type="button"
               role="radio"
               aria-checked={quality === id}
-              data-testid={`pareto-quality-${id}`}
+              data-testid={`pareto-quality-${QUALITIES[id].testId}`}
               onClick={() => setQuality(id)}
               className={`px-2 py-0.5 ${quality === id ? "bg-violet-700 text-white" : "bg-white text-slate-700 hover:bg-slate-100"}`}
             >
@@ -173,6 +181,8 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
                   data-testid="pareto-point"
                   data-config={payload.label}
                   data-frontier={payload.onFrontier ? "true" : "false"}
+                  data-low={payload.low ?? ""}
+                  data-high={payload.high ?? ""}
                   role={payload.runId ? "link" : "img"}
                   tabIndex={payload.runId ? 0 : undefined}
                   aria-label={`${payload.label}: ${payload.retention.toFixed(1)}% ${QUALITIES[quality].short}, ${axis === "dollars" ? `$${payload.cost.toFixed(4)}` : formatCount(payload.cost)} ${AXES[axis].short}${payload.onFrontier ? ", on the frontier" : payload.dominatedBy ? `, beaten by ${payload.dominatedBy}` : ""}`}
@@ -201,7 +211,9 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
                 </g>
               );
             }}
-          />
+          >
+            <ErrorBar dataKey="interval" direction="y" width={4} stroke="#64748b" strokeWidth={1} data-testid="pareto-error-bar" />
+          </Scatter>
         </ScatterChart>
       </ResponsiveContainer>
       <div data-testid="pareto-frontier-list" className="flex flex-wrap items-center gap-x-3 gap-y-1 px-2 text-xs text-slate-700">
@@ -275,7 +287,7 @@ function PointTooltip({ active, payload, axis, quality }: { active?: boolean; pa
         {point.label}
       </div>
       <div className="tabular-nums">
-        {QUALITIES[quality].short} {point.retention.toFixed(1)}% · {axis === "dollars" ? `$${point.cost.toFixed(4)}` : `${formatCount(point.cost)} ${AXES[axis].short}`}
+        {QUALITIES[quality].short} {point.retention.toFixed(1)}%{point.low !== null && point.high !== null ? ` [${(point.low * 100).toFixed(1)}–${(point.high * 100).toFixed(1)}%]` : ""} · {axis === "dollars" ? `$${point.cost.toFixed(4)}` : `${formatCount(point.cost)} ${AXES[axis].short}`}
       </div>
       <div className="text-slate-500">{point.onFrontier ? "on the Pareto frontier" : point.dominatedBy ? `beaten by ${point.dominatedBy}` : "dominated"}</div>
     </div>

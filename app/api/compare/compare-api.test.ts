@@ -68,7 +68,7 @@ async function directRow(options: { sessionId: string; strategy: string; setting
   const session = await loadSession(options.sessionId);
   const result = await replaySession({ session, strategy: strategiesById[options.strategy], settings: options.settings, window: options.window });
   const none = await replaySession({ session, strategy: strategiesById.none, window: options.window });
-  return buildCompareRow({ label: options.label, session, result, probes: extractProbes(session), noneTotal: totalTokensSent(none), summarizer: "extractive", model: null });
+  return buildCompareRow({ label: options.label, session, result, probes: extractProbes(session), baseline: none, noneTotal: totalTokensSent(none), summarizer: "extractive", model: null });
 }
 
 describe("compare / sweep / multi route handlers (real Requests, fresh SQLite database, the fake Anthropic server)", () => {

@@ -3,6 +3,8 @@ import type { RecommendationView } from "@/lib/api/contracts/recommend-schemas";
 import { ApiErrorSchema } from "@/lib/api/contracts/schemas";
 import { generateSession } from "@/lib/generator/generate-session";
 import { getRunRecord } from "@/lib/store/runs";
+import { readRunState } from "@/lib/store/run-jobs";
+import type { StoredCompareRow } from "@/lib/compare/replay-config";
 import { storeSession } from "@/lib/store/sessions";
 import { useTestDatabase } from "@/lib/testing/use-test-database";
 import { POST as cancel } from "../comparisons/[id]/cancel/route";
@@ -62,16 +64,40 @@ describe("recommendation routes (real Requests, a fresh SQLite database, the emb
     expect(result.frontier.length).toBeGreaterThan(0);
   }, 180_000);
 
-  it("says nothing meets an unreachable floor and names the best recall reached", async () => {
+  it("an unreachable floor still gets a verdict: a setting, by how much it misses, and the best recall reached", async () => {
     const id = (await storeSession({ session: generateSession({ seed: 3, messages: 160 }), sessionCount: 1, pick: 0 })).id;
     const response = await start(post(`${BASE}/recommendations`, { sessionIds: [id], strategies: ["codex"], windows: [20_000], shares: [0.2], floor: 1 }), undefined);
     const { id: recommendation } = (await response.json()) as { id: string };
     const result = await until(recommendation, (value) => value.state !== "running");
     // a 20K window on a ~50K-token session: every setting compacts and loses something, so 100% is out of reach
     expect(result.points.every((point) => point.worstRecall! < 1)).toBe(true);
-    expect(result.recommended).toBeNull();
+    expect(result.recommended).not.toBeNull();
     expect(result.runnerUp).toBeNull();
     expect(result.bestReachable?.worstRecall).toBe(Math.max(...result.points.map((point) => point.worstRecall!)));
+    // codex's default is one of the two settings: the recommendation is at least as good as it
+    expect(result.verdict).toMatchObject({ floorMet: false, rule: "best-value-vs-default", floor: { kind: "absolute", value: 1 } });
+    const fallback = result.points.find((point) => point.isDefault)!;
+    expect(result.recommended!.point.worstRecall!).toBeGreaterThanOrEqual(fallback.worstRecall!);
+    expect(result.verdict!.shortBy).toBeCloseTo((1 - result.recommended!.point.worstRecall!) * 100, 0);
+    // every setting is scored on the same exam: its interval brackets the figure
+    for (const point of result.points) expect(point.low! <= point.worstRecall! && point.worstRecall! <= point.high!).toBe(true);
+  }, 120_000);
+
+  it("scores every setting on one exam, even at different windows: the same checkpoints from the smallest window", async () => {
+    const id = (await storeSession({ session: generateSession({ seed: 5, messages: 160 }), sessionCount: 1, pick: 0 })).id;
+    const response = await start(post(`${BASE}/recommendations`, { sessionIds: [id], strategies: ["pi"], windows: [20_000, 60_000], shares: [0.5] }), undefined);
+    const { id: recommendation } = (await response.json()) as { id: string };
+    const result = await until(recommendation, (value) => value.state !== "running");
+    const runs = result.points.flatMap((point) => point.cells.map((cell) => cell.runId));
+    const states = await readRunState(runs);
+    const recalls = runs.map((runId) => (states.get(runId)!.row as StoredCompareRow).row!.continuationRecall!);
+    expect(recalls).toHaveLength(4);
+    for (const recall of recalls) {
+      expect(recall.exam).toEqual(recalls[0].exam);
+      expect(recall.counted).toBe(recalls[0].counted);
+    }
+    expect(recalls[0].exam!.window).toBe(20_000);
+    expect(recalls[0].exam!.startTokens).toBe(2_000);
   }, 120_000);
 
   it("refuses a strategy with no trigger and an unknown session, naming the field, storing nothing", async () => {

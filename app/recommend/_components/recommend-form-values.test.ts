@@ -14,6 +14,8 @@ describe("recommendFormValues", () => {
       windows: [],
       sharesText: "10, 20, 30, 40, 50, 60, 70, 80, 90, 95",
       floor: "90",
+      floorKind: "absolute",
+      within: "5",
       cache: null,
     });
   });
@@ -27,6 +29,8 @@ describe("recommendFormValues", () => {
       windows: [128_000, 400_000],
       sharesText: "10, 30, 60",
       floor: "50",
+      floorKind: "absolute",
+      within: "5",
       cache: null,
     });
   });
@@ -38,6 +42,11 @@ describe("recommendFormValues", () => {
     expect(values.model).toBe("");
     expect(values.floor).toBe("92.5");
     expect(values.cache).toEqual({ cacheProvider: "none", cacheTtl: "1h" });
+  });
+
+  it("a relative floor comes back as the relative choice with its points", () => {
+    const request = RecommendRequestSchema.parse({ sessionIds: ["s1"], strategies: ["pi"], within: 3 });
+    expect(recommendFormValues(request, OFFERED)).toMatchObject({ floorKind: "relative", within: "3" });
   });
 });
 

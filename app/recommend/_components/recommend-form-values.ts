@@ -1,5 +1,8 @@
 import { DEFAULT_QUALITY_FLOOR, DEFAULT_TRIGGER_SHARES, type RecommendRequest } from "@/lib/api/contracts/recommend-schemas";
 
+/** The relative floor a fresh form offers: within 5 points of no compaction. */
+export const DEFAULT_WITHIN_POINTS = 5;
+
 /** The strategies ticked on a fresh form. */
 export const DEFAULT_RECOMMEND_STRATEGIES: readonly string[] = ["pi", "codex"];
 
@@ -14,6 +17,10 @@ export interface RecommendFormValues {
   sharesText: string;
   /** the quality floor in percent */
   floor: string;
+  /** which floor applies: absolute (`floor` %) or relative (`within` points of no compaction) */
+  floorKind: "absolute" | "relative";
+  /** the relative floor in points */
+  within: string;
   /** cache rules the form has no field for (a request started from the CLI or API): sent again as they were; null for the defaults */
   cache: Pick<RecommendRequest, "cacheProvider" | "cacheTtl"> | null;
 }
@@ -37,6 +44,8 @@ export function recommendFormValues(request: RecommendRequest | null | undefined
       windows: [],
       sharesText: sharesAsText(DEFAULT_TRIGGER_SHARES),
       floor: String(DEFAULT_QUALITY_FLOOR * 100),
+      floorKind: "absolute",
+      within: String(DEFAULT_WITHIN_POINTS),
       cache: null,
     };
   }
@@ -48,6 +57,8 @@ export function recommendFormValues(request: RecommendRequest | null | undefined
     windows: [...(request.windows ?? [])],
     sharesText: sharesAsText(request.shares),
     floor: String(Math.round(request.floor * 1000) / 10),
+    floorKind: request.within === undefined ? "absolute" : "relative",
+    within: String(request.within ?? DEFAULT_WITHIN_POINTS),
     cache: defaultCache ? null : { cacheProvider: request.cacheProvider, cacheTtl: request.cacheTtl },
   };
 }

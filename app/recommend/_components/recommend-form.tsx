@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { COMMON_WINDOWS, type RecommendRequest, type RecommendRequestInput } from "@/lib/api/contracts/recommend-schemas";
+import { COMMON_WINDOWS, DEFAULT_QUALITY_FLOOR, type RecommendRequest, type RecommendRequestInput } from "@/lib/api/contracts/recommend-schemas";
 import { MAX_MULTI_SESSIONS } from "@/lib/api/contracts/compare-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { sessionQueries } from "@/lib/query-hooks/session-queries";
@@ -65,12 +65,22 @@ export function RecommendForm({
   const [windows, setWindows] = useState<number[]>(startValues.windows);
   const [sharesText, setSharesText] = useState(startValues.sharesText);
   const [floor, setFloor] = useState(startValues.floor);
+  const [floorKind, setFloorKind] = useState(startValues.floorKind);
+  const [within, setWithin] = useState(startValues.within);
   const modelChoices = startValues.model && !models.some((entry) => entry.id === startValues.model) ? [...models, { id: startValues.model, window: null }] : models;
   const own = modelChoices.find((entry) => entry.id === model)?.window ?? null;
   const windowChoices = [...new Set([...(own ? [own] : []), ...COMMON_WINDOWS, ...startValues.windows])];
   const shares = parseShares(sharesText);
   const floorValue = Number(floor);
-  const floorError = !Number.isFinite(floorValue) || floorValue < 0 || floorValue > 100 ? `The quality floor "${floor}" is not a percentage between 0 and 100.` : null;
+  const withinValue = Number(within);
+  const floorError =
+    floorKind === "absolute"
+      ? !Number.isFinite(floorValue) || floorValue < 0 || floorValue > 100 || floor.trim() === ""
+        ? `The quality floor "${floor}" is not a percentage between 0 and 100.`
+        : null
+      : !Number.isFinite(withinValue) || withinValue < 0 || withinValue > 100 || within.trim() === ""
+        ? `The relative floor "${within}" is not a number of points between 0 and 100.`
+        : null;
   const listed = new Set((sessions.data?.sessions ?? []).map((session) => session.id));
   const sessionIds = picked.filter((id) => listed.has(id));
   const canRun = !busy && sessionIds.length > 0 && chosen.length > 0 && "shares" in shares && floorError === null;
@@ -83,7 +93,8 @@ export function RecommendForm({
       strategies: chosen,
       ...(windows.length > 0 ? { windows: windows.filter((window) => windowChoices.includes(window)) } : {}),
       shares: shares.shares,
-      floor: floorValue / 100,
+      floor: floorKind === "absolute" ? floorValue / 100 : DEFAULT_QUALITY_FLOOR,
+      ...(floorKind === "relative" ? { within: withinValue } : {}),
       ...(model ? { costModel: model } : {}),
       ...(startValues.cache ?? {}),
     });
@@ -158,10 +169,20 @@ export function RecommendForm({
           <span className="block text-slate-600">Trigger shares, % of the window</span>
           <input data-testid="recommend-shares" value={sharesText} disabled={busy} onChange={(event) => setSharesText(event.target.value)} className={`${INPUT} w-64 font-mono`} />
         </label>
-        <label className="space-y-0.5">
-          <span className="block text-slate-600">Quality floor, % continuation recall</span>
-          <input data-testid="recommend-floor" type="number" min={0} max={100} step={1} value={floor} disabled={busy} onChange={(event) => setFloor(event.target.value)} className={`${INPUT} w-20`} />
-        </label>
+        <fieldset className="space-y-0.5" aria-label="Quality floor">
+          <legend className="block text-slate-600">Quality floor</legend>
+          <label className="flex items-center gap-1">
+            <input type="radio" name="floor-kind" data-testid="recommend-floor-absolute" checked={floorKind === "absolute"} disabled={busy} onChange={() => setFloorKind("absolute")} />
+            <input data-testid="recommend-floor" aria-label="Quality floor, % continuation recall" type="number" min={0} max={100} step={1} value={floor} disabled={busy || floorKind !== "absolute"} onChange={(event) => setFloor(event.target.value)} className={`${INPUT} w-20`} />
+            <span className="text-slate-600">% continuation recall</span>
+          </label>
+          <label className="flex items-center gap-1">
+            <input type="radio" name="floor-kind" data-testid="recommend-floor-relative" checked={floorKind === "relative"} disabled={busy} onChange={() => setFloorKind("relative")} />
+            <span className="text-slate-600">within</span>
+            <input data-testid="recommend-within" aria-label="Relative floor, points below no compaction" type="number" min={0} max={100} step={1} value={within} disabled={busy || floorKind !== "relative"} onChange={(event) => setWithin(event.target.value)} className={`${INPUT} w-16`} />
+            <span className="text-slate-600">points of no compaction</span>
+          </label>
+        </fieldset>
         <button type="submit" data-testid="recommend-run" disabled={!canRun} className="rounded-md bg-violet-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-violet-800 disabled:opacity-50">
           {busy ? "Starting…" : "Recommend"}
         </button>

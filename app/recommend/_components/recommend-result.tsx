@@ -7,48 +7,61 @@ import { SettingsSnippetView } from "@/app/_components/compare/settings-snippet-
 
 const percent = (value: number | null) => (value === null ? "—" : `${(value * 100).toFixed(1)}%`);
 
-/** The verdict: the recommended setting, the runner-up and each against the agent's default; or why there is none. */
+/**
+ * The verdict: the recommended setting — whenever one finished on every session, saying plainly when it misses the
+ * floor and by how much — the runner-up and each against the agent's default; or why there is none.
+ */
 export function RecommendVerdict({ view, titleOf }: { view: RecommendationView; titleOf: (id: string) => string }) {
   const sessions = view.request.sessionIds.length;
-  const floor = percent(view.request.floor);
+  const floor = view.request.within === undefined ? percent(view.request.floor) : `within ${view.request.within} points of no compaction`;
   if (view.state === "running") return null;
   if (!view.recommended) {
     return (
       <section data-testid="recommend-verdict" data-outcome="none" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-        <p className="font-semibold">No setting keeps {floor} continuation recall on every one of the {sessions} session{sessions === 1 ? "" : "s"}.</p>
-        {view.bestReachable ? (
-          <p>
-            The best reachable worst-case recall is <span data-testid="recommend-best-reachable" className="font-semibold">{percent(view.bestReachable.worstRecall)}</span>, with {view.bestReachable.label} ({formatUsd(view.bestReachable.usd)}). Lower the floor, or
-            try other strategies or later triggers.
-          </p>
-        ) : (
-          <p>No setting finished with dollars and a recall score on every session{view.runs.failed > 0 ? ` (${view.runs.failed} runs failed)` : ""}.</p>
-        )}
-        {view.missingPrice && <p data-testid="recommend-missing-price">{view.missingPrice.note}</p>}
+        <p className="font-semibold">No setting finished with a recall score and a cost on every session{view.runs.failed > 0 ? ` (${view.runs.failed} runs failed)` : ""}.</p>
       </section>
     );
   }
+  const chosen = view.recommended.point;
+  const met = view.verdict?.floorMet !== false;
+  const byTokens = view.verdict !== null && view.verdict.costBasis !== "usd";
+  const cost = byTokens ? `${chosen.tokens?.toLocaleString("en-US") ?? "—"} tokens` : formatUsd(chosen.usd);
   return (
-    <section data-testid="recommend-verdict" data-outcome="recommended" className="space-y-1 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-950">
+    <section
+      data-testid="recommend-verdict"
+      data-outcome="recommended"
+      data-floor-met={met ? "true" : "false"}
+      data-rule={view.verdict?.rule ?? ""}
+      className={`space-y-1 rounded-lg border p-3 text-sm ${met ? "border-emerald-300 bg-emerald-50 text-emerald-950" : "border-amber-300 bg-amber-50 text-amber-950"}`}
+    >
+      {!met && view.verdict && (
+        <p data-testid="recommend-floor-not-met" className="font-semibold">
+          Floor not met: no setting keeps {floor} continuation recall on {sessions === 1 ? "the session" : `every one of the ${sessions} sessions`}. The setting below misses it by {view.verdict.shortBy.toFixed(1)} points.
+        </p>
+      )}
       <p>
         <span className="font-semibold">Set </span>
         <span data-testid="recommend-setting" className="font-mono font-semibold">
-          {view.recommended.point.label}
+          {chosen.label}
         </span>
-        : {view.recommended.point.usd === null && view.recommended.point.weightedTokens != null ? `${formatCount(Math.round(view.recommended.point.weightedTokens))} cache-weighted input tokens` : formatUsd(view.recommended.point.usd)} over {sessions === 1 ? titleOf(view.request.sessionIds[0]) : `the ${sessions} sessions`}, keeping at worst {percent(view.recommended.point.worstRecall)} continuation recall (floor {floor}).
+        : {cost} over {sessions === 1 ? titleOf(view.request.sessionIds[0]) : `the ${sessions} sessions`}, keeping at worst {percent(chosen.worstRecall)}
+        {chosen.low !== null && chosen.high !== null ? ` (95% interval ${percent(chosen.low)}–${percent(chosen.high)})` : ""} continuation recall (floor {floor}).
       </p>
-      {view.missingPrice && (
-        <p data-testid="recommend-missing-price" className="text-amber-900">
-          {view.missingPrice.note}
-        </p>
-      )}
+      {view.verdict && <p data-testid="recommend-verdict-summary">{view.verdict.summary}</p>}
+      {view.verdict?.costNote && <p data-testid="recommend-cost-note" className="text-slate-700">{view.verdict.costNote}</p>}
       <AgainstDefault choice={view.recommended} />
-      {view.runnerUp ? (
-        <p data-testid="recommend-runner-up">
-          Runner-up: <span className="font-mono">{view.runnerUp.point.label}</span>, {formatUsd(view.runnerUp.point.usd)} ({formatDelta((view.runnerUp.point.usd ?? 0) - (view.recommended.point.usd ?? 0))} more), worst recall {percent(view.runnerUp.point.worstRecall)}.
+      {met &&
+        (view.runnerUp ? (
+          <p data-testid="recommend-runner-up">
+            Runner-up: <span className="font-mono">{view.runnerUp.point.label}</span>, {formatUsd(view.runnerUp.point.usd)} ({formatDelta((view.runnerUp.point.usd ?? 0) - (chosen.usd ?? 0))} more), worst recall {percent(view.runnerUp.point.worstRecall)}.
+          </p>
+        ) : (
+          <p data-testid="recommend-runner-up">No other setting meets the floor.</p>
+        ))}
+      {!met && view.bestReachable && view.bestReachable.configIndex !== chosen.configIndex && (
+        <p data-testid="recommend-best-reachable">
+          The best reachable worst-case recall is <span className="font-semibold">{percent(view.bestReachable.worstRecall)}</span>, with {view.bestReachable.label} ({formatUsd(view.bestReachable.usd)}).
         </p>
-      ) : (
-        <p data-testid="recommend-runner-up">No other setting meets the floor.</p>
       )}
       {view.state === "cancelled" && <p className="text-amber-900">The recommendation was cancelled: only the settings that finished on every session were considered.</p>}
     </section>
@@ -111,7 +124,8 @@ export function RecommendTable({ view, titleOf }: { view: RecommendationView; ti
             <tr>
               <th className="px-2 py-1">setting</th>
               <th className="px-2 py-1 text-right">dollars</th>
-              <th className="px-2 py-1 text-right">worst recall</th>
+              <th className="px-2 py-1 text-right" title="the worst continuation recall over the sessions, with its 95% bootstrap interval">worst recall [95%]</th>
+              <th className="px-2 py-1 text-right" title="by worst recall; settings whose intervals overlap the best of their group are tied">rank</th>
               <th className="px-2 py-1 text-right">mean recall</th>
               {view.request.sessionIds.map((id) => (
                 <th key={id} className="max-w-40 truncate px-2 py-1 text-right" title={titleOf(id)}>
@@ -128,7 +142,11 @@ export function RecommendTable({ view, titleOf }: { view: RecommendationView; ti
                   {point.onFrontier && <span className="ml-1 text-violet-800" title="on the frontier">◆</span>}
                 </td>
                 <td className="px-2 py-1 text-right tabular-nums">{formatUsd(point.usd)}</td>
-                <td className={`px-2 py-1 text-right tabular-nums ${point.meetsFloor ? "text-emerald-800" : "text-slate-700"}`}>{percent(point.worstRecall)}</td>
+                <td data-testid="recommend-worst-recall" data-low={point.low ?? ""} data-high={point.high ?? ""} className={`px-2 py-1 text-right tabular-nums ${point.meetsFloor ? "text-emerald-800" : "text-slate-700"}`}>
+                  {percent(point.worstRecall)}
+                  {point.low !== null && point.high !== null && <span className="ml-1 text-[10px] text-slate-500">[{(point.low * 100).toFixed(1)}–{(point.high * 100).toFixed(1)}]</span>}
+                </td>
+                <td data-testid="recommend-rank" className="px-2 py-1 text-right tabular-nums text-slate-700">{point.rank?.label ?? "—"}</td>
                 <td className="px-2 py-1 text-right tabular-nums">{percent(point.meanRecall)}</td>
                 {point.cells.map((cell) => (
                   <td key={cell.runId} className="px-2 py-1 text-right tabular-nums" title={cell.error ?? undefined}>

@@ -47,7 +47,7 @@ export function RecommendView({ models, strategies }: { models: ModelOption[]; s
         <h1 className="text-lg font-semibold">Recommend a compaction threshold</h1>
         <p className="max-w-4xl text-xs text-slate-600">
           The lab replays the sessions with each strategy&apos;s trigger at every share of the window, prices every setting with prompt caching and scores its
-          continuation recall, then recommends the cheapest setting that keeps the floor on every session — with the configuration to paste into each agent.
+          continuation recall, then recommends the cheapest setting that keeps the floor on every session — or, when none does, says so and still names the best value — with the configuration to paste into each agent.
         </p>
       </header>
       <RecommendForm
@@ -84,7 +84,7 @@ function StoredRecommendation({ id, titleOf }: { id: string; titleOf: (id: strin
       <section className="flex flex-wrap items-center gap-3 text-xs" aria-label="Progress">
         <span data-testid="recommend-progress" className="tabular-nums text-slate-700">
           {view.runs.ended} of {view.runs.total} replays ended{view.runs.failed > 0 ? ` (${view.runs.failed} failed)` : ""} · {view.request.sessionIds.length} session{view.request.sessionIds.length === 1 ? "" : "s"} · windows{" "}
-          {view.request.windows?.map((window) => window.toLocaleString("en-US")).join(", ")} · floor {Math.round(view.request.floor * 1000) / 10}%
+          {view.request.windows?.map((window) => window.toLocaleString("en-US")).join(", ")} · floor {view.request.within === undefined ? `${Math.round(view.request.floor * 1000) / 10}%` : `within ${view.request.within} points of no compaction`}
         </span>
         <div className="h-2 w-48 overflow-hidden rounded bg-slate-200" role="progressbar" aria-valuemin={0} aria-valuemax={view.runs.total} aria-valuenow={view.runs.ended} aria-label="Replays ended">
           <div className="h-full bg-violet-600" style={{ width: `${Math.round(share * 100)}%` }} />

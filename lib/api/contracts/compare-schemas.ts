@@ -157,6 +157,9 @@ export interface CompareRow {
   retention: {
     /** weighted overall at the end (null when no probe counted) */
     overall: number | null;
+    /** its 95% bootstrap interval over the probes (`bootstrapRetention`; absent in rows stored before it) */
+    low?: number | null;
+    high?: number | null;
     byKind: Record<string, KindScore>;
     /** mean overall just after each compaction or trim; null when there were none */
     afterCompactions: number | null;
@@ -164,8 +167,9 @@ export interface CompareRow {
     perCompaction: { step: number; overall: number | null }[];
   };
   /**
-   * continuation recall, the lab's default quality score: at each cut, the share of the facts later messages use
-   * that the next context still holds (absent from rows stored before it existed)
+   * continuation recall, the lab's default quality score: on the comparison's exam (the same checkpoints and facts
+   * for every row), the share of the facts later messages use that the context still holds, with its 95% interval
+   * (`low` / `high`), the checkpoints `refused` over the window and the per-cut view (absent from rows stored before it existed)
    */
   continuationRecall?: ContinuationRecallSummary;
   /** the LLM-judged retention (judge mode only) */
@@ -230,12 +234,20 @@ export type CompareStreamLine =
   | { type: "done"; rows: number; failed: number }
   | { type: "error"; error: { code: string; message: string } };
 
+/** A quality figure over several sessions with its 95% interval (bootstrap over the sessions and their checkpoints). */
+export interface IntervalFigure {
+  figure: number | null;
+  low: number | null;
+  high: number | null;
+}
+
 /** One configuration over several sessions: the mean and the worst case of the headline figures. */
 export interface AggregateRow {
   config: string;
   strategy: string;
   sessions: number;
-  mean: { peakContextTokens: number; totalTokensSent: number; tokensSavedVsNone: number; compactions: number; retention: number | null };
-  /** worst case: highest peak and tokens sent, least saved, most compactions, lowest retention */
-  worst: { peakContextTokens: number; totalTokensSent: number; tokensSavedVsNone: number; compactions: number; retention: number | null };
+  /** `recall`: continuation recall, mean over the sessions with its interval (absent when no row has it) */
+  mean: { peakContextTokens: number; totalTokensSent: number; tokensSavedVsNone: number; compactions: number; retention: number | null; recall?: IntervalFigure };
+  /** worst case: highest peak and tokens sent, least saved, most compactions, lowest retention and recall */
+  worst: { peakContextTokens: number; totalTokensSent: number; tokensSavedVsNone: number; compactions: number; retention: number | null; recall?: IntervalFigure };
 }

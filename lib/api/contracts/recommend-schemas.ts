@@ -24,8 +24,13 @@ export const RecommendRequestSchema = z
     windows: z.array(z.number().int().min(1_000).max(10_000_000)).min(1).max(6).optional(),
     /** trigger shares of the window, each in 0.1–0.95 */
     shares: z.array(z.number().min(0.1).max(0.95)).min(1).max(18).default([...DEFAULT_TRIGGER_SHARES]),
-    /** the continuation recall every chosen session must keep, 0–1 */
+    /** the continuation recall every chosen session must keep, 0–1 (the absolute floor) */
     floor: z.number().min(0).max(1).default(DEFAULT_QUALITY_FLOOR),
+    /**
+     * the relative floor, in percentage points: a setting meets it when on every session its recall is at least the
+     * session's uncompacted recall (the same exam with no compaction and no window) minus this; given, it replaces `floor`
+     */
+    within: z.number().min(0).max(100).optional(),
   })
   .extend(CostOptionsSchema.shape);
 export type RecommendRequest = z.infer<typeof RecommendRequestSchema>;
@@ -37,7 +42,11 @@ export interface RecommendationCell {
   runId: string;
   status: string;
   usd: number | null;
+  /** tokens to rank on where there are no dollars: cache-weighted tokens when the row has them, else tokens sent */
+  tokens: number | null;
   recall: number | null;
+  /** the same exam's recall with no compaction and no window: what a relative floor is measured from */
+  uncompacted: number | null;
   compactions: number | null;
   error: string | null;
   /** the run's cache-weighted input tokens (RunCost.cacheWeightedTokens): what ranks settings when a model has no price */
@@ -62,14 +71,40 @@ export interface RecommendationPoint {
   cells: RecommendationCell[];
   /** dollars over every session (with prompt caching); null until every session has a price */
   usd: number | null;
-  /** cache-weighted input tokens over every session; null until every session has them */
-  weightedTokens?: number | null;
+  /** tokens over every session, the cost ranked on where a price is missing (see `RecommendationVerdict.costBasis`) */
+  tokens: number | null;
   /** the worst continuation recall over the sessions; null until every session has one */
   worstRecall: number | null;
+  /** 95% bootstrap interval of the worst recall (over each session's checkpoints); null bounds for rows stored before intervals */
+  low: number | null;
+  high: number | null;
   meanRecall: number | null;
+  /** by worst recall; settings whose intervals overlap the best of their group are tied ("tied 1st") */
+  rank: { place: number; tied: boolean; label: string } | null;
   /** meets the floor on every session */
   meetsFloor: boolean;
+  /** points below the floor on its worst session (0 when it meets it); null without a recall */
+  shortBy: number | null;
   onFrontier: boolean;
+}
+
+/**
+ * How the recommendation was chosen: `cheapest-meeting-floor` (some setting meets the floor: the cheapest of them),
+ * `best-value-vs-default` (none does: the best worst recall per dollar among the settings at least as good as
+ * their agent's default), `highest-reachable` (none is as good as a default: the best worst recall).
+ */
+export interface RecommendationVerdict {
+  rule: "cheapest-meeting-floor" | "best-value-vs-default" | "highest-reachable";
+  floorMet: boolean;
+  /** the floor as asked: absolute (a share) or relative (points within the uncompacted recall) */
+  floor: { kind: "absolute"; value: number } | { kind: "relative"; within: number };
+  /** points the recommended setting is below the floor on its worst session (0 when met) */
+  shortBy: number;
+  /** what settings are ranked on: dollars, or tokens where a price is missing (and why) */
+  costBasis: "usd" | "cacheWeightedTokens" | "tokensSent";
+  costNote: string | null;
+  /** one plain sentence: what was chosen and why */
+  summary: string;
 }
 
 export interface AgentSnippet {
@@ -99,13 +134,14 @@ export interface RecommendationView {
   state: "running" | "done" | "cancelled";
   runs: { total: number; ended: number; failed: number };
   points: RecommendationPoint[];
-  /** the frontier by ascending cost (dollars, or cache-weighted tokens per `rankedBy`) against worst recall */
-  frontier: { configIndex: number; usd: number | null; cost: number; worstRecall: number }[];
-  /** what the settings are ranked on: dollars, or cache-weighted input tokens when a session's model has no price */
-  rankedBy: "usd" | "cacheWeightedTokens";
-  /** the models without a price and what that means for the ranking; null when every session is priced */
-  missingPrice: { models: string[]; note: string } | null;
-  /** once every run ended: the cheapest setting meeting the floor on every session, and the runner-up */
+  /** the frontier by ascending cost (dollars, or tokens when a price is missing): worst recall against it */
+  frontier: { configIndex: number; usd: number; worstRecall: number }[];
+  /** once every run ended and one setting has figures on every session: how the recommendation was chosen */
+  verdict: RecommendationVerdict | null;
+  /**
+   * once every run ended: the cheapest setting meeting the floor on every session and the runner-up; when none
+   * meets it, still a setting (see `verdict`), with no runner-up
+   */
   recommended: RecommendationChoice | null;
   runnerUp: RecommendationChoice | null;
   /** when nothing meets the floor: the best worst-case recall reached, and where */

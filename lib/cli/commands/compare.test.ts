@@ -52,7 +52,7 @@ async function labHere(args: string[]) {
 const rowsOf = (stdout: string): CompareRow[] => stdout.trim().split("\n").map((line) => JSON.parse(line));
 const ROW_KEYS = [
   "config", "strategy", "settings", "window", "estimator", "summarizer", "peakContextTokens", "meanContextTokens", "compactions", "prunes",
-  "totalTokensSent", "finalContextTokens", "tokensSavedVsNone", "summarizerTokens", "estimatedCostUsd", "cost", "fallbacks", "summarizerFailures", "guardTrips", "overflows", "retention", "continuationRecall", "judged", "pareto",
+  "totalTokensSent", "finalContextTokens", "tokensSavedVsNone", "summarizerTokens", "estimatedCostUsd", "cost", "fallbacks", "summarizerFailures", "guardTrips", "overflows", "retention", "continuationRecall", "judged", "pareto", "rank",
 ].sort();
 
 let directory: string;
@@ -111,7 +111,19 @@ describe("lab probes and lab compare in a child process", () => {
     expect(trim.tokensSavedVsNone).toBe(none.totalTokensSent - trim.totalTokensSent);
     expect(trim.retention.overall).toBeLessThan(1);
     expect(trim.retention.perCompaction).toHaveLength(trim.compactions);
-    expect(none.continuationRecall).toMatchObject({ overall: 1, points: [], events: 0 });
+    // one exam: the same checkpoints and facts for every row, each figure with its interval
+    for (const row of rows) {
+      expect(row.continuationRecall!.counted).toBe(none.continuationRecall!.counted);
+      expect(row.continuationRecall!.exam).toEqual(none.continuationRecall!.exam);
+      expect(row.continuationRecall!.low!).toBeLessThanOrEqual(row.continuationRecall!.overall!);
+      expect(row.continuationRecall!.high!).toBeGreaterThanOrEqual(row.continuationRecall!.overall!);
+    }
+    expect(none.continuationRecall!.counted).toBeGreaterThan(0);
+    // none never cuts, but its calls past the 20K window would be refused: those checkpoints are lost
+    expect(none.continuationRecall).toMatchObject({ points: [], events: 0, uncompacted: 1 });
+    expect(none.continuationRecall!.refused).toBe(none.continuationRecall!.checkpoints!.filter((point) => point.refused).length);
+    expect(none.continuationRecall!.refused).toBeGreaterThan(0);
+    expect(none.continuationRecall!.overall).toBeLessThan(1);
     expect(trim.continuationRecall!.overall).toBeLessThan(1);
     expect(trim.continuationRecall!.points.length).toBeGreaterThan(0);
     expect(Object.keys(trim.retention.byKind).sort()).toEqual([...PROBE_KINDS].sort());
@@ -263,7 +275,7 @@ describeWithShared("lab compare --all on pi-mono's large session", () => {
     expect(trim.tokensSavedVsNone).toBe(byId.none.totalTokensSent - trim.totalTokensSent);
     expect(trim.compactions).toBe(trims);
     expect(trim.compactions).toBe(413);
-  });
+  }, 120_000);
 
   it("at 64K marks the Pareto frontier of continuation recall against tokens sent and against the final context", () => {
     type Row = CompareRow & { pareto: { tokensSent: boolean; finalContext: boolean } };
@@ -271,8 +283,14 @@ describeWithShared("lab compare --all on pi-mono's large session", () => {
     expect(code).toBe(0);
     const rows = rowsOf(stdout) as Row[];
     const byId = Object.fromEntries(rows.map((row) => [row.config, row]));
-    // none keeps every fact: nothing recalls more
-    expect(byId.none.continuationRecall?.overall).toBe(1);
+    // one exam for all: the same facts counted in every row; none loses the checkpoints past the window
+    expect(new Set(rows.map((row) => row.continuationRecall?.counted)).size).toBe(1);
+    expect(byId.none.continuationRecall!.refused).toBeGreaterThan(0);
+    expect(byId.pi.continuationRecall!.overall).toBeGreaterThan(byId.none.continuationRecall!.overall!);
+    // ranks: a setting is tied with the best of its group when their intervals overlap
+    const best = rows.filter((row) => (row as Row & { rank: { place: number } }).rank?.place === 1);
+    expect(best.length).toBeGreaterThan(0);
+    for (const row of best) expect(row.continuationRecall!.high!).toBeGreaterThanOrEqual(Math.min(...best.map((other) => other.continuationRecall!.low!)));
     // a row is on the frontier exactly when no other row is at least as good on both axes and better on one
     for (const axis of [["tokensSent", "totalTokensSent"], ["finalContext", "finalContextTokens"]] as const) {
       for (const row of rows) {
@@ -284,10 +302,10 @@ describeWithShared("lab compare --all on pi-mono's large session", () => {
       }
     }
     const text = lab(["compare", file, "--strategies", "none,pi,evidence", "--window", "64000"]).stdout;
-    // the frontier among these three: the rows marked ◆ are the ones the closing line names, none (100%) among them
-    const marked = ["none", "pi", "evidence"].filter((id) => new RegExp(`^◆ ${id} .* continuation recall \\d+\\.\\d%`, "m").test(text));
-    for (const id of ["none", "pi", "evidence"]) expect(text).toMatch(new RegExp(`^[◆ ] ${id} .* continuation recall \\d+\\.\\d%`, "m"));
-    expect(marked).toContain("none");
+    // the frontier among these three: the rows marked ◆ are the ones the closing line names, pi among them
+    const marked = ["none", "pi", "evidence"].filter((id) => new RegExp(`^◆ (tied )?\\d+\\w\\w +${id} .* continuation recall \\d+\\.\\d% \\[\\d+\\.\\d–\\d+\\.\\d%`, "m").test(text));
+    for (const id of ["none", "pi", "evidence"]) expect(text).toMatch(new RegExp(`^[◆ ] (tied )?\\d+\\w\\w +${id} .* continuation recall \\d+\\.\\d%`, "m"));
+    expect(marked).toContain("pi");
     const frontier = ["none", "pi", "evidence"].filter((id) => marked.includes(id)).sort((a, b) => byId[a].totalTokensSent - byId[b].totalTokensSent);
     expect(text).toContain(`◆ Pareto frontier, continuation recall against tokens sent: ${frontier.join(", ")}\n`);
   }, 120_000);

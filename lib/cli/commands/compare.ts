@@ -5,7 +5,9 @@ import type { CompareConfig, CompareRow } from "../../api/contracts/compare-sche
 import { buildCompareRow, compareLabel, totalTokensSent } from "../../compare/compare-row";
 import { CompareSpecError, parseCompareConfigs } from "../../compare/parse-compare-configs";
 import { paretoFrontier } from "../../compare/pareto-frontier";
+import { rankGroups } from "../../compare/rank-groups";
 import { extractContinuationFacts } from "../../engine/evaluate/extract-continuation-facts";
+import { scoreContinuationRecall } from "../../engine/evaluate/score-continuation-recall";
 import { extractProbes } from "../../engine/evaluate/extract-probes";
 import type { ReplayResult } from "../../engine/simulate/replay-result";
 import { replaySession } from "../../engine/simulate/replay-session";
@@ -14,6 +16,7 @@ import { resolveSettings, SettingsError } from "../../engine/strategies/resolve-
 import { providerOfStrategy } from "../../engine/strategies/provider-of-strategy";
 import { buildSummarizer, type RunSummarizer } from "../../runs/build-summarizer";
 import { checkReplayEstimator, resolveReplayEstimator } from "../../runs/resolve-estimator";
+import { examOf } from "../../runs/score-run-recall";
 import { breakerOutcome, circuitBreakerSummarizer } from "../../runs/summarizer-circuit-breaker";
 import { EXIT_BAD_INPUT, EXIT_DEGRADED, EXIT_FAILURE, EXIT_OK, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
 import { readTranscriptFile } from "../read-transcript-file";
@@ -32,7 +35,10 @@ export const usage =
  * workbench (`buildCompareRow`, so the CLI and the API print the same numbers). `--all` compares every registered
  * strategy at its defaults. With --json prints one {@link CompareRow} per line, in the order given, each with
  * `pareto: {tokensSent, finalContext}` — whether it is on the Pareto frontier of continuation recall against tokens sent and
- * against the final context (`paretoFrontier`); without, one line per configuration, ◆ marking the frontier against
+ * against the final context (`paretoFrontier`) — and `rank: {place, tied, label}` by continuation recall, settings
+ * whose 95% intervals overlap tied (`rankGroups`; null without a figure). Every row's recall is scored on one exam
+ * (the same checkpoints and facts: `continuationRecall.counted` is equal across rows) with `low` / `high`.
+ * Without --json, one line per configuration with its rank ("tied 1st"), ◆ marking the frontier against
  * tokens sent, then the two frontiers by name. Rows print once every configuration has run. `tokensSavedVsNone` is against a `none` replay with the same window and estimator, run
  * once (reused when `none` at its defaults is listed). `--probes` adds the user's probes (see
  * `readUserProbesFile`), scored as the `user` kind.
@@ -125,6 +131,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return EXIT_FAILURE;
   }
   const baseline = await replaySession({ session, strategy: strategiesById.none, window, estimator: estimatorChoice });
+  // one exam for every configuration: the same checkpoints, the same facts
+  const exam = examOf({ baseline, window: baseline.window });
+  const uncompacted = scoreContinuationRecall({ session, result: baseline, facts: continuationFacts, exam, ignoreWindow: true }).overall;
   let exitCode = EXIT_OK;
   const rows: CompareRow[] = [];
   for (const { config, label, summarizer } of planned) {
@@ -135,7 +144,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ? baseline
       : await replaySession({ session, strategy: strategiesById[config.strategy], settings: config.settings, window, estimator: estimatorChoice, summarizer: breaker.summarizer });
     const state = breaker.state();
-    const row = buildCompareRow({ label, session, result, probes, continuationFacts, noneTotal: totalTokensSent(baseline), summarizer: summarizerId, model: summarizer.model, summarizerFailures: state.failures, costOptions });
+    const row = buildCompareRow({ label, session, result, probes, continuationFacts, exam, baseline, uncompacted, noneTotal: totalTokensSent(baseline), summarizer: summarizerId, model: summarizer.model, summarizerFailures: state.failures, costOptions });
     rows.push(row);
     const outcome = breakerOutcome(state, { unchangedFallbacks: result.events.filter((event) => event.type === "fallback" && event.outcome === "unchanged").length });
     if (outcome.error) io.stderr(`${label}: ${outcome.status}: ${outcome.error}\n`);
@@ -146,9 +155,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const quality = (row: CompareRow) => row.continuationRecall?.overall ?? null;
   const bySent = paretoFrontier(rows.map((row, index) => ({ id: index, retention: quality(row), cost: row.totalTokensSent })));
   const byFinal = paretoFrontier(rows.map((row, index) => ({ id: index, retention: quality(row), cost: row.finalContextTokens })));
+  // rank groups by continuation recall: settings whose 95% intervals overlap are tied, not ranked
+  const ranks = rankGroups(rows.map((row, index) => ({ id: index, figure: quality(row), low: row.continuationRecall?.low, high: row.continuationRecall?.high })));
   rows.forEach((row, index) => {
     const pareto = { tokensSent: bySent.frontier.has(index), finalContext: byFinal.frontier.has(index) };
-    io.stdout(values.json ? `${JSON.stringify({ ...row, pareto })}\n` : `${pareto.tokensSent ? "◆" : " "} ${describeRow(row)}\n`);
+    const rank = ranks.get(index) ?? null;
+    io.stdout(values.json ? `${JSON.stringify({ ...row, pareto, rank })}\n` : `${pareto.tokensSent ? "◆" : " "} ${(rank?.label ?? "—").padEnd(9)} ${describeRow(row)}\n`);
   });
   if (!values.json && rows.length > 1) {
     const names = (result: typeof bySent) => result.line.map((point) => rows[point.id].config).join(", ") || "—";
@@ -157,6 +169,14 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     if (unscored.length > 0) io.stdout(`  not placed (no fact counted): ${unscored.join(", ")}\n`);
   }
   return exitCode;
+}
+
+/** " [91.5–95.0%, 3 of 64 checkpoints refused]": the figure's 95% interval and the checkpoints lost to the window */
+function interval(row: CompareRow): string {
+  const recall = row.continuationRecall;
+  if (recall?.low == null || recall.high == null) return "";
+  const refused = recall.refused ? `, ${recall.refused} of ${recall.checkpoints?.length ?? 0} checkpoints refused` : "";
+  return ` [${(recall.low * 100).toFixed(1)}–${(recall.high * 100).toFixed(1)}%${refused}]`;
 }
 
 function parseConfigsFlag(spec: string): CompareConfig[] {
@@ -186,6 +206,6 @@ function describeRow(row: CompareRow): string {
   return (
     `${row.config.padEnd(24)} peak ${count(row.peakContextTokens).padStart(9)} · sent ${count(row.totalTokensSent).padStart(12)} · ` +
     `saved ${count(row.tokensSavedVsNone).padStart(12)}${dollars} · compactions ${row.compactions} · fallbacks ${row.fallbacks}${row.summarizerFailures > 0 ? ` · failed summaries ${row.summarizerFailures}` : ""}${cost} · ` +
-    `continuation recall ${percent(row.continuationRecall?.overall ?? null)} · probe retention ${percent(row.retention.overall)} (${kinds})`
+    `continuation recall ${percent(row.continuationRecall?.overall ?? null)}${interval(row)} · probe retention ${percent(row.retention.overall)} (${kinds})`
   );
 }

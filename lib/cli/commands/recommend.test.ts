@@ -31,12 +31,12 @@ describe("lab recommend (a fresh SQLite database, the embedded queue in this pro
     expect(stderr).toMatch(/recommendation \S+ started/);
     expect(stderr).toMatch(/6\/6 replays ended|replays ended/);
     const lines = stdout.split("\n");
-    expect(lines[0]).toMatch(/^setting\s+dollars\s+worst recall\s+mean recall\s+floor\s+frontier$/);
+    expect(lines[0]).toMatch(/^setting\s+dollars\s+worst recall \[95%\]\s+mean recall\s+rank\s+floor\s+frontier$/);
     // 2 strategies × (default + 2 shares)
     const rows = lines.slice(2, 8);
     expect(rows.every((row) => /^(pi|codex) /.test(row))).toBe(true);
     expect(rows.some((row) => row.startsWith("pi @ 30% · 30K"))).toBe(true);
-    expect(stdout).toMatch(/^Recommended: (pi|codex) .+ — \$\d+\.\d{4} over 2 sessions, worst continuation recall \d+\.\d% \(floor 50\.0%\)\.$/m);
+    expect(stdout).toMatch(/^Recommended: (pi|codex) .+ — \$\d+\.\d{4} over 2 sessions, worst continuation recall \d+\.\d% \[\d+\.\d–\d+\.\d\] \(floor 50\.0%\)\.$/m);
     expect(stdout).toMatch(/^# Codex CLI — ~\/\.codex\/config\.toml$/m);
     expect(stdout).toMatch(/^model_auto_compact_token_limit = \d+$/m);
     expect(stdout).toMatch(/^# GitHub Copilot CLI: .*no setting/m);
@@ -53,6 +53,26 @@ describe("lab recommend (a fresh SQLite database, the embedded queue in this pro
     const meeting = view.points.filter((point) => point.meetsFloor).sort((a, b) => a.usd! - b.usd! || b.worstRecall! - a.worstRecall!);
     expect(view.recommended?.point.configIndex).toBe(meeting[0].configIndex);
   }, 120_000);
+
+  it("still recommends a setting, with its snippet, when nothing meets the floor — and takes a relative floor", async () => {
+    const strict = await run("recommend", ...files, ...flags.filter((flag) => flag !== "--floor" && flag !== "50"), "--floor", "100", "--json");
+    expect(strict.code).toBe(0);
+    const view = JSON.parse(strict.stdout) as RecommendationView;
+    expect(view.points.some((point) => point.meetsFloor)).toBe(false);
+    expect(view.recommended).not.toBeNull();
+    expect(view.verdict).toMatchObject({ floorMet: false, floor: { kind: "absolute", value: 1 } });
+    expect(view.verdict!.rule).not.toBe("cheapest-meeting-floor");
+    expect(view.verdict!.shortBy).toBeCloseTo(100 - view.recommended!.point.worstRecall! * 100, 0);
+    for (const point of view.points) expect(point.low! <= point.worstRecall! && point.worstRecall! <= point.high!).toBe(true);
+    const text = await run("recommend", ...files, ...flags.filter((flag) => flag !== "--floor" && flag !== "50"), "--floor", "100");
+    expect(text.stdout).toMatch(/^Floor not met: no setting keeps 100\.0% continuation recall on every session; the recommendation misses it by \d+\.\d points\.$/m);
+    expect(text.stdout).toMatch(/^Recommended: /m);
+    const relative = await run("recommend", ...files, ...flags.filter((flag) => flag !== "--floor" && flag !== "50"), "--within", "40", "--json");
+    const relativeView = JSON.parse(relative.stdout) as RecommendationView;
+    expect(relativeView.request.within).toBe(40);
+    expect(relativeView.verdict?.floor).toEqual({ kind: "relative", within: 40 });
+    expect((await run("recommend", files[0], "--strategies", "pi", "--floor", "50", "--within", "5")).code).toBe(2);
+  }, 180_000);
 
   it("refuses a strategy with no trigger, an unknown session and a share out of range, with the reason", async () => {
     const none = await run("recommend", files[0], "--strategies", "none");

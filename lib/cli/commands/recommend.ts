@@ -6,7 +6,7 @@ import { EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, parseCommandArgs, UsageError, ty
 import { formatRecommendation } from "../format-recommendation";
 
 export const usage =
-  "npm run --silent lab -- recommend <file or session id>… --strategies <id>,<id>… [--windows 200000,1000000] [--shares 10,20,…,95] [--floor 90] " +
+  "npm run --silent lab -- recommend <file or session id>… --strategies <id>,<id>… [--windows 200000,1000000] [--shares 10,20,…,95] [--floor 90 | --within 5] " +
   `${COST_USAGE} [--json]   (DATABASE_URL names the database)`;
 
 /** How often the command reads the recommendation's runs back while they replay. */
@@ -18,7 +18,9 @@ const POLL_MS = 500;
  * recommendation is stored and its replays queued; this process's workers (and any `npm run worker`) replay them
  * while stderr shows how many have ended; Ctrl-C cancels what has not. Prints every setting as a table with the
  * verdict and the agents' snippets, or with --json the recommendation as the API returns it. Flags take percentages:
- * --shares (each 10–95, default 10…90 and 95) and --floor (default 90). Exit 0 when it finished, 1 when it was
+ * --shares (each 10–95, default 10…90 and 95) and --floor (default 90), or --within N: the relative floor, N points
+ * below each session's recall with no compaction. The verdict names a setting whenever one finished on every
+ * session, saying so plainly when it misses the floor and by how much. Exit 0 when it finished, 1 when it was
  * cancelled, 2 for bad input (an unknown session, a strategy with no trigger, too many replays: the reason on stderr).
  */
 export async function run(args: string[], io: CliIo): Promise<number> {
@@ -31,6 +33,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       windows: { type: "string" },
       shares: { type: "string" },
       floor: { type: "string" },
+      within: { type: "string" },
       ...COST_FLAGS,
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
@@ -45,7 +48,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const strategies = values.strategies.split(",").map((id) => id.trim()).filter(Boolean);
   const windows = values.windows === undefined ? undefined : values.windows.split(",").map((text) => wholeNumber(text, "--windows", 1_000));
   const shares = values.shares === undefined ? [...DEFAULT_TRIGGER_SHARES] : values.shares.split(",").map((text) => percentage(text, "--shares", 10, 95));
+  if (values.floor !== undefined && values.within !== undefined) throw new UsageError("give --floor (absolute) or --within (points of no compaction), not both", usage);
   const floor = values.floor === undefined ? DEFAULT_QUALITY_FLOOR : percentage(values.floor, "--floor", 0, 100);
+  const within = values.within === undefined ? undefined : Math.round(percentage(values.within, "--within", 0, 100) * 1000) / 10;
   const cost = costFlags(values, usage);
 
   const { importUpload } = await import("../../sessions/import-upload");
@@ -79,7 +84,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         } else throw error;
       }
     }
-    const request: RecommendRequest = { sessionIds, strategies, ...(windows ? { windows } : {}), shares, floor, cacheProvider: cost.cacheProvider ?? "auto", cacheTtl: cost.cacheTtl ?? "auto", ...(cost.costModel ? { costModel: cost.costModel } : {}) };
+    const request: RecommendRequest = { sessionIds, strategies, ...(windows ? { windows } : {}), shares, floor, ...(within !== undefined ? { within } : {}), cacheProvider: cost.cacheProvider ?? "auto", cacheTtl: cost.cacheTtl ?? "auto", ...(cost.costModel ? { costModel: cost.costModel } : {}) };
     try {
       id = (await startRecommendation(request)).id;
     } catch (error) {

@@ -1,7 +1,6 @@
 import { compactionApplied } from "../../engine/simulate/replay-events";
-import { summarizeContinuationRecall } from "../../api/contracts/continuation-recall-summary";
-import { extractContinuationFacts } from "../../engine/evaluate/extract-continuation-facts";
-import { scoreContinuationRecall } from "../../engine/evaluate/score-continuation-recall";
+import { scoreRunRecall } from "../../runs/score-run-recall";
+import { noneStrategy } from "../../engine/strategies/none";
 import fs from "node:fs";
 import { COST_FLAGS, COST_USAGE, costFlags, describeCost } from "../cost-flags";
 import { priceRun } from "../../runs/price-run";
@@ -37,8 +36,8 @@ export const usage = `npm run --silent lab -- simulate <file> --strategy <id> [-
  * Replays a transcript through a strategy. With --json prints
  * `{strategy, settings, steps:[{step, contextTokens}], events, compactions:[{step, tokensBefore, tokensAfter,
  * firstKeptMessageId}], final:{contextTokens, messages}, invariants:{toolPairsIntact, fitsBudget, budgetReasons},
- * continuationRecall:{overall, counted, present, byKind, events, points}, fidelity, fidelityReason}`
- * (`scoreContinuationRecall`; `fidelity`: the agent's recorded compactions beside the replay's nearest, see
+ * continuationRecall:{overall, low, high, counted, present, byKind, exam, refused, uncompacted, checkpoints, events, points}, fidelity, fidelityReason}`
+ * (`scoreRunRecall`: the exam of its own window; `fidelity`: the agent's recorded compactions beside the replay's nearest, see
  * lib/engine/fidelity — null with `fidelityReason` when the session records none, or the replay is not the agent's
  * own strategy at the session's window).
  * `--hidden-prefix` counts the agent's system prompt and tools (measured from the first recorded call) in every call.
@@ -213,7 +212,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     summarizerUsage: summaryModel === null ? null : summedUsage(result.events),
     final: { contextTokens: result.final.contextTokens, messages: result.final.messages },
     invariants: { toolPairsIntact: invariants.toolPairsIntact, fitsBudget: invariants.fitsBudget, budgetReasons: invariants.budgetReasons },
-    continuationRecall: summarizeContinuationRecall(scoreContinuationRecall({ session, result, facts: extractContinuationFacts(session) })),
+    // on the exam of the run's own window: the checkpoints a comparison at that window scores every setting at
+    continuationRecall: await scoreRunRecall({ session, result, baseline: await replaySession({ session, strategy: noneStrategy, window: result.window, outputReserve, estimator: estimatorChoice }) }),
     cost: priced.cost,
     fidelity: fidelity.fidelity,
     fidelityReason: fidelity.reason,
@@ -234,7 +234,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ...(output.summarizerUsage ? [`summarizer ${output.summarizer} (${summaryModel}): ${count(output.summarizerUsage.input)} input + ${count(output.summarizerUsage.output)} output tokens`] : []),
       `dollars: ${describeCost(priced.cost)}`,
       ...(outcome.error ? [`${outcome.status}: ${outcome.error}`] : []),
-      `continuation recall ${output.continuationRecall.overall === null ? "—" : `${(output.continuationRecall.overall * 100).toFixed(1)}%`} (facts later messages use, held at ${output.continuationRecall.points.length} cuts)`,
+      `continuation recall ${output.continuationRecall.overall === null ? "—" : `${(output.continuationRecall.overall * 100).toFixed(1)}%`} (facts later messages use, held at ${output.continuationRecall.checkpoints?.length ?? 0} checkpoints; ${output.continuationRecall.refused ?? 0} refused over the window; ${output.continuationRecall.points.length} cuts)`,
       ...(judgedProbes ? [`judged probes ${typeof judgedProbes.judged.overall === "number" ? judgedProbes.judged.overall.toFixed(2) : "—"} / 5 (${String(judgedProbes.judged.calls)} calls)`] : []),
       ...describeFidelity(fidelity),
       `tool pairs intact: ${invariants.toolPairsIntact} · fits budget: ${invariants.fitsBudget}`,

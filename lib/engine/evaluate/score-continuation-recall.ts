@@ -2,9 +2,11 @@ import type { Message, Session } from "../model";
 import { contextAt, finalContext, type ContextSnapshot } from "../simulate/context-at";
 import type { ReplayResult } from "../simulate/replay-result";
 import { partText } from "./context-text";
+import { bootstrapRecall } from "./bootstrap-recall";
 import { CONTINUATION_KINDS, wordSet, wordsOf, type ContinuationKind } from "./continuation-recognizers";
 import type { ContinuationFacts } from "./extract-continuation-facts";
 import { normalizeProbeText } from "./normalize-probe-text";
+import type { Exam } from "./plan-exam";
 
 /** Points scored per run at most: every compaction and trim up to this, then prunes up to the rest (and at least {@link MIN_PRUNE_POINTS}). */
 export const MAX_RECALL_POINTS = 64;
@@ -32,32 +34,64 @@ export interface RecallPoint {
   lost: string[];
 }
 
+/** One checkpoint of the exam: the same model call for every configuration of a comparison. */
+export interface ExamPoint {
+  step: number;
+  /** facts that had appeared before the call and that a later message uses */
+  counted: number;
+  /** of them, held by the context the call was sent (0 when the call was refused) */
+  present: number;
+  recall: number | null;
+  byKind: Record<ContinuationKind, KindRecall>;
+  /** the context was over the window there: the provider would refuse the call, so every fact counts as lost */
+  refused: boolean;
+  lost: string[];
+}
+
 export interface ContinuationRecallReport {
   /**
-   * the run's figure: over every scored point, the mean over kinds of present / counted (each kind's counts
-   * summed over the points); 1 when no event ever cut the context (it holds the whole session); null when the
-   * events cut it but no later message used anything from before them
+   * the run's figure. With an exam: over its checkpoints, the mean over kinds of present / counted (each kind's
+   * counts summed over the checkpoints), a refused checkpoint holding nothing. Without one (callers that have no
+   * uncompacted baseline): the same over the cut points; 1 when nothing was ever cut. Null when no fact counted.
    */
   overall: number | null;
+  /** 95% bootstrap interval of `overall` over the checkpoints (over the cut points without an exam) */
+  low: number | null;
+  high: number | null;
   counted: number;
   present: number;
   byKind: Record<ContinuationKind, KindRecall>;
-  /** one per scored event, in step order */
+  /** the exam scored (null: scored at the run's own cuts only) */
+  exam: Exam | null;
+  /** one per checkpoint of the exam, in step order (empty without an exam) */
+  checkpoints: ExamPoint[];
+  /** checkpoints whose call would have been refused (context over the window) */
+  refused: number;
+  /** the per-cut view: one per scored event, in step order */
   points: RecallPoint[];
   /** events that cut the context (before sampling down to {@link MAX_RECALL_POINTS}) */
   events: number;
 }
 
 /**
- * Continuation recall: at each point where a replay cut its context (a compaction, a trim, a fallback, a prune),
- * the facts the session's later messages actually use (`extractContinuationFacts`) that first appeared before the
- * cut, and the share of them present in the context of the next call. The ground truth is what the agent did next,
- * not what any strategy (or the lab's own probe extractor) thinks matters. A word fact is present when the
- * context holds it as a word, a file when a message of the context names its last two segments, a command when a
- * message holds its first line. Points are the steps of those events; a run with more than {@link MAX_RECALL_POINTS}
- * is sampled evenly (compactions first). Cost: O(points × context) plus O(points × facts).
+ * Continuation recall: the facts the session's later messages actually use (`extractContinuationFacts`) that the
+ * context still holds. The ground truth is what the agent did next, not what any strategy (or the lab's own probe
+ * extractor) thinks matters. A word fact is present when the context holds it as a word, a file when a message of
+ * the context names its last two segments, a command when a message holds its first line.
+ *
+ * With an `exam` (`planExam`: the same model calls for every configuration of a comparison), the figure is taken
+ * at its checkpoints: at each, the facts first seen before the call and used after it, and the share of them in the
+ * context the call was sent. A call whose context exceeds the replay's window would be refused by the provider:
+ * that checkpoint counts every fact as lost and is reported in `refused` (so `none` is graded too, and loses where
+ * the session outgrows the window). Every row of one comparison then counts the same facts.
+ *
+ * The per-cut view (`points`) stays as a detail: at each point where the replay cut its context (a compaction, a
+ * trim, a fallback, a prune), the same measure at the next call; more than {@link MAX_RECALL_POINTS} are sampled
+ * evenly (compactions first). Without an exam it is also the figure (the older definition).
+ * `low` / `high` are a seeded bootstrap over the checkpoints (`bootstrapRecall`). Throws a RangeError for a
+ * checkpoint the replay did not reach (an exam of another session). Cost: O((points + checkpoints) × context).
  */
-export function scoreContinuationRecall(options: { session: Session; result: ReplayResult; facts: ContinuationFacts }): ContinuationRecallReport {
+export function scoreContinuationRecall(options: ScoreRecallOptions): ContinuationRecallReport {
   const steps = continuationRecallSteps(options);
   for (;;) {
     const next = steps.next();
@@ -65,33 +99,68 @@ export function scoreContinuationRecall(options: { session: Session; result: Rep
   }
 }
 
+export interface ScoreRecallOptions {
+  session: Session;
+  result: ReplayResult;
+  facts: ContinuationFacts;
+  /** the comparison's exam; left out, the run is scored at its own cuts only */
+  exam?: Exam;
+  /** score the exam as if no call were refused (the uncompacted ceiling a relative floor is measured from) */
+  ignoreWindow?: boolean;
+}
+
 /**
  * {@link scoreContinuationRecall} one point at a time: yields after each scored point and returns the report, so a
  * caller that must keep its event loop turning (a worker's heartbeat) can pause between points.
  */
-export function* continuationRecallSteps(options: { session: Session; result: ReplayResult; facts: ContinuationFacts }): Generator<void, ContinuationRecallReport> {
+export function* continuationRecallSteps(options: ScoreRecallOptions): Generator<void, ContinuationRecallReport> {
   const { session, result, facts } = options;
   const events = cutEvents(result);
-  const total = emptyByKind();
-  if (events.length === 0) return { overall: 1, counted: 0, present: 0, byKind: total, points: [], events: 0 };
   const boundaries = boundaryOfStep(facts.firstStepByIndex);
   const lookup = factLookup(facts);
   const points: RecallPoint[] = [];
   for (const { step, event } of samplePoints(events)) {
     const snapshot = step < result.steps.length ? contextAt(session, result, step) : finalContext(session, result);
     const last = step < result.steps.length ? boundaries(step) : session.messages.length - 1;
-    points.push(scorePoint({ snapshot, facts, last, event, lookup }));
+    const scored = scorePoint({ snapshot, facts, last, lookup, refused: false });
+    points.push({ step: snapshot.step, event, counted: scored.counted, present: scored.present, recall: scored.recall, byKind: scored.byKind, lost: scored.lost });
     yield;
   }
-  for (const point of points) {
+  const checkpoints: ExamPoint[] = [];
+  for (const step of options.exam?.checkpoints ?? []) {
+    const record = result.steps[step];
+    if (!record) throw new RangeError(`checkpoint ${step} is out of range (the replay has ${result.steps.length} steps)`);
+    const refused = !options.ignoreWindow && record.contextTokens > result.window;
+    const snapshot = refused ? { step, messages: [], contextTokens: record.contextTokens } : contextAt(session, result, step);
+    const scored = scorePoint({ snapshot, facts, last: boundaries(step), lookup, refused });
+    checkpoints.push({ step, counted: scored.counted, present: scored.present, recall: scored.recall, byKind: scored.byKind, refused, lost: scored.lost });
+    yield;
+  }
+  const graded: readonly { counted: number; present: number; byKind: Record<ContinuationKind, KindRecall> }[] = options.exam ? checkpoints : points;
+  const total = emptyByKind();
+  for (const point of graded) {
     for (const kind of CONTINUATION_KINDS) {
       total[kind].counted += point.byKind[kind].counted;
       total[kind].present += point.byKind[kind].present;
     }
   }
-  const counted = points.reduce((sum, point) => sum + point.counted, 0);
-  const present = points.reduce((sum, point) => sum + point.present, 0);
-  return { overall: meanOverKinds(total), counted, present, byKind: total, points, events: events.length };
+  const counted = graded.reduce((sum, point) => sum + point.counted, 0);
+  const present = graded.reduce((sum, point) => sum + point.present, 0);
+  // the older definition: a run that never cut holds the whole session
+  const overall = !options.exam && events.length === 0 ? 1 : meanOverKinds(total);
+  const interval = !options.exam && events.length === 0 ? { low: 1, high: 1 } : bootstrapRecall({ sessions: [graded.map((point) => point.byKind)] });
+  return {
+    overall,
+    ...interval,
+    counted,
+    present,
+    byKind: total,
+    exam: options.exam ? { ...options.exam, checkpoints: [...options.exam.checkpoints] } : null,
+    checkpoints,
+    refused: checkpoints.filter((point) => point.refused).length,
+    points,
+    events: events.length,
+  };
 }
 
 type CutEvent = { step: number; event: RecallPoint["event"] };
@@ -195,10 +264,10 @@ function messageWords(message: Message): { raw: string; words: Set<string> } {
   return known;
 }
 
-function scorePoint(options: { snapshot: ContextSnapshot; facts: ContinuationFacts; last: number; event: RecallPoint["event"]; lookup: (message: Message) => Uint32Array }): RecallPoint {
+function scorePoint(options: { snapshot: ContextSnapshot; facts: ContinuationFacts; last: number; lookup: (message: Message) => Uint32Array; refused: boolean }) {
   const { snapshot, facts, last } = options;
   const held = new Uint8Array(facts.facts.length);
-  for (const entry of snapshot.messages) for (const index of options.lookup(entry.message)) held[index] = 1;
+  if (!options.refused) for (const entry of snapshot.messages) for (const index of options.lookup(entry.message)) held[index] = 1;
   const byKind = emptyByKind();
   const lost: string[] = [];
   facts.facts.forEach((fact, index) => {
@@ -213,7 +282,7 @@ function scorePoint(options: { snapshot: ContextSnapshot; facts: ContinuationFac
     counted += byKind[kind].counted;
     present += byKind[kind].present;
   }
-  return { step: snapshot.step, event: options.event, counted, present, recall: meanOverKinds(byKind), byKind, lost };
+  return { counted, present, recall: meanOverKinds(byKind), byKind, lost };
 }
 
 function emptyByKind(): Record<ContinuationKind, KindRecall> {
