@@ -14,7 +14,7 @@ import { conformanceSessions, WINDOWS } from "./sessions";
  * OpenClaw (`openclaw` 2026.9.6, its bundled compaction-planning chunk: find it by `buildHistoryPrunePlan`) against the
  * lab's `openclaw` strategy on every shared transcript and generated 2,000- and 10,000-message sessions at 32K, 64K,
  * 128K and 200K. At every compaction the lab performs, on the messages it summarizes (given to the package as pi
- * messages of the lab's token sizes, tool calls paired with their results):
+ * messages of the lab's token sizes, one toolResult per tool result, each paired by id with its call):
  * - history-share pruning: the messages `pruneHistoryForContextShare` drops (via `buildHistoryPrunePlan`);
  * - staged summarization: the adaptive chunk ratio (`computeAdaptiveChunkRatio`), the chunk boundaries
  *   (`buildSummaryChunks`) and the token-share split (`buildStageSplitPlan`);
@@ -45,24 +45,38 @@ function planningModule(): string {
   return path.join("openclaw", "dist", file);
 }
 
-/** pi-shaped messages (OpenClaw estimates with pi's estimateTokens) of the lab's sizes; calls paired with results by id. */
-function sizedMessages(entries: CapturedDecision["entries"], positions: readonly number[]): unknown[] {
-  return positions.map((position) => {
+/**
+ * pi-shaped messages (OpenClaw estimates with pi's estimateTokens) of the lab's sizes, with the lab position each
+ * one stands for. A lab tool message carries every result of its call batch (Codex's parallel calls: up to six);
+ * in pi's shape each result is a toolResult message of its own, paired by id with its call — OpenClaw keeps a
+ * call group open until every call of the assistant message has its result. The lab tool message's tokens are
+ * shared out over its results (the sum is the lab's size).
+ */
+function sizedMessages(entries: CapturedDecision["entries"], positions: readonly number[]): { messages: unknown[]; owners: number[] } {
+  const messages: unknown[] = [];
+  const owners: number[] = [];
+  const push = (position: number, message: unknown) => {
+    messages.push(message);
+    owners.push(position);
+  };
+  for (const position of positions) {
     const entry = entries[position];
     const tokens = Math.max(1, entry.tokens);
     if (entry.role === "assistant") {
       const calls = entry.message.parts.flatMap((part) => (part.type === "tool-call" ? [{ type: "toolCall", id: `${position}:${part.id}`, name: "t", arguments: {} }] : []));
-      return { role: "assistant", content: [{ type: "text", text: "x".repeat(Math.max(0, tokens * 4 - 3 * calls.length)) }, ...calls], stopReason: calls.length ? "toolUse" : "stop", timestamp: 0 };
-    }
-    if (entry.role === "tool") {
+      push(position, { role: "assistant", content: [{ type: "text", text: "x".repeat(Math.max(0, tokens * 4 - 3 * calls.length)) }, ...calls], stopReason: calls.length ? "toolUse" : "stop", timestamp: 0 });
+    } else if (entry.role === "tool") {
       let call = position - 1;
       while (call >= 0 && entries[call].role === "tool") call--;
-      const result = entry.message.parts.find((part) => part.type === "tool-result");
-      const callId = call >= 0 && result?.type === "tool-result" ? `${call}:${result.callId}` : `orphan-${position}`;
-      return { role: "toolResult", toolCallId: callId, toolName: "t", content: [{ type: "text", text: "x".repeat(tokens * 4) }], isError: false, timestamp: 0 };
-    }
-    return { role: "user", content: "x".repeat(tokens * 4), timestamp: 0 };
-  });
+      const callIds = entry.message.parts.flatMap((part) => (part.type === "tool-result" ? [call >= 0 ? `${call}:${part.callId}` : `orphan-${position}:${part.callId}`] : []));
+      if (callIds.length === 0) callIds.push(`orphan-${position}`);
+      callIds.forEach((toolCallId, index) => {
+        const share = Math.floor(tokens / callIds.length) + (index < tokens % callIds.length ? 1 : 0);
+        push(position, { role: "toolResult", toolCallId, toolName: "t", content: [{ type: "text", text: "x".repeat(share * 4) }], isError: false, timestamp: 0 });
+      });
+    } else push(position, { role: "user", content: "x".repeat(tokens * 4), timestamp: 0 });
+  }
+  return { messages, owners };
 }
 
 function viewOf(captured: CapturedDecision): ContextView {
@@ -73,7 +87,9 @@ function viewOf(captured: CapturedDecision): ContextView {
   } as unknown as ContextView;
 }
 
-const indexesOf = (messages: readonly unknown[], all: readonly unknown[], positions: readonly number[]) => messages.map((message) => positions[all.indexOf(message)]);
+/** The lab positions the given pi messages stand for, each once, in order (a tool message's results are several). */
+const indexesOf = (messages: readonly unknown[], sized: { messages: readonly unknown[]; owners: readonly number[] }) =>
+  messages.map((message) => sized.owners[sized.messages.indexOf(message)]).filter((position, index, all) => index === 0 || position !== all[index - 1]);
 const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((value, index) => value === b[index]);
 
 describe("openclaw: the lab's replay against the openclaw package's compaction planning", () => {
@@ -111,12 +127,12 @@ describe("openclaw: the lab's replay against the openclaw package's compaction p
           const positions = Array.from({ length: end - from }, (_, offset) => from + offset).filter((position) => captured.entries[position].tokens * SAFETY_MARGIN <= window * 0.5);
           if (positions.length < 2) continue;
           const history: Stretch = { positions, tokens: positions.map((position) => captured.entries[position].tokens) };
-          const messages = sizedMessages(captured.entries, positions);
+          const sized = sizedMessages(captured.entries, positions);
 
           // history-share pruning: what is dropped
           const labPruned = pruneHistoryForContextShare({ context: view, history, window, maxHistoryShare: DEFAULT_OPENCLAW_SETTINGS.maxHistoryShare, parts: 2 });
-          const oraclePlan = oc.a({ messagesToSummarize: messages, turnPrefixMessages: [], tokensBefore: Number.MAX_SAFE_INTEGER, contextWindowTokens: window, maxHistoryShare: DEFAULT_OPENCLAW_SETTINGS.maxHistoryShare, parts: 2 });
-          const oracleDropped = indexesOf(oraclePlan.pruned?.droppedMessagesList ?? [], messages, positions);
+          const oraclePlan = oc.a({ messagesToSummarize: sized.messages, turnPrefixMessages: [], tokensBefore: Number.MAX_SAFE_INTEGER, contextWindowTokens: window, maxHistoryShare: DEFAULT_OPENCLAW_SETTINGS.maxHistoryShare, parts: 2 });
+          const oracleDropped = indexesOf(oraclePlan.pruned?.droppedMessagesList ?? [], sized);
           tallies.prune.compared++;
           if (same(labPruned.dropped.positions, oracleDropped)) tallies.prune.equal++;
           else tallies.prune.unexplained.push({ where, lab: `drops ${labPruned.dropped.positions.length} from ${labPruned.dropped.positions[0] ?? "-"}`, oracle: `drops ${oracleDropped.length} from ${oracleDropped[0] ?? "-"}` });
@@ -124,15 +140,16 @@ describe("openclaw: the lab's replay against the openclaw package's compaction p
           // staged summarization of what is kept: ratio, chunks, split
           const kept = labPruned.kept;
           if (kept.positions.length === 0) continue;
-          const keptMessages = sizedMessages(captured.entries, kept.positions);
-          const labRatio = computeAdaptiveChunkRatio(kept, window);
+          const keptSized = sizedMessages(captured.entries, kept.positions);
+          const keptMessages = keptSized.messages;
+          const labRatio = computeAdaptiveChunkRatio(view, kept, window);
           const oracleRatio = oc.l(keptMessages, window);
           tallies.chunkRatio.compared++;
           if (Math.abs(labRatio - oracleRatio) < 1e-12) tallies.chunkRatio.equal++;
           else tallies.chunkRatio.unexplained.push({ where, lab: String(labRatio), oracle: String(oracleRatio) });
           const maxChunkTokens = Math.max(1, Math.floor(window * labRatio));
           const firstOf = (pieces: readonly { positions: readonly number[] }[]) => pieces.map((piece) => piece.positions[0]);
-          const oracleFirsts = (chunks: unknown[][]) => chunks.map((chunk) => kept.positions[keptMessages.indexOf(chunk[0])]);
+          const oracleFirsts = (chunks: unknown[][]) => chunks.map((chunk) => keptSized.owners[keptMessages.indexOf(chunk[0])]);
           tallies.chunks.compared++;
           const labChunks = firstOf(chunkByMaxTokens(view, kept, maxChunkTokens));
           const oracleChunks = oracleFirsts(oc.c({ messages: keptMessages, maxChunkTokens }));

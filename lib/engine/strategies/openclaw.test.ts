@@ -108,8 +108,17 @@ describe("openclaw: safeguard summarization in stages (seed 001 §2, §7)", () =
     { name: "an average over a tenth of the window (×1.2) lowers it by twice that share", tokens: [1_000], window: 10_000, ratio: 0.4 - 0.24 },
     { name: "never below 0.15", tokens: [5_000], window: 10_000, ratio: MIN_CHUNK_RATIO },
     { name: "no messages: the base ratio", tokens: [], window: 10_000, ratio: BASE_CHUNK_RATIO },
-  ])("adaptive chunk ratio: $name", ({ tokens, window, ratio }) => {
-    expect(computeAdaptiveChunkRatio({ positions: tokens.map((_, index) => index), tokens }, window)).toBeCloseTo(ratio, 10);
+    // OpenClaw's transcript has one toolResult message per result: a batch of four parallel results is four messages
+    { name: "a tool message counts once per result (4 results: average 2,000 / 5 = 400, ×1.2 under a tenth)", tokens: [1_000, 1_000], results: [0, 4], window: 10_000, ratio: BASE_CHUNK_RATIO },
+    { name: "a tool message with one result counts once (average 1,000: lowered)", tokens: [1_000, 1_000], results: [0, 1], window: 10_000, ratio: 0.4 - 0.24 },
+  ])("adaptive chunk ratio: $name", ({ tokens, results, window, ratio }) => {
+    const messages = tokens.map((_, index) =>
+      results && results[index] > 0
+        ? { role: "tool", parts: Array.from({ length: results[index] }, (_, part) => ({ type: "tool-result", callId: `c${part}` })) }
+        : { role: "assistant", parts: [{ type: "text", text: "x" }] },
+    );
+    const context = { entry: (position: number) => ({ message: messages[position] }) } as unknown as ContextView;
+    expect(computeAdaptiveChunkRatio(context, { positions: tokens.map((_, index) => index), tokens }, window)).toBeCloseTo(ratio, 10);
   });
 
   it("a history within the chunk size is one summary call", async () => {

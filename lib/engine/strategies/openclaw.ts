@@ -16,7 +16,7 @@ import { collectFileLists, formatFileLists } from "./pi/file-operations";
 import { OPENCLAW_SUMMARY_SYSTEM_PROMPT, StagePlanner, type PreviousSummary } from "./openclaw/plan-stages";
 import { computeAdaptiveChunkRatio, pruneHistoryForContextShare, SAFETY_MARGIN, stretchOf, totalOf, type Stretch } from "./openclaw/token-share";
 import { collectToolFailures, formatToolFailures } from "./openclaw/tool-failures";
-import { defineStrategy, type LayoutItem, type StrategyDecision, type StrategyInput } from "./strategy";
+import { defineStrategy, type ContextView, type LayoutItem, type StrategyDecision, type StrategyInput } from "./strategy";
 
 /** Seed 001 §1: the reserve OpenClaw forces on pi's compaction settings. */
 export const DEFAULT_PI_COMPACTION_RESERVE_TOKENS_FLOOR = 20_000;
@@ -183,7 +183,7 @@ function planSafeguard(input: StrategyInput<OpenclawSettings>, { reserve, thresh
   if (totalOf(history) > window * settings.maxHistoryShare) {
     const pruned = pruneHistoryForContextShare({ context, history, window, maxHistoryShare: settings.maxHistoryShare, parts: PARTS });
     if (pruned.dropped.positions.length > 0) {
-      const dropped = planner.stages(pruned.dropped, { previous, maxChunkTokens: maxChunkTokens(pruned.dropped, window), parts: PARTS });
+      const dropped = planner.stages(pruned.dropped, { previous, maxChunkTokens: maxChunkTokens(context, pruned.dropped, window), parts: PARTS });
       previous = { index: dropped };
     }
     history = pruned.kept;
@@ -192,7 +192,7 @@ function planSafeguard(input: StrategyInput<OpenclawSettings>, { reserve, thresh
   let body: string;
   if (history.positions.length > 0) {
     const all: Stretch = { positions: [...history.positions, ...prefix.positions], tokens: [...history.tokens, ...prefix.tokens] };
-    body = `{{summary:${planner.stages(history, { previous, maxChunkTokens: maxChunkTokens(all, window), parts: PARTS })}}}`;
+    body = `{{summary:${planner.stages(history, { previous, maxChunkTokens: maxChunkTokens(context, all, window), parts: PARTS })}}}`;
   } else if (previous) body = "index" in previous ? `{{summary:${previous.index}}}` : previous.text;
   else body = PI_NO_PRIOR_HISTORY;
   if (prefix.positions.length > 0) {
@@ -237,8 +237,8 @@ function planSafeguard(input: StrategyInput<OpenclawSettings>, { reserve, thresh
 }
 
 /** `maxChunkTokens` for a stretch: the window times its adaptive chunk ratio. */
-function maxChunkTokens(stretch: Stretch, window: number): number {
-  return Math.max(1, Math.floor(window * computeAdaptiveChunkRatio(stretch, window)));
+function maxChunkTokens(context: ContextView, stretch: Stretch, window: number): number {
+  return Math.max(1, Math.floor(window * computeAdaptiveChunkRatio(context, stretch, window)));
 }
 
 function positionsBetween(start: number, end: number): number[] {

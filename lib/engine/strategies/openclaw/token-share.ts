@@ -21,12 +21,27 @@ export function totalOf(stretch: Stretch): number {
 }
 
 /**
- * Seed 001's `computeAdaptiveChunkRatio`: 0.4 of the window per chunk, reduced (never below 0.15) when the
- * average message, with the safety margin, is over a tenth of the window.
+ * How many messages OpenClaw would count in a stretch: its transcript (pi's) holds one toolResult message per tool
+ * result, so a lab tool message carrying a batch of parallel results (Codex: up to six) counts once per result.
  */
-export function computeAdaptiveChunkRatio(stretch: Stretch, window: number): number {
-  if (stretch.positions.length === 0) return BASE_CHUNK_RATIO;
-  const averageRatio = ((totalOf(stretch) / stretch.positions.length) * SAFETY_MARGIN) / window;
+export function agentMessageCount(context: ContextView, stretch: Stretch): number {
+  let count = 0;
+  for (const position of stretch.positions) {
+    const { message } = context.entry(position);
+    count += message.role === "tool" ? Math.max(1, message.parts.filter((part) => part.type === "tool-result").length) : 1;
+  }
+  return count;
+}
+
+/**
+ * Seed 001's `computeAdaptiveChunkRatio`: 0.4 of the window per chunk, reduced (never below 0.15) when the
+ * average message, with the safety margin, is over a tenth of the window. The average is over OpenClaw's messages
+ * ({@link agentMessageCount}: each tool result one), not the lab's.
+ */
+export function computeAdaptiveChunkRatio(context: ContextView, stretch: Stretch, window: number): number {
+  const messages = agentMessageCount(context, stretch);
+  if (messages === 0) return BASE_CHUNK_RATIO;
+  const averageRatio = ((totalOf(stretch) / messages) * SAFETY_MARGIN) / window;
   if (averageRatio <= 0.1) return BASE_CHUNK_RATIO;
   return Math.max(MIN_CHUNK_RATIO, BASE_CHUNK_RATIO - Math.min(averageRatio * 2, BASE_CHUNK_RATIO - MIN_CHUNK_RATIO));
 }
