@@ -4,10 +4,12 @@ import type { ApiError } from "../api/contracts/schemas";
 import { SettingsError } from "../engine/strategies/resolve-settings";
 import { assertSameOrigin } from "./assert-same-origin";
 import { assertAccess } from "./assert-access";
-import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, UpstreamError } from "../api/contracts/errors";
+import { servedHost } from "../security/served-host";
+import { BadRequestError, ConflictError, ForbiddenError, MisdirectedRequestError, UnauthorizedError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, UpstreamError } from "../api/contracts/errors";
 
 /**
- * Wraps a route handler: in team mode (LAB_ACCESS_TOKEN) a request without the token or a live sign-in session is a
+ * Wraps a route handler: a request naming a host the lab does not serve is a 421 `host_not_served` (DNS rebinding,
+ * lib/security/served-host.ts), before anything else; in team mode (LAB_ACCESS_TOKEN) a request without the token or a live sign-in session is a
  * 401 `unauthorized` (routes marked `access: "public"` — health, sign-in — excepted); a state-changing request from another site is refused first (403 `cross_site_request`,
  * assertSameOrigin); a plain object it returns becomes a 200 JSON response (return a `Response` for any other
  * status), and every thrown error becomes one JSON `ApiError` body:
@@ -24,6 +26,8 @@ export function handle<Context>(
 ): (request: Request, context: Context) => Promise<Response> {
   return async (request, context) => {
     try {
+      const host = servedHost(request);
+      if (!host.served) throw new MisdirectedRequestError(host.message);
       if (options.access !== "public") await assertAccess(request);
       assertSameOrigin(request);
       const result = await handler(request, context);
@@ -61,6 +65,7 @@ export function errorResponse(error: unknown, request?: Request): Response {
   if (error instanceof UnauthorizedError) return apiError(401, { code: error.code, message: error.message });
   if (error instanceof ForbiddenError) return apiError(403, { code: error.code, message: error.message });
   if (error instanceof NotFoundError) return apiError(404, { code: error.code, message: error.message });
+  if (error instanceof MisdirectedRequestError) return apiError(421, { code: error.code, message: error.message });
   if (error instanceof ConflictError) return apiError(409, { code: error.code, message: error.message, ...(error.existing ? { existing: error.existing } : {}) });
   if (error instanceof PayloadTooLargeError) return apiError(413, { code: error.code, message: error.message });
   if (error instanceof UnsupportedMediaTypeError) return apiError(415, { code: error.code, message: error.message });
