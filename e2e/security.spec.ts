@@ -91,6 +91,30 @@ test.describe("security headers and cross-site writes", () => {
     }
   });
 
+  test("no 500 for malformed requests: a path that does not percent-decode, junk multipart, a NUL in an id, a cursor past 2^31", async ({ request, baseURL }) => {
+    const host = new URL(baseURL!).host;
+    for (const path of ["/api/sessions/%E0%A4%A", "/api/sessions/%", "/api/runs/%zz/context", "/sessions/%E0%A4%A"]) {
+      const answer = await requestWithHost(baseURL!, { path, host });
+      expect(answer.status, path).toBe(400);
+      expect(answer.type, path).toContain("application/json");
+      expect(JSON.parse(answer.body).error.code, path).toBe("invalid_path");
+    }
+    const junk = await request.post("/api/sessions", { headers: { "content-type": "multipart/form-data; boundary=----x" }, data: Buffer.from("not a form at all \u0000\u00ff") });
+    expect(junk.status()).toBe(400);
+    expect((await junk.json()).error.code).toBe("invalid_multipart");
+    const cut = await request.post("/api/sessions", {
+      headers: { "content-type": "multipart/form-data; boundary=----x" },
+      data: Buffer.from('------x\r\nContent-Disposition: form-data; name="file"; filename="a.json"\r\n\r\n[{"role":"us'),
+    });
+    expect(cut.status()).toBe(400);
+    const nul = await request.get("/api/sessions/abc%00def");
+    expect(nul.status()).toBe(400);
+    expect((await nul.json()).error.code).toBe("invalid_path");
+    const cursor = await request.get("/api/sessions/any/messages?cursor=2147483648");
+    expect(cursor.status()).toBe(400);
+    expect((await cursor.json()).error.code).toBe("invalid_request");
+  });
+
   test("a forged X-Forwarded-Host with the same foreign Origin is refused 403 (no trusted proxy is configured) and stores nothing", async ({ request }) => {
     const count = async () => ((await (await request.get("/api/sessions")).json()) as { sessions: unknown[] }).sessions.length;
     const before = await count();
