@@ -8,7 +8,7 @@ import { extractProbes } from "@/lib/engine/evaluate/extract-probes";
 import { replaySession } from "@/lib/engine/simulate/replay-session";
 import { strategiesById } from "@/lib/engine/strategies";
 import { generateSession } from "@/lib/generator/generate-session";
-import { startFakeAnthropicServer, type FakeAnthropicServer } from "@/lib/llm/fake-anthropic-server";
+import { startFakeAnthropicServer, type FakeAnthropicServer } from "@/lib/testing/fake-llm/fake-anthropic-server";
 import { computeRunFigures } from "@/lib/runs/run-figures";
 import { priceRun } from "@/lib/runs/price-run";
 import { db } from "@/lib/store/db";
