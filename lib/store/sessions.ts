@@ -4,6 +4,7 @@ import type { Session } from "../engine/model";
 import { estimateMessageTokens } from "../engine/tokens/chars4";
 import { db } from "./db";
 import type { MessagePageRecord, SessionDetailRecord, SessionRecord } from "./session-record";
+import { parseStoredMessages } from "./parse-stored-messages";
 import { SESSION_SUMMARY_SELECT, storedFormat, toSessionRecord } from "./session-row";
 import { parseStoredMessage, parseStoredMeta } from "./stored-message";
 
@@ -37,7 +38,7 @@ export async function loadSession(id: string): Promise<Session> {
  * transaction, as before: on SQLite one snapshot; on PostgreSQL read-committed, each statement after the last commit —
  * a re-import or redaction replaces both in one transaction) — not an interactive one: a 12,000-message session
  * took 7–8 s to read and parse inside one under load and overran Prisma's 5 s interactive timeout (P2028), failing
- * the run. A batch has no such timeout, and the messages are parsed after it ends.
+ * the run. A batch has no such timeout, and the messages are parsed after it ends, in slices (parseStoredMessages).
  */
 async function readSession(id: string) {
   const prisma = await db();
@@ -46,7 +47,7 @@ async function readSession(id: string) {
     prisma.message.findMany({ where: { sessionId: id }, orderBy: { seq: "asc" }, select: { seq: true, data: true } }),
   ]);
   if (!row) throw new NotFoundError("session", id);
-  const messages = rows.map((message) => parseStoredMessage(message.data, { sessionId: id, seq: message.seq }));
+  const messages = await parseStoredMessages(rows, id);
   const session: Session = { title: row.title, format: storedFormat(row.format, id), meta: parseStoredMeta(row.meta, id), messages };
   return { row, session };
 }
