@@ -62,7 +62,7 @@ export default defineConfig({
       },
     },
     {
-      command: "./node_modules/.bin/tsx lib/llm/fake-openai-server-main.ts",
+      command: "./node_modules/.bin/tsx lib/testing/fake-llm/fake-openai-server-main.ts",
       port: FAKE_OPENAI_PORT,
       reuseExistingServer: false,
       timeout: 30_000,
@@ -71,7 +71,7 @@ export default defineConfig({
       env: { FAKE_OPENAI_PORT: String(FAKE_OPENAI_PORT) },
     },
     {
-      command: "./node_modules/.bin/tsx lib/llm/fake-anthropic-server-main.ts",
+      command: "./node_modules/.bin/tsx lib/testing/fake-llm/fake-anthropic-server-main.ts",
       port: FAKE_LLM_PORT,
       reuseExistingServer: false,
       timeout: 30_000,

@@ -1,4 +1,23 @@
+import http from "node:http";
 import { expect, test } from "./fixtures/test";
+
+/** One raw HTTP request to the running lab with the Host header given (a browser's fetch cannot forge it). */
+function requestWithHost(baseURL: string, options: { path: string; host: string; method?: string; headers?: Record<string, string>; body?: string }) {
+  const url = new URL(baseURL);
+  return new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+    const sent = http.request(
+      { host: url.hostname, port: url.port, path: options.path, method: options.method ?? "GET", headers: { ...options.headers, host: options.host } },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, type: String(response.headers["content-type"] ?? ""), body }));
+      },
+    );
+    sent.on("error", reject);
+    sent.end(options.body);
+  });
+}
 
 /**
  * Security headers and the Content-Security-Policy in real Chromium against the production build: every page and
@@ -44,6 +63,56 @@ test.describe("security headers and cross-site writes", () => {
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Sessions" }).first()).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected === true)).toBe(false);
+  });
+
+  test("DNS rebinding: a foreign Host (with its own matching Origin) gets 421 on pages and API, upload and read, and stores nothing", async ({ request, baseURL }) => {
+    const count = async () => ((await (await request.get("/api/sessions")).json()) as { sessions: unknown[] }).sessions.length;
+    const before = await count();
+    const port = new URL(baseURL!).port;
+    const evil = `evil.example:${port}`;
+    const chat = JSON.stringify([{ role: "user", content: "rebound" }, { role: "assistant", content: "upload" }]);
+    const rebound = { origin: `http://${evil}`, "sec-fetch-site": "same-origin" };
+    const answers = [
+      await requestWithHost(baseURL!, { path: "/", host: evil, headers: rebound }),
+      await requestWithHost(baseURL!, { path: "/api/sessions", host: evil, headers: rebound }),
+      await requestWithHost(baseURL!, { path: "/api/sessions?name=rebound.json", host: evil, method: "POST", headers: { ...rebound, "content-type": "application/json" }, body: chat }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([421, 421, 421]);
+    expect(answers[0].body).toContain(evil);
+    for (const answer of answers.slice(1)) {
+      expect(answer.type).toContain("application/json");
+      expect(JSON.parse(answer.body).error.code).toBe("host_not_served");
+    }
+    expect(await count()).toBe(before);
+    // the lab's own loopback names and addresses are served
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) {
+      expect((await requestWithHost(baseURL!, { path: "/", host })).status).toBe(200);
+      expect((await requestWithHost(baseURL!, { path: "/api/sessions", host })).status).toBe(200);
+    }
+  });
+
+  test("no 500 for malformed requests: a path that does not percent-decode, junk multipart, a NUL in an id, a cursor past 2^31", async ({ request, baseURL }) => {
+    const host = new URL(baseURL!).host;
+    for (const path of ["/api/sessions/%E0%A4%A", "/api/sessions/%", "/api/runs/%zz/context", "/sessions/%E0%A4%A"]) {
+      const answer = await requestWithHost(baseURL!, { path, host });
+      expect(answer.status, path).toBe(400);
+      expect(answer.type, path).toContain("application/json");
+      expect(JSON.parse(answer.body).error.code, path).toBe("invalid_path");
+    }
+    const junk = await request.post("/api/sessions", { headers: { "content-type": "multipart/form-data; boundary=----x" }, data: Buffer.from("not a form at all \u0000\u00ff") });
+    expect(junk.status()).toBe(400);
+    expect((await junk.json()).error.code).toBe("invalid_multipart");
+    const cut = await request.post("/api/sessions", {
+      headers: { "content-type": "multipart/form-data; boundary=----x" },
+      data: Buffer.from('------x\r\nContent-Disposition: form-data; name="file"; filename="a.json"\r\n\r\n[{"role":"us'),
+    });
+    expect(cut.status()).toBe(400);
+    const nul = await request.get("/api/sessions/abc%00def");
+    expect(nul.status()).toBe(400);
+    expect((await nul.json()).error.code).toBe("invalid_path");
+    const cursor = await request.get("/api/sessions/any/messages?cursor=2147483648");
+    expect(cursor.status()).toBe(400);
+    expect((await cursor.json()).error.code).toBe("invalid_request");
   });
 
   test("a forged X-Forwarded-Host with the same foreign Origin is refused 403 (no trusted proxy is configured) and stores nothing", async ({ request }) => {

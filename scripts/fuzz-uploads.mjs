@@ -1,7 +1,8 @@
-// The long upload fuzz run: `npm run fuzz -- --count 10000 [--seed 14]`. Runs the CI fuzz suite
+// The long fuzz run: `npm run fuzz -- --count 10000 [--seed 14]`. Runs the CI fuzz suites with more inputs: uploads
 // (app/api/sessions/upload-fuzz.test.ts: mutated real transcripts through the real upload route on a fresh SQLite
-// file) with more uploads; prints the figures line ([fuzz] …: uploads, statuses, sessions intact) and exits
-// non-zero on any 5xx, vague 4xx or damaged session.
+// file) and requests (app/api/request-fuzz.test.ts: malformed path ids, query parameters, multipart and JSON bodies
+// through the real route handlers, on SQLite and, with PG_TEST_URL, PostgreSQL); prints the figures lines ([fuzz] …,
+// [request-fuzz …] …) and exits non-zero on any 5xx, vague 4xx or damaged session.
 import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
 
@@ -12,8 +13,8 @@ for (const [flag, value] of Object.entries(values)) {
     process.exit(2);
   }
 }
-const result = spawnSync("./node_modules/.bin/vitest", ["run", "app/api/sessions/upload-fuzz.test.ts"], {
+const result = spawnSync("./node_modules/.bin/vitest", ["run", "app/api/sessions/upload-fuzz.test.ts", "app/api/request-fuzz.test.ts"], {
   stdio: "inherit",
-  env: { ...process.env, FUZZ_COUNT: values.count, FUZZ_SEED: values.seed },
+  env: { ...process.env, FUZZ_COUNT: values.count, FUZZ_REQUESTS: values.count, FUZZ_SEED: values.seed },
 });
 process.exit(result.status ?? 1);

@@ -8,7 +8,8 @@ import { useTestDatabase } from "@/lib/testing/use-test-database";
 import { POST as startRun } from "./sessions/[id]/runs/route";
 import { POST as reimport } from "./sessions/[id]/reimport/route";
 import { DELETE as deleteSession } from "./sessions/[id]/route";
-import { POST as upload } from "./sessions/route";
+import { GET as listSessions, POST as upload } from "./sessions/route";
+import { GET as readSession } from "./sessions/[id]/route";
 import { DELETE as deleteRun } from "./runs/[id]/route";
 
 const LAB = "http://lab.test";
@@ -120,5 +121,33 @@ describe("state-changing routes refuse cross-site requests (real route handlers,
 
   it("a client outside a browser (no Origin, no Sec-Fetch-Site: curl, scripts) is not a cross-site request", async () => {
     expect((await uploadForm({})).status).toBe(201);
+  });
+
+  it("DNS rebinding: a foreign Host with its own matching Origin gets 421 host_not_served on upload and reads, and nothing is stored", async () => {
+    const id = await seeded();
+    const before = await counts();
+    const rebound = { host: "evil.example:3000", origin: "http://evil.example:3000", "sec-fetch-site": "same-origin" };
+    const responses = [
+      await uploadForm(rebound),
+      await listSessions(new Request("http://evil.example:3000/api/sessions", { headers: rebound }), undefined),
+      await readSession(new Request(`http://evil.example:3000/api/sessions/${id}`, { headers: rebound }), params(id)),
+    ];
+    for (const response of responses) {
+      expect(response.status).toBe(421);
+      const error = await errorOf(response);
+      expect(error.code).toBe("host_not_served");
+      expect(error.message).toContain("evil.example:3000");
+    }
+    expect(await counts()).toEqual(before);
+    // the lab's own names and addresses, and LAB_PUBLIC_URL's host, are served
+    for (const host of ["localhost:3000", "127.0.0.1:3000", "[::1]:3000"]) {
+      expect((await listSessions(new Request(`http://${host}/api/sessions`, { headers: { host } }), undefined)).status).toBe(200);
+    }
+    process.env.LAB_PUBLIC_URL = "https://lab.example.org";
+    try {
+      expect((await listSessions(new Request("http://lab.example.org/api/sessions", { headers: { host: "lab.example.org" } }), undefined)).status).toBe(200);
+    } finally {
+      delete process.env.LAB_PUBLIC_URL;
+    }
   });
 });

@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { generateSession } from "../../lib/generator/generate-session";
-import { startFakeAnthropicServer, type FakeAnthropicServer } from "../../lib/llm/fake-anthropic-server";
+import { startFakeAnthropicServer, type FakeAnthropicServer } from "../../lib/testing/fake-llm/fake-anthropic-server";
 import { exportOpenAI } from "../../lib/transcripts/export-openai";
 
 /**

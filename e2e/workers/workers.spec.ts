@@ -2,7 +2,7 @@ import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { generateSession } from "../../lib/generator/generate-session";
-import { startFakeAnthropicServer, type FakeAnthropicServer } from "../../lib/llm/fake-anthropic-server";
+import { startFakeAnthropicServer, type FakeAnthropicServer } from "../../lib/testing/fake-llm/fake-anthropic-server";
 import { exportOpenAI } from "../../lib/transcripts/export-openai";
 
 /**

@@ -64,7 +64,7 @@ describe("compare stream state", () => {
     ] satisfies CompareStreamLine[];
     const end = finished.reduce(applyCompareLine, state);
     expect(end.phase).toBe("done");
-    expect(end.finished).toEqual({ rows: 1, failed: 1 });
+    expect(end.finished).toEqual({ rows: 1, failed: 1, cancelled: 0 });
     expect(end.entries[0]).toMatchObject({ phase: "done", row: { config: "none" }, curve: [1, 2, 3], step: 10 });
     expect(end.entries[1]).toMatchObject({ phase: "failed", error: { message: "keepRecentTokens: too small" } });
     expect(overallProgress(end)).toEqual({ done: 20, total: 20 });
@@ -109,6 +109,22 @@ describe("compare stream state", () => {
     expect(state.error).toBeNull();
     expect(state.entries.map((entry) => entry.phase)).toEqual(["done", "cancelled"]);
     expect(endCompareState(state, { cancelled: true })).toBe(state);
+  });
+
+  it("one configuration cancelled while the others finished ends done with the count; after the user's Cancel it reads cancelled", () => {
+    const lines: CompareStreamLine[] = [
+      { type: "started", configs: 3, sessions: 1, totalSteps: 30 },
+      { type: "row", index: 0, sessionId: "s", runId: "r0", row: row("none"), curve: [1] },
+      { type: "config-error", index: 1, sessionId: "s", runId: "r1", error: { code: "cancelled", message: "cancelled" } },
+      { type: "row", index: 2, sessionId: "s", runId: "r2", row: row("pi"), curve: [1] },
+      { type: "done", rows: 2, failed: 0, cancelled: 1 },
+    ];
+    const state = replay(lines);
+    expect(state.phase).toBe("done");
+    expect(state.finished).toEqual({ rows: 2, failed: 0, cancelled: 1 });
+    expect(state.entries.map((entry) => entry.phase)).toEqual(["done", "cancelled", "done"]);
+    const afterCancel = lines.slice(1).reduce(applyCompareLine, { ...replay(lines.slice(0, 1)), cancelling: true });
+    expect(afterCancel.phase).toBe("cancelled");
   });
 
   it("ending a finished run changes nothing", () => {

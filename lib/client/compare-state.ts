@@ -26,7 +26,7 @@ export interface CompareState {
   entries: CompareEntry[];
   aggregate: AggregateRow[] | null;
   /** from the `done` line */
-  finished: { rows: number; failed: number } | null;
+  finished: { rows: number; failed: number; cancelled?: number } | null;
   /** a refused request, a stream-wide `error` line, or a broken stream */
   error: { code: string; message: string } | null;
   /** the user pressed Cancel and the stream has not ended yet */
@@ -100,7 +100,8 @@ export function applyCompareLine(state: CompareState, line: CompareStreamLine): 
     case "aggregate":
       return { ...state, aggregate: line.rows };
     case "done":
-      return { ...state, phase: "done", finished: { rows: line.rows, failed: line.failed } };
+      // the user pressed Cancel and some rows had finished: the comparison reads as cancelled, its rows kept
+      return { ...state, phase: state.cancelling && (line.cancelled ?? 0) > 0 ? "cancelled" : "done", finished: { rows: line.rows, failed: line.failed, cancelled: line.cancelled ?? 0 } };
     case "error":
       return line.error.code === "cancelled" ? { ...state, phase: "cancelled" } : { ...state, phase: "failed", error: line.error };
     default:

@@ -64,7 +64,7 @@ export async function readUpload(request: Request, maxBytes = maxUploadBytes()):
   const body = await readCapped(stream, bodyLimit, maxBytes, encoding === "gzip");
   if (!multipart) return isGzip(body) ? { bytes: await readCapped(gunzip(new Blob([body]).stream()), maxBytes, maxBytes, true) } : { bytes: body };
 
-  const form = await new Response(body, { headers: { "content-type": contentType! } }).formData();
+  const form = await parseForm(body, contentType!);
   const { file } = UploadFormSchema.parse({ file: form.get("file") });
   const filename = file.name || undefined;
   const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
@@ -73,6 +73,22 @@ export async function readUpload(request: Request, maxBytes = maxUploadBytes()):
   }
   if (file.size > maxBytes) throw new PayloadTooLargeError(maxBytes, file.size);
   return { bytes: new Uint8Array(await file.arrayBuffer()), filename };
+}
+
+/**
+ * The multipart body as a form. A body that is not multipart (no boundary, junk, a part cut off) is the client's
+ * mistake: 400 `invalid_multipart`, not the parser's TypeError surfacing as a 500.
+ */
+async function parseForm(body: Uint8Array, contentType: string): Promise<FormData> {
+  try {
+    return await new Response(body as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    throw new BadRequestError(
+      "invalid_multipart",
+      "The multipart/form-data body could not be read: send the transcript as a form's `file` field (each part between the boundary named in Content-Type, the last one closed), or send the file itself as the body.",
+    );
+  }
 }
 
 /** gzip's magic bytes (RFC 1952): 1f 8b. */

@@ -11,8 +11,9 @@ import { retryWhileUnavailable } from "../store/retry-while-unavailable";
  * Follows a stored comparison (sweep, multi-session comparison) from the database as an NDJSON stream of
  * {@link CompareStreamLine}s: `started` (with the comparison's id), `queued` while none of its runs has a worker,
  * per run `config-started` when a worker takes it, `progress`, and `row` (its stored compare row) or `config-error`
- * as each run ends — in the order they end, whichever worker replayed them — then `aggregate` (multi) and `done`, or
- * `error` (code `cancelled`) when any run was cancelled. A follower that joins late (a reload, another instance)
+ * as each run ends — in the order they end, whichever worker replayed them — then `aggregate` (multi) and `done`
+ * (`rows`, `failed`, and `cancelled`: the runs cancelled, not counted as failed), or `error` (code `cancelled`) when
+ * runs were cancelled and none finished. A follower that joins late (a reload, another instance)
  * first gets every row already stored. Closing the stream stops following only.
  */
 export function followComparison(options: { comparisonId: string; signal?: AbortSignal; limit: number }): ReadableStream<Uint8Array> {
@@ -30,7 +31,8 @@ export function followComparison(options: { comparisonId: string; signal?: Abort
       const rowsByConfig: CompareRow[][] = comparison.configs.map(() => []);
       let rows = 0;
       let failed = 0;
-      let cancelled: string | null = null;
+      let cancelled = 0;
+      let cancelledMessage: string | null = null;
       let position: number | null = null;
       for (;;) {
         const open = runs.filter((run) => !seen.get(run.id)!.ended);
@@ -65,9 +67,11 @@ export function followComparison(options: { comparisonId: string; signal?: Abort
             rowsByConfig[run.configIndex]?.push(stored.row);
             yield { type: "row", ...base, runId: run.id, row: stored.row, curve: stored.curve ?? [], ...(stored.cell ? { cell: stored.cell } : config?.cell ? { cell: config.cell } : {}) };
           } else {
-            failed++;
+            if (state.status === "cancelled") {
+              cancelled++;
+              cancelledMessage ??= state.error ?? "The run was cancelled.";
+            } else failed++;
             const error = stored.error ?? { code: state.status, message: state.error ?? state.status };
-            if (state.status === "cancelled") cancelled ??= state.error ?? "The run was cancelled.";
             yield { type: "config-error", ...base, runId: run.id, error: state.status === "cancelled" ? { code: "cancelled", message: error.message } : error };
           }
         }
@@ -82,12 +86,14 @@ export function followComparison(options: { comparisonId: string; signal?: Abort
         }
         yield null;
       }
-      if (cancelled) {
-        yield { type: "error", error: { code: "cancelled", message: cancelled } };
+      // cancelled with nothing finished: the comparison as a whole was stopped. Otherwise it ends `done` with its rows,
+      // and says how many configurations were cancelled (one cancelled run must not turn fifteen rows into an error)
+      if (cancelledMessage && rows === 0) {
+        yield { type: "error", error: { code: "cancelled", message: cancelledMessage } };
         return;
       }
       if (comparison.aggregate) yield { type: "aggregate", rows: aggregateRows(rowsByConfig) };
-      yield { type: "done", rows, failed };
+      yield { type: "done", rows, failed, ...(cancelled > 0 ? { cancelled } : {}) };
     },
   });
 }

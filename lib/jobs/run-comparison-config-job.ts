@@ -11,7 +11,7 @@ import { runRequestOf } from "../runs/run-spec";
 import { loadSessionCached } from "../runs/session-cache";
 import { getComparison } from "../store/comparisons";
 import type { RunJob } from "../store/run-jobs";
-import { isDatabaseUnavailable } from "../store/database-unavailable";
+import { isTransientDatabaseError } from "../store/database-unavailable";
 import { finishRun } from "../store/runs";
 import { progressWriter } from "./progress-writer";
 import { resolveJudge } from "../compare/resolve-judge";
@@ -54,8 +54,9 @@ export async function runComparisonConfigJob(job: RunJob, comparisonId: string, 
       onStep: (step) => progress.line({ type: "progress", step: step + 1, totalSteps }),
     });
   } catch (error) {
-    // the database went away (a restart): not this configuration's failure, the job goes back to the queue
-    if (!signal.aborted && isDatabaseUnavailable(error)) throw error;
+    // the database went away (a restart) or could not do it this time (a transaction timeout, a deadlock): not this
+    // configuration's failure, the job goes back to the queue
+    if (!signal.aborted && isTransientDatabaseError(error)) throw error;
     const reported: StoredCompareRow["error"] = signal.aborted
       ? { code: "cancelled", message: signal.reason instanceof RunCancelledError ? signal.reason.message : "The run was cancelled." }
       : reportedError(error, job.id);

@@ -2,7 +2,7 @@ import { BadRequestError, UpstreamError } from "../api/contracts/errors";
 import type { CompareOptions } from "../api/contracts/compare-schemas";
 import type { RunRequest } from "../api/contracts/run-schemas";
 import { RunCancelledError, registerRun } from "../runs/run-registry";
-import { isDatabaseUnavailable } from "../store/database-unavailable";
+import { isTransientDatabaseError } from "../store/database-unavailable";
 import { releaseRun } from "../store/release-run";
 import { retryWhileUnavailable } from "../store/retry-while-unavailable";
 import { claimRun, getRunJob, runStatus } from "../store/run-jobs";
@@ -55,9 +55,10 @@ export async function runJob(options: { runId: string; workerId: string; pinned?
     if (job.comparisonId === null) await runSingleJob(job, { request: options.pinned?.request, signal: controller.signal });
     else await runComparisonConfigJob(job, job.comparisonId, { compare: options.pinned?.compare, signal: controller.signal });
   } catch (error) {
-    // the database went away under the job (a restart): not the run's fault — it goes back to the queue, and the
-    // queue tries the job again once the database answers (a pinned run: its caller replays it again)
-    if (!controller.signal.aborted && isDatabaseUnavailable(error)) {
+    // the database went away under the job (a restart) or could not do it this time (a transaction timeout, a
+    // deadlock): not the run's fault — it goes back to the queue, and the queue tries the job again once the
+    // database answers (a pinned run: its caller replays it again)
+    if (!controller.signal.aborted && isTransientDatabaseError(error)) {
       if (options.pinned === undefined) await retryWhileUnavailable(() => releaseRun(runId, options.workerId), { what: `releasing run ${runId}` }).catch(() => undefined);
       throw error;
     }

@@ -8,8 +8,8 @@ import { defineStrategy, type CompactionPlan, type StrategyInput } from "../engi
 import { CHECKPOINT_SUMMARY_FORMAT } from "../engine/summarize/summary-formats";
 import { buildSession, type TurnSpec } from "../engine/testing/build-session";
 import { createAnthropicSummarizer } from "./anthropic-summarizer";
-import { startFakeAnthropicServer, type FakeAnthropicServer } from "./fake-anthropic-server";
-import { FAKE_SUMMARY_MARKER } from "./fake-summary";
+import { startFakeAnthropicServer, type FakeAnthropicServer } from "../testing/fake-llm/fake-anthropic-server";
+import { FAKE_SUMMARY_MARKER } from "../testing/fake-llm/fake-summary";
 
 /**
  * The two multi-call shapes of the seeds, driven through the real replay, the real SDK and the fake server:

@@ -4,8 +4,8 @@ import { CHECKPOINT_SUMMARY_FORMAT, NARRATIVE_SUMMARY_FORMAT } from "../engine/s
 import type { SummarizeRequest } from "../engine/summarize/summarizer";
 import { createAnthropicSummarizer, type AnthropicSummarizerOptions } from "./anthropic-summarizer";
 import { AnthropicSummarizerError, type AnthropicSummarizerErrorCode } from "./anthropic-summarizer-error";
-import { startFakeAnthropicServer, type FakeAnthropicServer, type FakeAnthropicServerOptions } from "./fake-anthropic-server";
-import { FAKE_SUMMARY_MARKER } from "./fake-summary";
+import { startFakeAnthropicServer, type FakeAnthropicServer, type FakeAnthropicServerOptions } from "../testing/fake-llm/fake-anthropic-server";
+import { FAKE_SUMMARY_MARKER } from "../testing/fake-llm/fake-summary";
 
 // a neutral model id: deprecated ids make the SDK warn
 const MODEL = "lab-test-model";

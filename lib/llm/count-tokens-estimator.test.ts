@@ -4,7 +4,7 @@ import { messageTokensWith, type Estimator } from "../engine/tokens/estimator";
 import { estimatePartTokens } from "../engine/tokens/chars4";
 import { AnthropicSummarizerError } from "./anthropic-summarizer-error";
 import { createCountTokensEstimator, createTokenCounter, precountSession, type TokenCounter } from "./count-tokens-estimator";
-import { startFakeAnthropicServer, type FakeAnthropicServer } from "./fake-anthropic-server";
+import { startFakeAnthropicServer, type FakeAnthropicServer } from "../testing/fake-llm/fake-anthropic-server";
 
 const session = buildSession([
   { user: "Add a --json flag to the export command" },

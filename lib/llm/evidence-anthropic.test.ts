@@ -5,8 +5,8 @@ import { replaySession } from "../engine/simulate/replay-session";
 import { EVIDENCE_NARRATIVE_SYSTEM_PROMPT, EVIDENCE_NARRATIVE_TEXT, evidenceStrategy } from "../engine/strategies/evidence";
 import { buildSession, type TurnSpec } from "../engine/testing/build-session";
 import { createAnthropicSummarizer } from "./anthropic-summarizer";
-import { startFakeAnthropicServer, type FakeAnthropicServer } from "./fake-anthropic-server";
-import { FAKE_SUMMARY_MARKER } from "./fake-summary";
+import { startFakeAnthropicServer, type FakeAnthropicServer } from "../testing/fake-llm/fake-anthropic-server";
+import { FAKE_SUMMARY_MARKER } from "../testing/fake-llm/fake-summary";
 
 /**
  * The evidence strategy with the real Anthropic SDK against the project's fake Messages API: the model writes only

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { normalizeProbeText } from "../engine/evaluate/normalize-probe-text";
 import type { Probe } from "../engine/evaluate/probe";
 import type { ContextSnapshot } from "../engine/simulate/context-at";
-import { startFakeOpenAIServer, type FakeOpenAIServer, type FakeOpenAIServerOptions } from "./fake-openai-server";
+import { startFakeOpenAIServer, type FakeOpenAIServer, type FakeOpenAIServerOptions } from "../testing/fake-llm/fake-openai-server";
 import { judgeRetention } from "./judge-retention";
 import { JudgeRetentionError } from "./judge-retention-error";
 import { JUDGE_SYSTEM_PROMPT } from "./judge-retention-prompt";

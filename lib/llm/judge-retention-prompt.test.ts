@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { normalizeProbeText } from "../engine/evaluate/normalize-probe-text";
 import type { Probe } from "../engine/evaluate/probe";
 import { JudgeRetentionError } from "./judge-retention-error";
-import { buildFakeJudgeAnswer } from "./judge-retention-fake-answer";
+import { buildFakeJudgeAnswer } from "../testing/fake-llm/judge-retention-fake-answer";
 import { buildJudgePrompt, parseJudgeAnswer } from "./judge-retention-prompt";
 
 function probe(kind: Probe["kind"], text: string, extra: Partial<Probe> & { regex?: string } = {}): Probe {

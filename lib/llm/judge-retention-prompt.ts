@@ -3,7 +3,7 @@ import { JudgeRetentionError } from "./judge-retention-error";
 
 /**
  * The judge's system prompt. It also marks a judge request for the fake server (see
- * `judge-retention-fake-answer.ts`), so change both together.
+ * `lib/testing/fake-llm/judge-retention-fake-answer.ts`), so change both together.
  */
 export const JUDGE_SYSTEM_PROMPT =
   "You check what an AI coding agent can still see after its conversation was compacted. You are given the " +

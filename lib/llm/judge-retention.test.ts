@@ -7,7 +7,7 @@ import { contextAt, finalContext, type ContextSnapshot } from "../engine/simulat
 import { replaySession } from "../engine/simulate/replay-session";
 import { findStrategy } from "../engine/strategies";
 import { buildSession, type TurnSpec } from "../engine/testing/build-session";
-import { startFakeAnthropicServer, type FakeAnthropicServer, type FakeAnthropicServerOptions } from "./fake-anthropic-server";
+import { startFakeAnthropicServer, type FakeAnthropicServer, type FakeAnthropicServerOptions } from "../testing/fake-llm/fake-anthropic-server";
 import { judgeRetention, type JudgeRetentionOptions } from "./judge-retention";
 import { JudgeRetentionError, type JudgeRetentionErrorCode } from "./judge-retention-error";
 import { JUDGE_SYSTEM_PROMPT } from "./judge-retention-prompt";

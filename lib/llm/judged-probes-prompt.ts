@@ -3,7 +3,7 @@ import { JUDGED_DIMENSION_KEYS, JUDGED_DIMENSIONS, JUDGED_QUESTION_KINDS, type J
 
 /**
  * The three prompts of judged probes — write questions, answer them, grade the answers — and strict parsers for
- * their replies. Each system prompt also marks its role for the fake servers (`judged-probes-fake-answer.ts`),
+ * their replies. Each system prompt also marks its role for the fake servers (`lib/testing/fake-llm/judged-probes-fake-answer.ts`),
  * so change both together. Transcript text goes inside tags and is declared data, never instructions.
  */
 

@@ -3,11 +3,11 @@ import { replaySession } from "../engine/simulate/replay-session";
 import { findStrategy } from "../engine/strategies";
 import { buildSession, type TurnSpec } from "../engine/testing/build-session";
 import { useFakeModelServers } from "../testing/use-fake-model-servers";
-import type { FakeAnthropicServerOptions } from "./fake-anthropic-server";
+import type { FakeAnthropicServerOptions } from "../testing/fake-llm/fake-anthropic-server";
 import { JudgeRetentionError } from "./judge-retention-error";
 import { judgedProbePoints, type JudgedProbePoint } from "./judged-probe-points";
 import { judgeProbes, type JudgeProbesOptions } from "./judged-probes";
-import { FAKE_GRADES_HELD, FAKE_GRADES_LOST, FAKE_UNKNOWN_ANSWER } from "./judged-probes-fake-answer";
+import { FAKE_GRADES_HELD, FAKE_GRADES_LOST, FAKE_UNKNOWN_ANSWER } from "../testing/fake-llm/judged-probes-fake-answer";
 import { estimateJudgedProbes } from "./judged-probes-plan";
 import { ANSWER_SYSTEM_PROMPT, GRADE_SYSTEM_PROMPT, QUESTION_SYSTEM_PROMPT } from "./judged-probes-prompt";
 

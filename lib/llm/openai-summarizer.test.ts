@@ -5,7 +5,7 @@ import { CHECKPOINT_SUMMARY_FORMAT } from "../engine/summarize/summary-formats";
 import type { SummarizeRequest } from "../engine/summarize/summarizer";
 import { buildSession } from "../engine/testing/build-session";
 import { circuitBreakerSummarizer, CIRCUIT_BREAKER_THRESHOLD } from "../runs/summarizer-circuit-breaker";
-import { startFakeOpenAIServer, FAKE_OPENAI_SUMMARY_MARKER, type FakeOpenAIServer, type FakeOpenAIServerOptions } from "./fake-openai-server";
+import { startFakeOpenAIServer, FAKE_OPENAI_SUMMARY_MARKER, type FakeOpenAIServer, type FakeOpenAIServerOptions } from "../testing/fake-llm/fake-openai-server";
 import { resolveOpenAIEndpoint } from "./openai-endpoint";
 import { createOpenAISummarizer, type OpenAISummarizerOptions } from "./openai-summarizer";
 import { OpenAISummarizerError, type OpenAISummarizerErrorCode } from "./openai-summarizer-error";

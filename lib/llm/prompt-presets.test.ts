@@ -9,7 +9,7 @@ import type { SummarizeRequest } from "../engine/summarize/summarizer";
 import { buildSession } from "../engine/testing/build-session";
 import { generateSession } from "../generator/generate-session";
 import { createAnthropicSummarizer } from "./anthropic-summarizer";
-import { startFakeAnthropicServer, type FakeAnthropicServer } from "./fake-anthropic-server";
+import { startFakeAnthropicServer, type FakeAnthropicServer } from "../testing/fake-llm/fake-anthropic-server";
 import { applyPromptOverride, applyPromptOverrides, effectivePrompts, findPresetOf, promptPresetsByStrategy, promptPresetsFor, withPromptOverrides } from "./prompt-presets";
 
 const SEEDS_DIR = path.resolve(import.meta.dirname, "../../../shared/seeds");

@@ -3,7 +3,7 @@ import { buildSession } from "../engine/testing/build-session";
 import { useFakeModelServers } from "../testing/use-fake-model-servers";
 import { ANTHROPIC_COMPACTION_BETA, createAnthropicCompaction } from "./anthropic-compaction";
 import { AnthropicSummarizerError } from "./anthropic-summarizer-error";
-import { FAKE_COMPACTION_MARKER } from "./fake-anthropic-server";
+import { FAKE_COMPACTION_MARKER } from "../testing/fake-llm/fake-anthropic-server";
 import { createOpenAICompaction, responsesInputOf } from "./openai-compaction";
 import { resolveOpenAIEndpoint } from "./openai-endpoint";
 import { OpenAISummarizerError } from "./openai-summarizer-error";

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runLabCli } from "../testing/run-lab-cli";
-import { startFakeAnthropicServer, type FakeAnthropicServer } from "./fake-anthropic-server";
-import { FAKE_SUMMARY_MARKER } from "./fake-summary";
+import { startFakeAnthropicServer, type FakeAnthropicServer } from "../testing/fake-llm/fake-anthropic-server";
+import { FAKE_SUMMARY_MARKER } from "../testing/fake-llm/fake-summary";
 
 const KEY = "sk-lab-cli-test-key-9876543210";
 

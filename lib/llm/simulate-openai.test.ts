@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runLabCli } from "../testing/run-lab-cli";
-import { FAKE_OPENAI_SUMMARY_MARKER, startFakeOpenAIServer, type FakeOpenAIServer } from "./fake-openai-server";
+import { FAKE_OPENAI_SUMMARY_MARKER, startFakeOpenAIServer, type FakeOpenAIServer } from "../testing/fake-llm/fake-openai-server";
 
 const KEY = "sk-lab-cli-openai-key-5566778899";
 const lab = runLabCli;

@@ -1,3 +1,4 @@
+import { isTransientDatabaseError } from "../store/database-unavailable";
 import { UpstreamError } from "../api/contracts/errors";
 import type { RunRequest, RunStreamLine } from "../api/contracts/run-schemas";
 import { presentRunSummary } from "../present/present-run";
@@ -43,7 +44,8 @@ export interface ExecuteRunOptions {
  * else. A summarizer that fails is not retried forever: the run's circuit breaker stops calling it after
  * {@link CIRCUIT_BREAKER_THRESHOLD} failures in a row, the replay records each failed compaction as a fallback
  * event, and the run is stored `degraded` (the strategy's fallback applied) or `failed` (it had none) with the
- * upstream status and message as its error, and its result and figures. Never rejects.
+ * upstream status and message as its error, and its result and figures. Rejects only on a transient database error
+ * (isTransientDatabaseError: unreachable, a transaction timeout, a deadlock) — the job layer re-queues the run then.
  *
  * Event lines carry summaries cut like the timeline view's (`slimReplayEvent`: 12,000 characters and
  * `summaryChars`, the full length): an extractive summary grows with every compaction, and streaming each whole
@@ -101,6 +103,8 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunRecord 
     if (outcome.status !== "done") errorCode = breakerState.open ? "summarizer_circuit_open" : "summarizer_failed";
     end = { status: outcome.status, error: outcome.error, figures, result: priced.result };
   } catch (error) {
+    // the database could not answer this time: not the run's failure — the job goes back to the queue (run-job.ts)
+    if (!signal.aborted && isTransientDatabaseError(error)) throw error;
     if (signal.aborted) {
       const reason = signal.reason instanceof RunCancelledError ? signal.reason.message : "The run was cancelled.";
       end = { status: "cancelled", error: reason, figures: null, result: null };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "../llm/fake-openai-server";
+import { startFakeOpenAIServer, type FakeOpenAIServer } from "../testing/fake-llm/fake-openai-server";
 import { listSummarizers } from "./list-summarizers";
 
 const NAMES = ["OPENAI_API_KEY", "OPENAI_BASE_URL", "LAB_OPENAI_ENDPOINTS", "ANTHROPIC_API_KEY"] as const;

@@ -7,8 +7,8 @@ import { anthropicCompactionStrategy } from "../engine/strategies/anthropic-comp
 import { openaiCompactionStrategy } from "../engine/strategies/openai-compaction";
 import { buildSession } from "../engine/testing/build-session";
 import { createAnthropicSummarizer } from "../llm/anthropic-summarizer";
-import { FAKE_COMPACTION_MARKER, startFakeAnthropicServer, type FakeAnthropicServer } from "../llm/fake-anthropic-server";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "../llm/fake-openai-server";
+import { FAKE_COMPACTION_MARKER, startFakeAnthropicServer, type FakeAnthropicServer } from "../testing/fake-llm/fake-anthropic-server";
+import { startFakeOpenAIServer, type FakeOpenAIServer } from "../testing/fake-llm/fake-openai-server";
 import { resolveOpenAIEndpoint } from "../llm/openai-endpoint";
 import { createOpenAISummarizer } from "../llm/openai-summarizer";
 import { withProviderCompaction } from "../llm/with-provider-compaction";

@@ -6,7 +6,7 @@ import { noneStrategy } from "../engine/strategies/none";
 import { buildSession } from "../engine/testing/build-session";
 import { MESSAGE_OVERHEAD_TOKENS } from "../engine/tokens/chars4";
 import { COUNT_TOKENS_ESTIMATOR_ID } from "../llm/count-tokens-estimator";
-import { startFakeAnthropicServer, type FakeAnthropicServer } from "../llm/fake-anthropic-server";
+import { startFakeAnthropicServer, type FakeAnthropicServer } from "../testing/fake-llm/fake-anthropic-server";
 import { checkReplayEstimator, COUNT_TOKENS_ESTIMATOR, offlineEstimatorId, resolveReplayEstimator } from "./resolve-estimator";
 
 const KEY = "sk-ant-resolve-estimator-test-1234";

@@ -13,7 +13,7 @@ describe("mayHoldSecret", () => {
     expect(mayHoldSecret(`output:\n${value}\n`)).toBe(true);
   });
 
-  it.each(["fix the bug in src/app.ts", "npm test passed: 42 tests", "the account page", '{"command":"ls -la /tmp"}'])("skips %j", (text) => {
+  it.each(["fix the bug in src/app.ts", "npm test passed: 42 tests", "the settings page", '{"command":"ls -la /tmp"}'])("skips %j", (text) => {
     expect(mayHoldSecret(text)).toBe(false);
   });
 });

@@ -7,8 +7,9 @@
  * fails when the preset gains a rule, so an upgrade revisits this list.
  */
 const ANCHORS: Record<string, readonly string[]> = {
-  // "(AWS_)SECRET_ACCESS_KEY = …" in three casings (the key-id and account-id scans are off unless enableIDScanRule)
-  aws: ["SECRET", "secret", "Secret"],
+  // "(AWS_)SECRET_ACCESS_KEY = …" in three casings; with enableIDScanRule (secretlint-config.ts) the key ids' prefixes
+  // and "account(_id) = 1234-5678-9012" (the lab's own AWS secret-key rule needs "secret" too)
+  aws: ["SECRET", "secret", "Secret", "A3T", "AKIA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "ASIA", "ACCOUNT", "account", "Account"],
   // a service account JSON holds a PEM private key (the p12 check needs a binary file, never a transcript)
   gcp: ["PRIVATE KEY"],
   privatekey: ["PRIVATE KEY"],

@@ -41,4 +41,13 @@ describe("redactSession", () => {
     expect(redacted).not.toContain(key.slice(40, 80));
     expect(JSON.parse(JSON.parse(redacted).b)).toEqual({ content: "[REDACTED:PrivateKey]" });
   });
+
+  it("replaces overlapping matches as one span, so neither leaves a tail", () => {
+    const redactions = [
+      { find: "db://host/app\\nV2=hvs.abcdef", placeholder: "[REDACTED:PostgreSQLConnection]" },
+      { find: "hvs.abcdefghijkl", placeholder: "[REDACTED:VAULT]" },
+    ];
+    expect(redactText("V1=db://host/app\\nV2=hvs.abcdefghijkl\\nV3=x", redactions)).toBe("V1=[REDACTED:PostgreSQLConnection]\\nV3=x");
+    expect(redactText("none here", redactions)).toBe("none here");
+  });
 });

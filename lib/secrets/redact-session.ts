@@ -1,5 +1,5 @@
 import type { Message, Part, Session } from "../engine/model";
-import { redactJsonValue, redactText, type Redaction } from "./redact-text";
+import { redactJsonValue, redactText, redactTitle, type Redaction } from "./redact-text";
 
 /**
  * A copy of the session with every redaction applied to its title, metadata and every text a part holds (text,
@@ -8,7 +8,7 @@ import { redactJsonValue, redactText, type Redaction } from "./redact-text";
 export function redactSession(session: Session, redactions: readonly Redaction[]): Session {
   return {
     ...session,
-    title: redactText(session.title, redactions),
+    title: redactTitle(session.title, redactions),
     meta: redactJsonValue(session.meta, redactions) as Session["meta"],
     messages: session.messages.map((message): Message => ({ ...message, parts: message.parts.map((part) => redactPart(part, redactions)) })),
   };

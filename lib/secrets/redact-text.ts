@@ -36,11 +36,29 @@ function escapeJson(text: string): string {
   return JSON.stringify(text).slice(1, -1);
 }
 
-/** `text` with every redaction applied. */
+/**
+ * `text` with every redaction applied. Matches are found in the original text and overlapping ones merged into one
+ * placeholder (that of the match starting first): two findings can overlap — in raw JSON a connection string's
+ * database part runs over a `\n` escape into the next line's token — and replacing one at a time would cut the other
+ * short, so that neither matches any longer and its tail survives.
+ */
 export function redactText(text: string, redactions: readonly Redaction[]): string {
-  let result = text;
-  for (const { find, placeholder } of redactions) if (result.includes(find)) result = result.replaceAll(find, placeholder);
-  return result;
+  const spans: { start: number; end: number; placeholder: string }[] = [];
+  for (const { find, placeholder } of redactions) {
+    for (let at = text.indexOf(find); at >= 0; at = text.indexOf(find, at + find.length)) spans.push({ start: at, end: at + find.length, placeholder });
+  }
+  if (spans.length === 0) return text;
+  spans.sort((a, b) => a.start - b.start || b.end - a.end);
+  let result = "";
+  let written = 0;
+  for (let index = 0; index < spans.length; ) {
+    const { start, placeholder } = spans[index];
+    let end = spans[index].end;
+    for (index++; index < spans.length && spans[index].start < end; index++) end = Math.max(end, spans[index].end);
+    result += text.slice(written, start) + placeholder;
+    written = end;
+  }
+  return result + text.slice(written);
 }
 
 /** Every string in a JSON value (keys kept) with the redactions applied; a new value, the input untouched. */
@@ -51,4 +69,30 @@ export function redactJsonValue(value: unknown, redactions: readonly Redaction[]
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactJsonValue(item, redactions)]));
   }
   return value;
+}
+
+/** Characters of a secret's start that, ending a title, are taken for the secret cut short. */
+const CUT_SECRET_CHARS = 6;
+
+/**
+ * A session title with the redactions applied, also where the title cut a secret short: importers make a title of
+ * the first user text on one line, cut to 80 characters (lib/transcripts/json-fields.ts titleSnippet), so a secret
+ * there has its line breaks turned into spaces, or only its first characters kept — neither is found by the full
+ * secret. A title ending (before its `…`) in at least {@link CUT_SECRET_CHARS} characters of a secret's start has
+ * that end replaced too.
+ */
+export function redactTitle(title: string, redactions: readonly Redaction[]): string {
+  const oneLine = redactions.map(({ find, placeholder }) => ({ find: find.replace(/\s+/g, " ").trim(), placeholder }));
+  let result = redactText(redactText(title, redactions), oneLine.filter(({ find }) => find.length > 0));
+  const ellipsis = result.endsWith("…") ? "…" : "";
+  const body = ellipsis ? result.slice(0, -1) : result;
+  for (const { find, placeholder } of oneLine) {
+    for (let length = Math.min(find.length - 1, body.length); length >= CUT_SECRET_CHARS; length--) {
+      if (body.endsWith(find.slice(0, length))) {
+        result = `${body.slice(0, body.length - length)}${placeholder}${ellipsis}`;
+        return result;
+      }
+    }
+  }
+  return result;
 }

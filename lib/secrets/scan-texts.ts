@@ -1,4 +1,6 @@
 import { lintSource } from "@secretlint/core";
+import type { SecretLintCoreResultMessage } from "@secretlint/types";
+import { AWS_SECRET_KEY_RULE_ID } from "./aws-secret-key-rule";
 import { maskSecret } from "./mask-secret";
 import { mayHoldSecret } from "./may-hold-secret";
 import { SECRETLINT_CONFIG } from "./secretlint-config";
@@ -60,23 +62,66 @@ async function scanBatch<W>(batch: readonly { text: string; where: W }[]): Promi
   const content = batch.map((entry) => entry.text).join(SEPARATOR);
   const result = await lintSource({
     source: { content, filePath: "transcript.txt", ext: ".txt", contentType: "text" },
-    options: { config: SECRETLINT_CONFIG, maskSecrets: true, noPhysicFilePath: true },
+    // unmasked: the report's data holds the secret as the rule matched it, which locates it (maskFinding below)
+    options: { config: SECRETLINT_CONFIG, maskSecrets: false, noPhysicFilePath: true },
   });
-  return result.messages.map((report) => {
-    const index = lastAtOrBefore(starts, report.range[0]);
+  const found: TextFinding<W>[] = [];
+  const seen = new Set<string>();
+  for (const report of result.messages) {
+    const [from, to] = locateSecret(content, report);
+    const index = lastAtOrBefore(starts, from);
     const { text, where } = batch[index];
-    const start = report.range[0] - starts[index];
+    const start = from - starts[index];
     // a report is cut at the end of its text (the separator keeps real ones inside it)
-    const secret = text.slice(start, Math.min(report.range[1] - starts[index], text.length));
-    return {
-      rule: report.ruleId.startsWith(RULE_PREFIX) ? report.ruleId.slice(RULE_PREFIX.length) : report.ruleId,
-      kind: report.messageId,
-      message: report.message,
-      preview: maskSecret(secret),
-      secret,
-      where,
-    };
-  });
+    const secret = text.slice(start, Math.min(to - starts[index], text.length));
+    const rule = report.ruleId === AWS_SECRET_KEY_RULE_ID ? "aws" : report.ruleId.startsWith(RULE_PREFIX) ? report.ruleId.slice(RULE_PREFIX.length) : report.ruleId;
+    // the preset's AWS rule and the lab's report the same key where both match
+    const key = `${index}\u0000${report.messageId}\u0000${start}\u0000${secret}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    found.push({ rule, kind: report.messageId, message: maskReported(report, content), preview: maskSecret(secret), secret, where });
+  }
+  return found;
+}
+
+/** The string values of a report's data (the values its message was built from: the secret, a type name, …). */
+function dataValues(report: SecretLintCoreResultMessage): string[] {
+  const data: unknown = report.data;
+  if (data === null || typeof data !== "object") return [];
+  return Object.values(data).filter((value): value is string => typeof value === "string" && value.length > 0);
+}
+
+/**
+ * Where the secret a report is about lies in `content`. Several preset rules (12.0.0: AWS's secret key, npm's
+ * `_authToken=`) report a range that starts at the whole match — the variable name — but is as long as the secret
+ * alone, so the range misses the secret's tail. The report's data holds the secret as matched: the longest data value
+ * found in the content from the range's start on (within a few thousand characters: a name and its spacing) is the
+ * secret. A rule whose data names no text of the content (the GCP service-account file check) keeps its range.
+ */
+function locateSecret(content: string, report: SecretLintCoreResultMessage): [number, number] {
+  const [rangeStart, rangeEnd] = report.range;
+  let best: [number, number] | null = null;
+  for (const value of dataValues(report)) {
+    const at = content.indexOf(value, rangeStart);
+    if (at < 0 || at > Math.max(rangeEnd, rangeStart + LOCATE_WINDOW)) continue;
+    if (best === null || value.length > best[1] - best[0]) best = [at, at + value.length];
+  }
+  return best ?? [rangeStart, rangeEnd];
+}
+
+/** Characters after a report's start in which its secret is looked for. */
+const LOCATE_WINDOW = 4_096;
+
+/**
+ * The report's message with every data value that is text of the scan (the secret, a URL holding it) masked, as
+ * secretlint's own masking does (`****`); values that are not in the text (a credential's type name) stay readable.
+ */
+function maskReported(report: SecretLintCoreResultMessage, content: string): string {
+  let message = report.message;
+  for (const value of dataValues(report).sort((a, b) => b.length - a.length)) {
+    if (content.includes(value)) message = message.replaceAll(value, "*".repeat(Math.min(value.length, 40)));
+  }
+  return message;
 }
 
 /** The index of the last start at or before `position` (binary search; starts ascend from 0). */

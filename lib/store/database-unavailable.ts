@@ -35,3 +35,29 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Errors that say the database could not do it this time, not that the query was wrong: an unreachable database
+ * (isDatabaseUnavailable), an interactive transaction that timed out or was closed (Prisma P2028), a write conflict
+ * or deadlock (Prisma P2034; SQLSTATE 40001 serialization failure, 40P01 deadlock), a lock not granted in time
+ * (55P03) or a statement cancelled by its timeout (57014). A job that meets one goes back to the queue and runs
+ * again; it is never a reason to fail a run for good.
+ */
+const TRANSIENT_CODES = new Set(["P2028", "P2034", "40001", "40P01", "55P03", "57014"]);
+const TRANSIENT_MESSAGE = /Transaction API error|Transaction already closed|could not serialize access|deadlock detected|canceling statement due to statement timeout/i;
+
+export function isTransientDatabaseError(error: unknown): boolean {
+  if (isDatabaseUnavailable(error)) return true;
+  const seen = new Set<unknown>();
+  const pending: unknown[] = [error];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (current === null || typeof current !== "object" || seen.has(current)) continue;
+    seen.add(current);
+    const record = current as { code?: unknown; originalCode?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
+    for (const code of [record.code, record.originalCode]) if (typeof code === "string" && TRANSIENT_CODES.has(code)) return true;
+    if (typeof record.message === "string" && TRANSIENT_MESSAGE.test(record.message)) return true;
+    pending.push(record.cause, record.meta, record.meta?.driverAdapterError);
+  }
+  return false;
+}

@@ -1,7 +1,6 @@
 import type { Message } from "../engine/model";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { databaseUrl, providerOf } from "./db";
-import { parseStoredMessage } from "./stored-message";
 
 /**
  * Rows per INSERT. 1,000 rows × 3 columns stays far below SQLite's 32,766 and PostgreSQL's 65,535 bound
@@ -34,12 +33,6 @@ export async function insertMessages(
     await tx.$executeRawUnsafe(`INSERT INTO "Message" ("sessionId", "seq", "data") VALUES ${rows.join(", ")}`, ...values);
     await onInserted?.(start + batch.length);
   }
-}
-
-/** Every message of a session in order, validated against the canonical model. */
-export async function loadMessages(tx: Prisma.TransactionClient, sessionId: string): Promise<Message[]> {
-  const rows = await tx.message.findMany({ where: { sessionId }, orderBy: { seq: "asc" }, select: { seq: true, data: true } });
-  return rows.map((row) => parseStoredMessage(row.data, { sessionId, seq: row.seq }));
 }
 
 /**

@@ -3,8 +3,8 @@ import { contextCurve } from "../engine/context-curve";
 import type { Session } from "../engine/model";
 import { estimateMessageTokens } from "../engine/tokens/chars4";
 import { db } from "./db";
-import { loadMessages } from "./session-messages";
 import type { MessagePageRecord, SessionDetailRecord, SessionRecord } from "./session-record";
+import { parseStoredMessages } from "./parse-stored-messages";
 import { SESSION_SUMMARY_SELECT, storedFormat, toSessionRecord } from "./session-row";
 import { parseStoredMessage, parseStoredMeta } from "./stored-message";
 
@@ -33,16 +33,23 @@ export async function loadSession(id: string): Promise<Session> {
   return (await readSession(id)).session;
 }
 
-/** The session's summary row and canonical session, read in one transaction so both describe the same state. */
+/**
+ * The session's summary row and canonical session, read in one batch transaction (both statements in one database
+ * transaction, as before: on SQLite one snapshot; on PostgreSQL read-committed, each statement after the last commit —
+ * a re-import or redaction replaces both in one transaction) — not an interactive one: a 12,000-message session
+ * took 7–8 s to read and parse inside one under load and overran Prisma's 5 s interactive timeout (P2028), failing
+ * the run. A batch has no such timeout, and the messages are parsed after it ends, in slices (parseStoredMessages).
+ */
 async function readSession(id: string) {
   const prisma = await db();
-  return prisma.$transaction(async (tx) => {
-    const row = await tx.session.findUnique({ where: { id }, select: { ...SESSION_SUMMARY_SELECT, meta: true } });
-    if (!row) throw new NotFoundError("session", id);
-    const messages = await loadMessages(tx, id);
-    const session: Session = { title: row.customTitle ?? row.title, format: storedFormat(row.format, id), meta: parseStoredMeta(row.meta, id), messages };
-    return { row, session };
-  });
+  const [row, rows] = await prisma.$transaction([
+    prisma.session.findUnique({ where: { id }, select: { ...SESSION_SUMMARY_SELECT, meta: true } }),
+    prisma.message.findMany({ where: { sessionId: id }, orderBy: { seq: "asc" }, select: { seq: true, data: true } }),
+  ]);
+  if (!row) throw new NotFoundError("session", id);
+  const messages = await parseStoredMessages(rows, id);
+  const session: Session = { title: row.customTitle ?? row.title, format: storedFormat(row.format, id), meta: parseStoredMeta(row.meta, id), messages };
+  return { row, session };
 }
 
 /**

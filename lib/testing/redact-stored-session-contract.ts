@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { db } from "../store/db";
 import { createRun } from "../store/runs";
 import { readSessionSecrets } from "../store/session-secrets";
-import { fakeCredentials } from "./fake-credentials";
+import { fakeCredentials, fakeCredentialsOfEveryRule, piecesOfSecret } from "./fake-credentials";
 import { importUpload } from "../sessions/import-upload";
 import { redactStoredSession } from "../sessions/redact-stored-session";
 
@@ -50,5 +50,43 @@ export function redactStoredSessionContract(): void {
     ]);
     expect(rows).toContain("[REDACTED:GITHUB_TOKEN]");
     for (const value of [...values, onlyInRaw]) expect(rows.includes(value), `${value.slice(0, 6)}… left`).toBe(false);
+  });
+
+  it("leaves no 8 characters of any secret of any preset rule in the title, messages, metadata, raw upload or runs", async () => {
+    const credentials = fakeCredentialsOfEveryRule(31).filter((credential) => credential.rule !== "gcp");
+    const first = credentials.find((credential) => credential.kind === "GITHUB_TOKEN")!;
+    const text = JSON.stringify({
+      metadata: { notes: credentials[0].value },
+      messages: [
+        // the title is the first user text cut to 80 characters: the token is cut short there
+        { role: "user", content: `please deploy the service to production with the token ${first.value} and report` },
+        { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "bash", arguments: JSON.stringify({ command: `echo ${credentials[1].value}` }) } }] },
+        { role: "tool", tool_call_id: "c1", content: credentials.map((credential, index) => `V${index}=${credential.value}`).join("\n") },
+        { role: "assistant", content: `done: ${credentials.map((credential) => credential.value).join(" and ")}` },
+      ],
+    });
+    const stored = await importUpload({ bytes: new TextEncoder().encode(text), format: "openai", sourceName: "env.json" });
+    const run = await createRun({
+      sessionId: stored.id,
+      strategyId: "none",
+      settings: {},
+      options: { window: 200_000, outputReserve: 0, estimator: "chars4", summarizer: "extractive", model: null, instructions: null, compactAtStep: null, promptOverrides: null },
+    });
+    const prisma = await db();
+    const quoted = credentials.map((credential) => credential.value).join(" ");
+    await prisma.run.update({ where: { id: run.id }, data: { progress: { note: quoted }, result: { summary: quoted }, row: { note: quoted } } });
+
+    await redactStoredSession(stored.id);
+    expect((await readSessionSecrets(stored.id)).findings).toEqual([]);
+    const rows = JSON.stringify([
+      await prisma.session.findMany(),
+      await prisma.message.findMany(),
+      await prisma.run.findMany(),
+      (await prisma.upload.findMany()).map((upload) => gunzipSync(upload.bytes).toString("utf8")),
+    ]);
+    const left = credentials.flatMap((credential) =>
+      piecesOfSecret(credential.secret).filter((piece) => rows.includes(piece)).map((piece) => `${credential.kind}: ${piece}`),
+    );
+    expect(left).toEqual([]);
   });
 }

@@ -1,6 +1,6 @@
 import { afterEach } from "vitest";
-import { startFakeAnthropicServer, type FakeAnthropicServer, type FakeAnthropicServerOptions } from "../llm/fake-anthropic-server";
-import { startFakeOpenAIServer, type FakeOpenAIServer, type FakeOpenAIServerOptions } from "../llm/fake-openai-server";
+import { startFakeAnthropicServer, type FakeAnthropicServer, type FakeAnthropicServerOptions } from "./fake-llm/fake-anthropic-server";
+import { startFakeOpenAIServer, type FakeOpenAIServer, type FakeOpenAIServerOptions } from "./fake-llm/fake-openai-server";
 
 export interface FakeModelServers {
   /** starts the project's fake Anthropic API on an ephemeral port; closed after the test */

@@ -36,7 +36,7 @@ export function CompareProgress({ state, onCancel, labelOf }: { state: CompareSt
           )}
           {state.phase === "running" && !state.queued && `Running: ${finishedCount} of ${state.entries.length} done`}
           {state.phase === "running" && eta !== null && <span className="ml-1 font-normal tabular-nums text-slate-500" data-testid="compare-eta">· about {formatDuration(eta)} left</span>}
-          {state.phase === "done" && `Done: ${state.finished?.rows ?? finishedCount} rows${state.finished?.failed ? `, ${state.finished.failed} failed` : ""}`}
+          {state.phase === "done" && `Done: ${state.finished?.rows ?? finishedCount} rows${state.finished?.failed ? `, ${state.finished.failed} failed` : ""}${state.finished?.cancelled ? `, ${state.finished.cancelled} cancelled` : ""}`}
           {state.phase === "cancelled" && "Cancelled"}
           {state.phase === "failed" && "Failed"}
         </span>

@@ -8,7 +8,7 @@ import { extractProbes } from "@/lib/engine/evaluate/extract-probes";
 import { replaySession } from "@/lib/engine/simulate/replay-session";
 import { strategiesById } from "@/lib/engine/strategies";
 import { generateSession } from "@/lib/generator/generate-session";
-import { startFakeAnthropicServer, type FakeAnthropicServer } from "@/lib/llm/fake-anthropic-server";
+import { startFakeAnthropicServer, type FakeAnthropicServer } from "@/lib/testing/fake-llm/fake-anthropic-server";
 import { computeRunFigures } from "@/lib/runs/run-figures";
 import { priceRun } from "@/lib/runs/price-run";
 import { db } from "@/lib/store/db";
@@ -16,6 +16,7 @@ import { getRun } from "@/lib/store/runs";
 import { loadSession, storeSession } from "@/lib/store/sessions";
 import { useTestDatabase } from "@/lib/testing/use-test-database";
 import { POST as cancelComparison } from "../comparisons/[id]/cancel/route";
+import { POST as cancelRun } from "../runs/[id]/cancel/route";
 import { GET as followComparison } from "../comparisons/[id]/stream/route";
 import { POST as compare } from "../sessions/[id]/compare/route";
 import { POST as sweep } from "../sessions/[id]/sweep/route";
@@ -337,7 +338,8 @@ describe("compare / sweep / multi route handlers (real Requests, fresh SQLite da
     const cancelled = await cancelComparison(new Request(`${BASE}/comparisons/${comparisonId}/cancel`, { method: "POST" }), params(comparisonId));
     expect(await cancelled.json()).toEqual({ comparisonId, cancelling: 3 });
     const lines = await stream.readRest();
-    expect(lines.at(-1)).toMatchObject({ type: "error", error: { code: "cancelled" } });
+    // the finished row stays: the stream ends done, with the three cancelled counted apart from failures
+    expect(lines.at(-1)).toEqual({ type: "done", rows: 1, failed: 0, cancelled: 3 });
     expect(linesOf(lines, "row").map((line) => line.index)).toEqual([0]);
     expect(linesOf(lines, "config-error").map((line) => [line.index, line.error.code])).toEqual([
       [1, "cancelled"],
@@ -347,6 +349,28 @@ describe("compare / sweep / multi route handlers (real Requests, fresh SQLite da
     const stored = await (await db()).run.findMany({ where: { id: { in: linesOf(lines, "config-error").map((line) => line.runId!) } } });
     expect(stored.map((run) => run.status)).toEqual(["cancelled", "cancelled", "cancelled"]);
     expect((await getRun(runIds[0])).status).toBe("done");
+  });
+
+  it("one configuration's run cancelled while the others finish: the stream ends done with the count cancelled, not an error", async () => {
+    const response = await compare(
+      post(`${BASE}/sessions/${sessionId}/compare`, {
+        window: 60_000,
+        summarizer: "anthropic",
+        model: "fake-slow",
+        apiKey: SECRET_KEY,
+        configs: [{ strategy: "trim-messages" }, { strategy: "opencode" }, { strategy: "none" }],
+      }),
+      params(sessionId),
+    );
+    const stream = await readUntil(response, (line) => line.type === "config-started" && line.index === 1);
+    const slowRunId = linesOf(stream.lines, "config-started").find((line) => line.index === 1)!.runId;
+    await expect.poll(() => fake.requests.filter((request) => request.behaviour === "slow").length).toBeGreaterThan(0);
+    expect((await cancelRun(new Request(`${BASE}/runs/${slowRunId}/cancel`, { method: "POST" }), params(slowRunId))).status).toBeLessThan(300);
+    const lines = [...stream.lines, ...(await stream.readRest())];
+    expect(linesOf(lines, "row").map((line) => line.index).sort()).toEqual([0, 2]);
+    expect(linesOf(lines, "config-error").map((line) => [line.index, line.error.code])).toEqual([[1, "cancelled"]]);
+    expect(lines.filter((line) => line.type === "error")).toEqual([]);
+    expect(lines.at(-1)).toEqual({ type: "done", rows: 2, failed: 0, cancelled: 1 });
   });
 
   it("a comparison is jobs: the client going away stops following only; GET /api/comparisons/:id/stream replays its rows and follows it to the end", async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JudgedProbesPlanSchema, JudgedProbesResultSchema } from "@/lib/api/contracts/judged-probes-schemas";
 import { ApiErrorSchema } from "@/lib/api/contracts/schemas";
 import { generateSession } from "@/lib/generator/generate-session";
-import { startFakeAnthropicServer, type FakeAnthropicServer } from "@/lib/llm/fake-anthropic-server";
+import { startFakeAnthropicServer, type FakeAnthropicServer } from "@/lib/testing/fake-llm/fake-anthropic-server";
 import { storeSession } from "@/lib/store/sessions";
 import { fakeCredentials } from "@/lib/testing/fake-credentials";
 import { useTestDatabase } from "@/lib/testing/use-test-database";

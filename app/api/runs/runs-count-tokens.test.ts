@@ -4,7 +4,7 @@ import { RunSummarySchema, type CompactionPreviewView, type RunDetail, type RunS
 import { replaySession } from "@/lib/engine/simulate/replay-session";
 import { noneStrategy } from "@/lib/engine/strategies/none";
 import { generateSession } from "@/lib/generator/generate-session";
-import { startFakeAnthropicServer, type FakeAnthropicServer } from "@/lib/llm/fake-anthropic-server";
+import { startFakeAnthropicServer, type FakeAnthropicServer } from "@/lib/testing/fake-llm/fake-anthropic-server";
 import { resolveReplayEstimator } from "@/lib/runs/resolve-estimator";
 import { db } from "@/lib/store/db";
 import { storeSession } from "@/lib/store/sessions";

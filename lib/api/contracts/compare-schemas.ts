@@ -195,9 +195,9 @@ export interface SweepSetup {
 /**
  * Lines of the compare / sweep / multi streams, one JSON object per line. `started.totalSteps` is the model calls
  * to replay over every (session, configuration); a `progress` line's `totalSteps` those of its session. Progress
- * goes out at most ten times a second. A cancelled comparison (the client left, or one of its runs was cancelled)
- * sends a `config-error` (code `cancelled`) for each configuration it had not finished, then one `error` line
- * (code `cancelled`) instead of `done`. A `config-error` after a stored run (e.g. code `judge_failed`: the replay
+ * goes out at most ten times a second. A cancelled configuration (its run's cancel, or the comparison's) sends a
+ * `config-error` (code `cancelled`); the stream then ends `done` with `cancelled` (how many) when any row finished,
+ * or with one `error` line (code `cancelled`) when none did. A `config-error` after a stored run (e.g. code `judge_failed`: the replay
  * succeeded, the judge did not) carries that run's id, so it still opens in the playground.
  */
 export type CompareStreamLine =
@@ -231,7 +231,8 @@ export type CompareStreamLine =
     }
   | { type: "config-error"; index: number; sessionId: string; runId: string | null; error: { code: string; message: string } }
   | { type: "aggregate"; rows: AggregateRow[] }
-  | { type: "done"; rows: number; failed: number }
+  /** `cancelled` (when any): configurations cancelled, by their run's or the comparison's cancel, not counted in `failed` */
+  | { type: "done"; rows: number; failed: number; cancelled?: number }
   | { type: "error"; error: { code: string; message: string } };
 
 /** A quality figure over several sessions with its 95% interval (bootstrap over the sessions and their checkpoints). */

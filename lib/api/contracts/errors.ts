@@ -76,6 +76,19 @@ export class ForbiddenError extends Error {
   }
 }
 
+/**
+ * → 421. The request names a host the lab does not serve (lib/security/served-host.ts): a page on a DNS-rebinding
+ * domain that resolves to this lab would otherwise read and write it through a visitor's browser.
+ */
+export class MisdirectedRequestError extends Error {
+  readonly code = "host_not_served";
+
+  constructor(message: string) {
+    super(message);
+    this.name = "MisdirectedRequestError";
+  }
+}
+
 /** → 401. Team mode: the request carries neither the access token nor the signed-in cookie. */
 export class UnauthorizedError extends Error {
   readonly code = "unauthorized";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { queryIndex } from "./query-index";
 import type { ReplayEvent } from "../../engine/simulate/replay-events";
 import type { ReplayResult } from "../../engine/simulate/replay-result";
 import type { PartMarkKind } from "../../engine/model";
@@ -242,5 +243,5 @@ export interface CancelRunResult {
 
 /** GET /api/runs/:id/context?step=N|final → the engine's ContextSnapshot (lib/engine/simulate/context-at.ts) */
 export const ContextQuerySchema = z.object({
-  step: z.union([z.literal("final"), z.coerce.number().int().min(0)]).default("final"),
+  step: z.union([z.literal("final"), queryIndex()]).default("final"),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { queryIndex } from "./query-index";
 import { FORMAT_IDS } from "../../engine/model";
 
 /**
@@ -162,13 +163,13 @@ export const MessagePageSchema = z.object({
 export type MessagePage = z.infer<typeof MessagePageSchema>;
 
 export const MessagePageQuerySchema = z.object({
-  cursor: z.coerce.number().int().min(0).default(0),
+  cursor: queryIndex().default(0),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
 export const UploadQuerySchema = z.object({
   format: FormatIdSchema.optional(),
-  pick: z.coerce.number().int().min(0).optional(),
+  pick: queryIndex().optional(),
   name: z.string().max(300).optional(),
   /**
    * `refuse` (what the browser's upload sends): a file the lab already holds (same bytes, same pick) is answered 409

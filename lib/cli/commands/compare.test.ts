@@ -11,7 +11,7 @@ import { extractProbes } from "../../engine/evaluate/extract-probes";
 import { PROBE_KINDS, PROBE_WEIGHTS } from "../../engine/evaluate/probe";
 import { estimateMessageTokens } from "../../engine/tokens/chars4";
 import { strategies } from "../../engine/strategies";
-import { startFakeAnthropicServer, type FakeAnthropicServer } from "../../llm/fake-anthropic-server";
+import { startFakeAnthropicServer, type FakeAnthropicServer } from "../../testing/fake-llm/fake-anthropic-server";
 import { DEFAULT_SUMMARY_MAX_RETRIES } from "../../llm/anthropic-summarizer";
 import { estimateCost } from "../../llm/model-prices";
 import { describeWithShared } from "../../testing/describe-with-shared";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompareRow } from "../../api/contracts/compare-schemas";
 import { runLabCli } from "../../testing/run-lab-cli";
-import { startFakeAnthropicServer, type FakeAnthropicServer } from "../../llm/fake-anthropic-server";
+import { startFakeAnthropicServer, type FakeAnthropicServer } from "../../testing/fake-llm/fake-anthropic-server";
 
 const KEY = "sk-lab-cli-count-tokens-key-24680";
 const USER_TEXT = 'Fix "parse()" in parser.ts:\n\tit fails on "quoted" input';

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSession } from "../../generator/generate-session";
-import { startFakeAnthropicServer, type FakeAnthropicServer } from "../../llm/fake-anthropic-server";
+import { startFakeAnthropicServer, type FakeAnthropicServer } from "../../testing/fake-llm/fake-anthropic-server";
 import { runLabCli } from "../../testing/run-lab-cli";
 import { exportOpenAI } from "../../transcripts/export-openai";
 

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSession } from "../../engine/testing/build-session";
-import { startFakeAnthropicServer, type FakeAnthropicServer } from "../../llm/fake-anthropic-server";
-import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../llm/fake-openai-server";
+import { startFakeAnthropicServer, type FakeAnthropicServer } from "../../testing/fake-llm/fake-anthropic-server";
+import { startFakeOpenAIServer, type FakeOpenAIServer } from "../../testing/fake-llm/fake-openai-server";
 import { exportAnthropic } from "../../transcripts/export-anthropic";
 import { runCli } from "../run-cli";
 

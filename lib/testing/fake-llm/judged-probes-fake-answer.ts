@@ -1,5 +1,5 @@
-import { JUDGED_DIMENSION_KEYS, JUDGED_DIMENSIONS } from "../engine/evaluate/judged-probes-rubric";
-import { ANSWER_SYSTEM_PROMPT, GRADE_SYSTEM_PROMPT, QUESTION_SYSTEM_PROMPT } from "./judged-probes-prompt";
+import { JUDGED_DIMENSION_KEYS, JUDGED_DIMENSIONS } from "../../engine/evaluate/judged-probes-rubric";
+import { ANSWER_SYSTEM_PROMPT, GRADE_SYSTEM_PROMPT, QUESTION_SYSTEM_PROMPT } from "../../llm/judged-probes-prompt";
 
 /** Code-like words the fake asks about: paths, file names, identifiers with `_`, `.`, `/`, digits or inner capitals. */
 const FACT = /[A-Za-z0-9_][A-Za-z0-9_./-]*(?:[./_][A-Za-z0-9_]|[a-z][A-Z]|[0-9]{2})[A-Za-z0-9_./-]*/g;

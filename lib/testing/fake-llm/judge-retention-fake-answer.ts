@@ -1,5 +1,5 @@
-import { normalizeProbeText } from "../engine/evaluate/normalize-probe-text";
-import { JUDGE_REGEX_TAG, JUDGE_SYSTEM_PROMPT } from "./judge-retention-prompt";
+import { normalizeProbeText } from "../../engine/evaluate/normalize-probe-text";
+import { JUDGE_REGEX_TAG, JUDGE_SYSTEM_PROMPT } from "../../llm/judge-retention-prompt";
 import { buildFakeJudgedProbesAnswer } from "./judged-probes-fake-answer";
 
 /** A question line of the judge prompt: `N. (kind) question: "<JSON string>"`. */
