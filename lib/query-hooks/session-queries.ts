@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { MessagePageSchema, SessionDetailSchema, SessionListSchema } from "../api/contracts/schemas";
+import { SessionFidelitySchema } from "../api/contracts/fidelity-schemas";
 import { SessionSecretsViewSchema } from "../api/contracts/secret-schemas";
 import { fetchJson } from "../client/fetch-json";
 
@@ -21,6 +22,7 @@ export const sessionKeys = {
   messages: (id: string) => [...sessionKeys.all, "detail", id, "messages"] as const,
   messagePage: (id: string, page: number) => [...sessionKeys.messages(id), page] as const,
   secrets: (id: string) => [...sessionKeys.all, "detail", id, "secrets"] as const,
+  fidelity: (id: string) => [...sessionKeys.all, "detail", id, "fidelity"] as const,
 };
 
 export const sessionQueries = {
@@ -28,6 +30,14 @@ export const sessionQueries = {
     queryOptions({
       queryKey: sessionKeys.list(),
       queryFn: ({ signal }) => fetchJson("/api/sessions", SessionListSchema, { signal }),
+    }),
+
+  /** The agent's recorded compactions beside a replay of its own strategy (computed on the server: seconds on a large session). */
+  fidelity: (id: string) =>
+    queryOptions({
+      queryKey: sessionKeys.fidelity(id),
+      queryFn: ({ signal }) => fetchJson(`/api/sessions/${encodeURIComponent(id)}/fidelity`, SessionFidelitySchema, { signal }),
+      staleTime: Infinity,
     }),
 
   detail: (id: string) =>

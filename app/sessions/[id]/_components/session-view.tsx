@@ -10,6 +10,7 @@ import { ContextChart } from "./context-chart";
 import { createStepLookup } from "./create-step-lookup";
 import { Playground } from "./playground";
 import { SecretsBanner } from "./secrets-banner";
+import { FidelityPanel } from "./fidelity-panel";
 import { SessionHeader } from "./session-header";
 import type { TimelineTarget } from "./timeline";
 
@@ -49,6 +50,14 @@ export function SessionView({ id }: { id: string }) {
         session ? (
           <>
             <SessionHeader session={session} />
+            <FidelityPanel
+              sessionId={id}
+              recordedCompactions={session.recordedCompactionCount}
+              onJump={(step) => {
+                const point = session.contextCurve.find((entry) => entry.step === step);
+                if (point) jumpTo(point.messageIndex);
+              }}
+            />
             <SecretsBanner sessionId={id} secrets={session.secrets} onJump={jumpTo} />
           </>
         ) : (

@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+const tokens = z.number().int().nullable();
+
+/** One compaction the agent recorded beside its replay's nearest (lib/engine/fidelity/fidelity-report.ts). */
+export const RecordedCompactionFidelitySchema = z.object({
+  recordedStep: z.number().int(),
+  markers: z.number().int(),
+  recordedTokensBefore: tokens,
+  recordedTokensBeforeFrom: z.enum(["marker", "last-call"]).nullable(),
+  recordedTokensKept: tokens,
+  recordedTokensKeptFrom: z.enum(["marker", "next-call"]).nullable(),
+  replayed: z.object({ step: z.number().int(), tokensBefore: z.number(), tokensKept: z.number() }).nullable(),
+  callsApart: z.number().int().nullable(),
+  within: z.boolean(),
+});
+
+export const FidelitySchema = z.object({
+  strategyId: z.string(),
+  estimatorId: z.string(),
+  window: z.number().int(),
+  windowFrom: z.enum(["recorded", "catalog", "default"]),
+  hiddenPrefixTokens: z.number().int(),
+  toleranceCalls: z.number().int(),
+  recorded: z.array(RecordedCompactionFidelitySchema),
+  replayedSteps: z.array(z.number().int()),
+  within: z.number().int(),
+  extraReplayed: z.number().int(),
+});
+export type FidelityWire = z.infer<typeof FidelitySchema>;
+
+/**
+ * GET /api/sessions/:id/fidelity: how a replay of the session's own agent (its strategy at the session's window, the
+ * calibrated estimator, the agent's hidden prefix counted) lines up with the compactions the session recorded; or
+ * `fidelity: null` and the reason (no recorded compaction, no strategy of that agent in the lab).
+ */
+export const SessionFidelitySchema = z.object({
+  fidelity: FidelitySchema.nullable(),
+  reason: z.string().nullable(),
+});
+export type SessionFidelity = z.infer<typeof SessionFidelitySchema>;
