@@ -28,7 +28,7 @@ const RECORD: SessionDetailRecord = {
 };
 
 const SUMMARY_JSON =
-  '{"id":"s1","title":"A session","format":"openai","sourceName":"chat.json","pick":1,"messageCount":4,"toolCallCount":1,"toolResultCount":1,' +
+  '{"id":"s1","title":"A session","importedTitle":"A session","format":"openai","sourceName":"chat.json","pick":1,"messageCount":4,"toolCallCount":1,"toolResultCount":1,' +
   '"recordedCompactionCount":0,"estimatedTokens":120,"recordedPeakContextTokens":null,"createdAt":"2026-11-25T14:00:00.123Z",' +
   '"secrets":{"scanned":true,"count":2,"kinds":["GITHUB_TOKEN"],"redactedAt":"2026-11-26T09:00:00.000Z","redactedCount":1}}';
 

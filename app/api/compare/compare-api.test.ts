@@ -251,6 +251,8 @@ describe("compare / sweep / multi route handlers (real Requests, fresh SQLite da
           tokensSavedVsNone: (a.tokensSavedVsNone + b.tokensSavedVsNone) / 2,
           compactions: (a.compactions + b.compactions) / 2,
           retention: (a.retention.overall! + b.retention.overall!) / 2,
+          // scored on one exam per session: the mean recall with its 95% interval over the sessions
+          recall: { figure: (a.continuationRecall!.overall! + b.continuationRecall!.overall!) / 2, low: expect.any(Number), high: expect.any(Number) },
         },
         worst: {
           peakContextTokens: Math.max(a.peakContextTokens, b.peakContextTokens),
@@ -258,8 +260,11 @@ describe("compare / sweep / multi route handlers (real Requests, fresh SQLite da
           tokensSavedVsNone: Math.min(a.tokensSavedVsNone, b.tokensSavedVsNone),
           compactions: Math.max(a.compactions, b.compactions),
           retention: Math.min(a.retention.overall!, b.retention.overall!),
+          recall: { figure: Math.min(a.continuationRecall!.overall!, b.continuationRecall!.overall!), low: expect.any(Number), high: expect.any(Number) },
         },
       });
+      const { mean, worst } = aggregate.rows[index] as { mean: { recall: { figure: number; low: number; high: number } }; worst: { recall: { figure: number; low: number; high: number } } };
+      for (const recall of [mean.recall, worst.recall]) expect(recall.low <= recall.figure && recall.figure <= recall.high).toBe(true);
     }
 
     const missing = await multi(post(`${BASE}/compare/multi`, { sessionIds: [sessionId, "no-such-session"], configs: [{ strategy: "none" }] }), undefined);
