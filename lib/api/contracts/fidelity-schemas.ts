@@ -19,7 +19,7 @@ export const FidelitySchema = z.object({
   strategyId: z.string(),
   estimatorId: z.string(),
   window: z.number().int(),
-  windowFrom: z.enum(["recorded", "catalog", "default"]),
+  windowFrom: z.enum(["recorded", "agent", "catalog", "default"]),
   hiddenPrefixTokens: z.number().int(),
   toleranceCalls: z.number().int(),
   recorded: z.array(RecordedCompactionFidelitySchema),

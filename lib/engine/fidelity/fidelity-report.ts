@@ -54,5 +54,6 @@ export type FidelityOutcome = { fidelity: Fidelity; reason: null } | { fidelity:
 /** The window a session ran at: recorded in the transcript (Codex's `model_context_window`), else its model's, else 200K. */
 export interface SessionWindow {
   tokens: number;
-  from: "recorded" | "catalog" | "default";
+  /** recorded in the transcript; the agent's own default (Claude Code's 200K); the model's catalog window; the lab's default */
+  from: "recorded" | "agent" | "catalog" | "default";
 }

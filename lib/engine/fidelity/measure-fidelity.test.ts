@@ -73,4 +73,14 @@ describe("measureFidelity", () => {
     expect(sessionWindow(session, 400_000)).toEqual({ tokens: 400_000, from: "catalog" });
     expect(sessionWindow(session, undefined)).toEqual({ tokens: 200_000, from: "default" });
   });
+
+  it("takes Claude Code's own 200K over a 1M catalog window unless a recorded call went past 200K", () => {
+    const usage = (input: number) => ({ input, output: 100, cacheRead: 0, cacheWrite: 0 });
+    const session = { ...buildSession([{ user: "hi" }]), format: "claude-code" as const };
+    const at = (input: number) => ({ ...session, messages: [...session.messages, { id: "a", role: "assistant" as const, parts: [{ type: "text" as const, text: "ok" }], usage: usage(input) }] });
+    expect(sessionWindow(at(167_000), 1_000_000)).toEqual({ tokens: 200_000, from: "agent" });
+    expect(sessionWindow(at(420_000), 1_000_000)).toEqual({ tokens: 1_000_000, from: "catalog" });
+    expect(sessionWindow(at(167_000), 200_000)).toEqual({ tokens: 200_000, from: "catalog" });
+    expect(sessionWindow({ ...at(167_000), format: "pi" }, 1_000_000)).toEqual({ tokens: 1_000_000, from: "catalog" });
+  });
 });

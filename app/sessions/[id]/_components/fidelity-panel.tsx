@@ -10,6 +10,7 @@ import { sessionQueries } from "@/lib/query-hooks/session-queries";
 
 const WINDOW_FROM: Record<FidelityWire["windowFrom"], string> = {
   recorded: "recorded in the transcript",
+  agent: "the agent's default: Claude Code runs at 200K unless its 1M variant was picked, and no call here went past 200K",
   catalog: "the model's window in the price catalog",
   default: "the lab's default: the transcript names no window",
 };
