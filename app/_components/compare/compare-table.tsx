@@ -66,7 +66,7 @@ export function CompareTable({
           <thead className="bg-slate-50 text-slate-600">
             <tr>
               <th className="sticky left-0 z-10 bg-slate-50 px-1.5 py-1 text-left font-medium">Configuration</th>
-              <th className={TH} title="by continuation recall on the shared exam; settings whose 95% intervals overlap the best of their group are tied, not ranked">Rank</th>
+              <th className={TH} title={`by ${DEFAULT_QUALITY_MEASURE === "probeRetention" ? "probe retention (the measure closest to hand-written probes)" : "continuation recall on the shared exam"}; settings whose 95% intervals overlap the best of their group are tied, not ranked`}>Rank</th>
               <th className={TH} title="largest context sent to the model">Peak</th>
               <th className={TH} title="mean context over the model calls">Mean</th>
               <th className={TH}>Compactions</th>
