@@ -30,11 +30,12 @@ import { checkProbeSet } from "../lib/engine/evaluate/check-probe-set";
 import { extractContinuationFacts } from "../lib/engine/evaluate/extract-continuation-facts";
 import { extractProbes } from "../lib/engine/evaluate/extract-probes";
 import { kendallTauB } from "../lib/engine/evaluate/kendall-tau-b";
-import { planExam } from "../lib/engine/evaluate/plan-exam";
+import type { Exam } from "../lib/engine/evaluate/plan-exam";
 import { scoreContinuationRecall } from "../lib/engine/evaluate/score-continuation-recall";
 import { scoreHandProbes } from "../lib/engine/evaluate/score-hand-probes";
 import { scoreRetention } from "../lib/engine/evaluate/score-retention";
 import { replaySession } from "../lib/engine/simulate/replay-session";
+import { examOf } from "../lib/runs/score-run-recall";
 import { strategies } from "../lib/engine/strategies";
 import { hasSharedTranscripts, SHARED_SKIP_REASON, sharedTranscript } from "../lib/testing/shared-transcripts";
 import { importTranscript } from "../lib/transcripts";
@@ -98,11 +99,11 @@ async function main(): Promise<number> {
       // none first: its contexts choose the exam every strategy is scored on (one exam per transcript and window, as a
       // comparison at this window scores its settings — lib/engine/evaluate/plan-exam.ts)
       const ordered = [...strategies].sort((a, b) => Number(b.id === "none") - Number(a.id === "none"));
-      let exam: ReturnType<typeof planExam> | undefined;
+      let exam: Exam | undefined;
       for (const strategy of ordered) {
         if (chosen && strategy.id !== "none" && !chosen.includes(strategy.id)) continue;
         const result = await replaySession({ session, strategy, window });
-        exam ??= planExam({ uncompactedTokens: result.steps.map((step) => step.contextTokens), window });
+        exam ??= examOf({ baseline: result, window });
         replays.push({
           id: strategy.id,
           result,

@@ -1,11 +1,19 @@
 import type { SessionFidelity } from "../api/contracts/fidelity-schemas";
-import { measureFidelity } from "../engine/fidelity/measure-fidelity";
+import type { SessionWindow } from "../engine/fidelity/fidelity-report";
+import { fidelityUnmeasurable, measureFidelity } from "../engine/fidelity/measure-fidelity";
 import { sessionModel, sessionWindow } from "../engine/fidelity/session-window";
+import type { Session } from "../engine/model";
 import { replaySession } from "../engine/simulate/replay-session";
 import { findStrategy } from "../engine/strategies";
 import { strategyOfFormat } from "../engine/strategies/strategy-of-format";
 import { findModelContextWindow } from "../llm/model-context-windows";
 import { loadSessionCached } from "./session-cache";
+
+/** The window the session's agent ran at (`sessionWindow`), its model's window looked up in the price catalog. */
+export function agentSessionWindow(session: Session): SessionWindow {
+  const model = sessionModel(session);
+  return sessionWindow(session, model === undefined ? undefined : findModelContextWindow(model));
+}
 
 /**
  * The session page's fidelity: the session's own agent replayed as `npm run fidelity` gates it — its strategy at
@@ -17,13 +25,10 @@ import { loadSessionCached } from "./session-cache";
  */
 export async function sessionFidelity(sessionId: string): Promise<SessionFidelity> {
   const session = await loadSessionCached(sessionId);
-  const recorded = session.messages.some((message) => message.parts.some((part) => part.type === "compaction"));
-  if (!recorded) return { fidelity: null, reason: "the session records no compaction of its own" };
-  const strategyId = strategyOfFormat(session.format);
-  const strategy = strategyId === undefined ? undefined : findStrategy(strategyId);
-  if (!strategy) return { fidelity: null, reason: `a ${session.format} session's compactions have no strategy of that agent in the lab to replay them` };
-  const model = sessionModel(session);
-  const window = sessionWindow(session, model === undefined ? undefined : findModelContextWindow(model));
+  const unmeasurable = fidelityUnmeasurable(session);
+  if (unmeasurable !== null) return { fidelity: null, reason: unmeasurable };
+  const strategy = findStrategy(strategyOfFormat(session.format)!)!;
+  const window = agentSessionWindow(session);
   const result = await replaySession({ session, strategy, window: window.tokens, estimator: "calibrated", countHiddenPrefix: true });
   const outcome = measureFidelity({ session, result, window });
   return outcome.fidelity ? { fidelity: outcome.fidelity, reason: null } : { fidelity: null, reason: outcome.reason };

@@ -9,31 +9,50 @@ const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIME
 const UNAVAILABLE_MESSAGE =
   /Connection terminated|terminating connection|the database system is (starting up|shutting down|in recovery mode)|Client has encountered a connection error|Can't reach database server|Server has closed the connection|connect ECONNREFUSED|read ECONNRESET|Connection ended unexpectedly/i;
 
+/** What an error, or one of the errors it wraps, says of itself. */
+interface ErrorRecord {
+  code?: unknown;
+  originalCode?: unknown;
+  message?: unknown;
+  originalMessage?: unknown;
+  cause?: unknown;
+  meta?: unknown;
+  errors?: unknown;
+}
+
 /**
- * True when `error` says the database could not be reached or dropped the connection (a restart, a failover, a
- * network blip) rather than that a query was wrong: worth waiting and trying again, never a reason to fail a run.
- * Looks through the causes Prisma's driver adapter wraps the driver's error in.
+ * True when `test` holds for `error` or any error it wraps: Prisma's driver adapter wraps the driver's error in
+ * `cause` and `meta.driverAdapterError`, an AggregateError holds several in `errors`. Each object is visited once.
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
+function someInErrorChain(error: unknown, test: (record: ErrorRecord) => boolean): boolean {
   const seen = new Set<unknown>();
   const pending: unknown[] = [error];
   while (pending.length > 0) {
     const current = pending.pop();
     if (current === null || typeof current !== "object" || seen.has(current)) continue;
     seen.add(current);
-    const record = current as { code?: unknown; originalCode?: unknown; message?: unknown; originalMessage?: unknown; cause?: unknown; meta?: unknown; errors?: unknown };
-    for (const code of [record.code, record.originalCode]) {
-      if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
-    }
-    for (const message of [record.message, record.originalMessage]) {
-      if (typeof message === "string" && UNAVAILABLE_MESSAGE.test(message)) return true;
-    }
+    const record = current as ErrorRecord;
+    if (test(record)) return true;
     pending.push(record.cause, record.meta);
     const meta = record.meta as { driverAdapterError?: unknown } | undefined;
     if (meta && typeof meta === "object") pending.push(meta.driverAdapterError);
     if (Array.isArray(record.errors)) pending.push(...record.errors);
   }
   return false;
+}
+
+/**
+ * True when `error` says the database could not be reached or dropped the connection (a restart, a failover, a
+ * network blip) rather than that a query was wrong: worth waiting and trying again, never a reason to fail a run.
+ * Looks through the causes Prisma's driver adapter wraps the driver's error in.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return someInErrorChain(
+    error,
+    (record) =>
+      [record.code, record.originalCode].some((code) => typeof code === "string" && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) ||
+      [record.message, record.originalMessage].some((message) => typeof message === "string" && UNAVAILABLE_MESSAGE.test(message)),
+  );
 }
 
 /**
@@ -47,17 +66,13 @@ const TRANSIENT_CODES = new Set(["P2028", "P2034", "40001", "40P01", "55P03", "5
 const TRANSIENT_MESSAGE = /Transaction API error|Transaction already closed|could not serialize access|deadlock detected|canceling statement due to statement timeout/i;
 
 export function isTransientDatabaseError(error: unknown): boolean {
-  if (isDatabaseUnavailable(error)) return true;
-  const seen = new Set<unknown>();
-  const pending: unknown[] = [error];
-  while (pending.length > 0) {
-    const current = pending.pop();
-    if (current === null || typeof current !== "object" || seen.has(current)) continue;
-    seen.add(current);
-    const record = current as { code?: unknown; originalCode?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
-    for (const code of [record.code, record.originalCode]) if (typeof code === "string" && TRANSIENT_CODES.has(code)) return true;
-    if (typeof record.message === "string" && TRANSIENT_MESSAGE.test(record.message)) return true;
-    pending.push(record.cause, record.meta, record.meta?.driverAdapterError);
-  }
-  return false;
+  return (
+    isDatabaseUnavailable(error) ||
+    someInErrorChain(
+      error,
+      (record) =>
+        [record.code, record.originalCode].some((code) => typeof code === "string" && TRANSIENT_CODES.has(code)) ||
+        (typeof record.message === "string" && TRANSIENT_MESSAGE.test(record.message)),
+    )
+  );
 }

@@ -73,11 +73,8 @@ export async function listMessages(sessionId: string, page: { cursor: number; li
   return { messages, nextCursor: rows.length > page.limit ? rows[page.limit].seq : null, total: session.messageCount };
 }
 
-/** The longest title a user may give a session. */
-export const MAX_SESSION_TITLE_LENGTH = 200;
-
 /**
- * Renames a session: `title` is the user's (trimmed, at most {@link MAX_SESSION_TITLE_LENGTH} characters), or null
+ * Renames a session: `title` is the user's (checked by RenameSessionSchema at the route), or null
  * to go back to the imported title. Only the title changes: messages, runs and the upload stay, and a re-import
  * keeps the user's title. Throws NotFoundError.
  */

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { importChain, importGraph } from "./import-graph";
 
 /**
  * The house keeps its test doubles apart: nothing production runs — the pages and route handlers (`app/`), the
@@ -11,8 +12,6 @@ import { describe, expect, it } from "vitest";
  */
 const ROOT = path.resolve(__dirname, "../..");
 const TEST_ONLY = [path.join(ROOT, "lib/testing"), path.join(ROOT, "lib/engine/testing")];
-const SPECIFIER = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+\s+from\s+)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
-
 const isTestOnly = (file: string) => TEST_ONLY.some((dir) => file.startsWith(`${dir}${path.sep}`));
 
 function productionFiles(dir: string): string[] {
@@ -21,37 +20,6 @@ function productionFiles(dir: string): string[] {
     if (entry.isDirectory()) return entry.name === "node_modules" || isTestOnly(full + path.sep) || TEST_ONLY.includes(full) ? [] : productionFiles(full);
     return /\.tsx?$/.test(entry.name) && !/\.(test|spec)\.tsx?$/.test(entry.name) ? [full] : [];
   });
-}
-
-function resolveImport(from: string, specifier: string): string | null {
-  const base = specifier.startsWith("@/") ? path.join(ROOT, specifier.slice(2)) : specifier.startsWith(".") ? path.resolve(path.dirname(from), specifier) : null;
-  if (base === null) return null; // a package
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
-    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
-  }
-  return null; // a JSON or CSS file, or one tsc would report
-}
-
-/** Every project file the entries reach, with the file that imported it first. */
-function importGraph(entries: readonly string[]): Map<string, string | null> {
-  const importedBy = new Map<string, string | null>(entries.map((file) => [file, null]));
-  const queue = [...entries];
-  while (queue.length > 0) {
-    const file = queue.pop()!;
-    for (const match of fs.readFileSync(file, "utf8").matchAll(SPECIFIER)) {
-      const target = resolveImport(file, match[1] ?? match[2]);
-      if (target === null || importedBy.has(target)) continue;
-      importedBy.set(target, file);
-      queue.push(target);
-    }
-  }
-  return importedBy;
-}
-
-function chain(graph: Map<string, string | null>, file: string): string {
-  const links: string[] = [];
-  for (let current: string | null = file; current !== null; current = graph.get(current) ?? null) links.unshift(path.relative(ROOT, current));
-  return links.join(" → ");
 }
 
 describe("production code never imports test helpers or doubles", () => {
@@ -64,13 +32,13 @@ describe("production code never imports test helpers or doubles", () => {
   });
 
   it("no file of app/, lib/ (but the test helpers) or proxy.ts reaches lib/testing or lib/engine/testing", () => {
-    const graph = importGraph(entries);
-    const reached = [...graph.keys()].filter(isTestOnly).map((file) => chain(graph, file));
+    const graph = importGraph({ root: ROOT, entries });
+    const reached = [...graph.keys()].filter(isTestOnly).map((file) => importChain(graph, file, ROOT));
     expect(reached).toEqual([]);
   });
 
   it("would see one: a test helper's own imports are followed like any other", () => {
-    const graph = importGraph([path.join(ROOT, "lib/testing/use-fake-model-servers.ts")]);
+    const graph = importGraph({ root: ROOT, entries: [path.join(ROOT, "lib/testing/use-fake-model-servers.ts")] });
     expect([...graph.keys()].some((file) => file.endsWith(path.join("fake-llm", "fake-anthropic-server.ts")))).toBe(true);
   });
 });

@@ -1,7 +1,5 @@
 import type { Message } from "../engine/model";
-
-/** Longest title kept, in characters (longer ones end with "…"). */
-export const TITLE_LENGTH = 80;
+import { titleSnippet } from "./json-fields";
 
 /**
  * Blocks the agents inject into the user's turn (skills, slash-command echoes, local-command output, reminders,
@@ -56,12 +54,6 @@ export function userOwnText(text: string): string {
   return own.replace(/\s+/g, " ").trim();
 }
 
-/** A title from a text: its first {@link TITLE_LENGTH} characters on one line. */
-export function titleOfText(text: string, maxChars = TITLE_LENGTH): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > maxChars ? `${line.slice(0, maxChars - 1)}…` : line;
-}
-
 const COMMAND_NAME = /<command-name>([\s\S]*?)<\/command-name>/;
 const COMMAND_ARGS = /<command-args>([\s\S]*?)<\/command-args>/;
 /** a slash command typed alone (`/mode`, `/init`): the user's, but a switch of the agent's, not a request */
@@ -88,7 +80,7 @@ export function firstUserRequestTitle(messages: readonly Message[]): string | un
       if (part.type !== "text") continue;
       const own = userOwnText(part.text) || echoedCommand(part.text);
       if (!own) continue;
-      if (!BARE_COMMAND.test(own)) return titleOfText(own);
+      if (!BARE_COMMAND.test(own)) return titleSnippet(own);
       bareCommand ??= own;
     }
   }

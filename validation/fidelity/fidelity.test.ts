@@ -1,14 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { measureFidelity } from "../../lib/engine/fidelity/measure-fidelity";
+import { fidelityUnmeasurable, measureFidelity } from "../../lib/engine/fidelity/measure-fidelity";
 import type { Fidelity, RecordedCompactionFidelity } from "../../lib/engine/fidelity/fidelity-report";
-import { sessionModel, sessionWindow } from "../../lib/engine/fidelity/session-window";
 import { replaySession } from "../../lib/engine/simulate/replay-session";
 import { findStrategy } from "../../lib/engine/strategies";
 import { strategyOfFormat } from "../../lib/engine/strategies/strategy-of-format";
 import { ESTIMATOR_IDS, type EstimatorId } from "../../lib/engine/tokens/estimator";
-import { findModelContextWindow } from "../../lib/llm/model-context-windows";
+import { agentSessionWindow } from "../../lib/runs/session-fidelity";
 import { describeWithShared } from "../../lib/testing/describe-with-shared";
 import { listSharedTranscripts, sharedTranscript } from "../../lib/testing/shared-transcripts";
 import { importTranscript } from "../../lib/transcripts/index";
@@ -69,10 +68,9 @@ describeWithShared("each agent's strategy against the compactions its sessions r
       } catch {
         return; // a file no importer reads is the importers' tests' business
       }
-      const strategyId = strategyOfFormat(session.format);
-      if (!strategyId || !session.messages.some((message) => message.parts.some((part) => part.type === "compaction"))) return;
-      const model = sessionModel(session);
-      const window = sessionWindow(session, model === undefined ? undefined : findModelContextWindow(model));
+      if (fidelityUnmeasurable(session) !== null) return;
+      const strategyId = strategyOfFormat(session.format)!;
+      const window = agentSessionWindow(session);
       const missed: string[] = [];
       const stale: string[] = [];
       const known = KNOWN_GAPS[file] ?? {};

@@ -43,12 +43,15 @@ export const SessionSummarySchema = z.object({
 });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 
+/** The longest title a user may give a session (the rename form stops there too). */
+export const MAX_SESSION_TITLE_LENGTH = 200;
+
 /** PATCH /api/sessions/:id: the user's title, or null to go back to the imported one. */
 export const RenameSessionSchema = z.object({
   title: z
     .string()
     .trim()
-    .max(200, "a title has at most 200 characters")
+    .max(MAX_SESSION_TITLE_LENGTH, `a title has at most ${MAX_SESSION_TITLE_LENGTH} characters`)
     .nullable()
     .transform((title) => (title === "" ? null : title)),
 });

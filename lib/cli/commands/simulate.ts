@@ -21,9 +21,8 @@ import { breakerOutcome, circuitBreakerSummarizer } from "../../runs/summarizer-
 import { EXIT_BAD_INPUT, EXIT_DEGRADED, EXIT_FAILURE, EXIT_OK, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
 import { readTranscriptFile } from "../read-transcript-file";
 import { measureFidelity } from "../../engine/fidelity/measure-fidelity";
-import { sessionModel, sessionWindow } from "../../engine/fidelity/session-window";
 import { describeFidelity } from "../../engine/fidelity/describe-fidelity";
-import { findModelContextWindow } from "../../llm/model-context-windows";
+import { agentSessionWindow } from "../../runs/session-fidelity";
 import { refuseSecretsOut } from "../refuse-secrets-out";
 import { JUDGED_PROBES_FLAGS, JUDGED_PROBES_USAGE, judgedProbesForCli } from "../judged-probes-cli";
 
@@ -191,8 +190,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ? [{ step: event.step, tokensBefore: event.tokensBefore, tokensAfter: event.tokensAfter, firstKeptMessageId: event.firstKeptMessageId }]
       : [],
   );
-  const model = sessionModel(session);
-  const fidelity = measureFidelity({ session, result, window: sessionWindow(session, model === undefined ? undefined : findModelContextWindow(model)) });
+  const fidelity = measureFidelity({ session, result, window: agentSessionWindow(session) });
   const output = {
     status: outcome.status,
     error: outcome.error,

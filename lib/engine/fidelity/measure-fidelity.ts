@@ -15,6 +15,17 @@ export interface MeasureFidelityOptions {
 }
 
 /**
+ * Why no replay of this session can be held against what its agent did, before replaying anything: it records no
+ * compaction of its own (no message with a `compaction` part: the replay's `recorded-compaction` markers), or its
+ * format has no strategy of that agent in the lab. Null when one can.
+ */
+export function fidelityUnmeasurable(session: Session): string | null {
+  if (!session.messages.some((message) => message.parts.some((part) => part.type === "compaction"))) return "the session records no compaction of its own";
+  if (strategyOfFormat(session.format) === undefined) return `a ${session.format} session's compactions have no strategy of that agent in the lab to replay them`;
+  return null;
+}
+
+/**
  * For each compaction the session recorded, the replay's nearest compaction: calls apart, tokens before and tokens
  * kept on both sides. Only meaningful for a replay of the agent's own strategy at the window it ran with, so
  * anything else gives `fidelity: null` and says why: the session records no compaction, its format has no strategy
@@ -27,10 +38,10 @@ export interface MeasureFidelityOptions {
 export function measureFidelity(options: MeasureFidelityOptions): FidelityOutcome {
   const { session, result, window } = options;
   const toleranceCalls = options.toleranceCalls ?? FIDELITY_TOLERANCE_CALLS;
+  const unmeasurable = fidelityUnmeasurable(session);
+  if (unmeasurable !== null) return { fidelity: null, reason: unmeasurable };
+  const agentStrategy = strategyOfFormat(session.format)!;
   const markers = result.events.filter((event): event is RecordedCompactionEvent => event.type === "recorded-compaction");
-  if (markers.length === 0) return { fidelity: null, reason: "the session records no compaction of its own" };
-  const agentStrategy = strategyOfFormat(session.format);
-  if (agentStrategy === undefined) return { fidelity: null, reason: `a ${session.format} session's compactions have no strategy of that agent in the lab to replay them` };
   if (result.strategyId !== agentStrategy) {
     return { fidelity: null, reason: `fidelity compares the agent's own strategy with what it did: replay this ${session.format} session with --strategy ${agentStrategy}, not ${result.strategyId}` };
   }

@@ -1,4 +1,5 @@
 import { FAKE_BEHAVIOURS, startFakeAnthropicServer, type FakeBehaviour } from "./fake-anthropic-server";
+import { serveFakeUntilSignal } from "./serve-fake-until-signal";
 
 /**
  * `npm run fake-llm`: the fake Anthropic server on a fixed port (FAKE_LLM_PORT, default 4010), for the UI, the CLI
@@ -17,19 +18,4 @@ console.log(`fake Anthropic Messages API listening on ${server.url} (default beh
 console.log(`use it with: ANTHROPIC_BASE_URL=${server.url} ANTHROPIC_API_KEY=any-test-key`);
 console.log(`per request: header x-fake-behaviour: <${FAKE_BEHAVIOURS.join("|")}>, or model "fake-<behaviour>"`);
 
-let logged = 0;
-const logTimer = setInterval(() => {
-  for (const request of server.requests.slice(logged)) {
-    if (request.status === 0) break;
-    const model = typeof request.body === "object" && request.body && "model" in request.body ? String(request.body.model) : "-";
-    console.log(`${request.method} ${request.path} model=${model} behaviour=${request.behaviour} → ${request.status}`);
-    logged++;
-  }
-}, 200);
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    clearInterval(logTimer);
-    void server.close().then(() => process.exit(0));
-  });
-}
+serveFakeUntilSignal(server);

@@ -1,5 +1,6 @@
 import { FAKE_BEHAVIOURS, type FakeBehaviour } from "./fake-anthropic-server";
 import { startFakeOpenAIServer } from "./fake-openai-server";
+import { serveFakeUntilSignal } from "./serve-fake-until-signal";
 
 /**
  * `npm run fake-openai`: the fake OpenAI-compatible server on a fixed port (FAKE_OPENAI_PORT, default 4011), for the
@@ -17,19 +18,4 @@ const server = await startFakeOpenAIServer({ port, behaviour });
 console.log(`fake OpenAI-compatible API listening on ${server.url} (default behaviour: ${behaviour})`);
 console.log(`use it with: OPENAI_BASE_URL=${server.url} OPENAI_API_KEY=any-test-key`);
 
-let logged = 0;
-const logTimer = setInterval(() => {
-  for (const request of server.requests.slice(logged)) {
-    if (request.status === 0) break;
-    const model = typeof request.body === "object" && request.body && "model" in request.body ? String(request.body.model) : "-";
-    console.log(`${request.method} ${request.path} model=${model} behaviour=${request.behaviour} → ${request.status}`);
-    logged++;
-  }
-}, 200);
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    clearInterval(logTimer);
-    void server.close().then(() => process.exit(0));
-  });
-}
+serveFakeUntilSignal(server);

@@ -2,11 +2,9 @@
 
 import { useState, type FormEvent } from "react";
 import { ApiErrorView } from "@/app/_components/api-error-view";
+import { MAX_SESSION_TITLE_LENGTH } from "@/lib/api/contracts/schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { useRenameSession } from "@/lib/query-hooks/session-mutations";
-
-/** The longest title the API takes (RenameSessionSchema). */
-const MAX_TITLE_LENGTH = 200;
 
 /**
  * The session's title with a Rename control: an inline form (Enter saves, Escape cancels) and, once renamed, a way
@@ -64,7 +62,7 @@ export function SessionTitle({ id, title, importedTitle }: { id: string; title: 
         data-testid="session-title-input"
         autoFocus
         value={draft}
-        maxLength={MAX_TITLE_LENGTH}
+        maxLength={MAX_SESSION_TITLE_LENGTH}
         onChange={(event) => setDraft(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === "Escape") setEditing(false);
