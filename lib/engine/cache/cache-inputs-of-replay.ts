@@ -6,11 +6,13 @@ import type { CacheCallInput } from "./model-prompt-cache";
  * The cache model's input from a replay: each call's context, the prefix it kept from the previous call, its
  * output, and its request time — the timestamp of the last message sent before the call (the request goes out once
  * it is there), else the call's own. `hiddenPrefixTokens` (see hiddenPrefixTokens) is added in front of every call
- * and kept by every call but the first. Null for a result stored before the replay recorded kept prefixes: its
+ * and kept by every call but the first. The agent's whole prefix — what is added here plus what the replay counted
+ * itself (`result.hiddenPrefixTokens`) — is each call's `prefixTokens`, cached under a breakpoint of its own. Null for a result stored before the replay recorded kept prefixes: its
  * cache cannot be rebuilt without replaying it again.
  */
-export function cacheInputsOfReplay(session: Session, result: Pick<ReplayResult, "steps">, hiddenPrefixTokens = 0): CacheCallInput[] | null {
+export function cacheInputsOfReplay(session: Session, result: Pick<ReplayResult, "steps"> & Partial<Pick<ReplayResult, "hiddenPrefixTokens">>, hiddenPrefixTokens = 0): CacheCallInput[] | null {
   const inputs: CacheCallInput[] = [];
+  const prefixTokens = hiddenPrefixTokens + (result.hiddenPrefixTokens ?? 0);
   for (const step of result.steps) {
     if (step.keptTokens === undefined || step.keptMessages === undefined) return null;
     inputs.push({
@@ -21,6 +23,7 @@ export function cacheInputsOfReplay(session: Session, result: Pick<ReplayResult,
       keptTokens: inputs.length === 0 ? 0 : step.keptTokens + hiddenPrefixTokens,
       outputTokens: step.outputTokens ?? 0,
       requestTime: requestTimeOf(session, step.messageIndex),
+      prefixTokens,
     });
   }
   return inputs;

@@ -37,6 +37,25 @@ describe("modelPromptCache, Anthropic breakpoints", () => {
     expect(calls[2]).toMatchObject({ read: 0, write: 1500, uncached: 0, outcome: "broken", keptMessages: 1 });
   });
 
+  it("the agent's own prefix (system prompt and tools) survives a compaction, not an idle gap, and not under the minimum", () => {
+    const withPrefix = (input: CacheCallInput, prefixTokens: number) => ({ ...input, prefixTokens });
+    const calls = [call(0, 5000, 10, { messages: 0, tokens: 0 }, 0), call(1, 6000, 12, { messages: 10, tokens: 5000 }, 60_000), call(2, 3500, 3, { messages: 0, tokens: 2000 }, 120_000)];
+    // a 2,000-token prefix: the compacted call reads it and writes the new messages behind it, as Claude Code's
+    // first call after a compact_boundary records (cache_read = its system prompt and tools)
+    expect(run(calls.map((input) => withPrefix(input, 2000)))[2]).toMatchObject({ read: 2000, write: 1500, uncached: 0, outcome: "partial" });
+    // the call after reads the compacted prompt whole again
+    const next = run([...calls, call(3, 4000, 5, { messages: 3, tokens: 3500 }, 150_000)].map((input) => withPrefix(input, 2000)));
+    expect(next[3]).toMatchObject({ read: 3500, write: 500, outcome: "hit" });
+    // past the TTL the prefix is gone too
+    const idle = [...calls.slice(0, 2), { ...calls[2], requestTime: 60_000 + 301_000 }];
+    expect(run(idle.map((input) => withPrefix(input, 2000)))[2]).toMatchObject({ read: 0, write: 3500, outcome: "expired" });
+    // a prefix under the minimum has no entry of its own
+    expect(run(calls.map((input) => withPrefix(input, 900)))[2]).toMatchObject({ read: 0, write: 3500, outcome: "broken" });
+    // a prefix that changed (another system prompt, another tool list) is written again
+    const changed = calls.map((input, index) => withPrefix(input, index === 2 ? 2100 : 2000));
+    expect(run(changed)[2]).toMatchObject({ read: 0, write: 3500, outcome: "broken" });
+  });
+
   it("an idle gap longer than the TTL misses; the 1-hour TTL keeps it", () => {
     const times = [0, 60_000, 60_000 + 301_000];
     const calls = [call(0, 2000, 4, { messages: 0, tokens: 0 }, times[0]), call(1, 3000, 6, { messages: 4, tokens: 2000 }, times[1]), call(2, 4000, 8, { messages: 6, tokens: 3000 }, times[2])];

@@ -13,6 +13,11 @@ export interface CacheCallInput {
   outputTokens: number;
   /** when the request was sent (ms since the epoch), null when the source has no timestamps */
   requestTime: number | null;
+  /**
+   * the agent's own prompt in front of the messages (system prompt and tools), included in `contextTokens`, under a
+   * breakpoint of its own: a change in the messages — a compaction, a prune — leaves it cached (0: none)
+   */
+  prefixTokens?: number;
 }
 
 /**
@@ -54,7 +59,9 @@ interface CacheEntry {
  *   changed message are gone), if that entry is within the provider's lookback of the new breakpoint and used
  *   within the TTL, and writes the rest. A prune in the middle therefore reads up to the last breakpoint before
  *   the pruned message and writes everything after it; a compaction that rewrites the context from its first
- *   message reads nothing.
+ *   message reads only the agent's own prefix (`prefixTokens`: system prompt and tools, whose breakpoint of its own
+ *   every call refreshes — Claude Code's recorded usage reads 21–34K tokens on the call right after each
+ *   compact_boundary), or nothing when there is none or it is under the minimum.
  * - Automatic (OpenAI, Gemini implicit): a call reads the prefix it shares with the previous prompt, rounded down
  *   to the provider's step past the minimum, if the previous request was within the TTL; nothing is written —
  *   unless `automaticWrites` (a model whose price bills cache writes, e.g. GPT-5.6): then the rest of every prompt
@@ -67,6 +74,8 @@ export function modelPromptCache(options: { calls: readonly CacheCallInput[]; ru
   const { rules, minimumTokens } = options;
   const ttlMs = options.ttlSeconds * 1000;
   const entries: CacheEntry[] = [];
+  // the agent's own prefix: an entry no change in the messages drops, only the TTL
+  let prefixEntry: CacheEntry | null = null;
   const out: CacheCall[] = [];
   let previousTime: number | null = null;
   options.calls.forEach((call, index) => {
@@ -106,16 +115,25 @@ export function modelPromptCache(options: { calls: readonly CacheCallInput[]; ru
       entries.pop();
       expired = true;
     }
+    const prefix = Math.min(Math.max(0, call.prefixTokens ?? 0), total);
+    if (prefixEntry && (prefixEntry.tokens !== prefix || (call.requestTime !== null && prefixEntry.lastUsed !== null && call.requestTime - prefixEntry.lastUsed > ttlMs))) {
+      if (prefixEntry.tokens === prefix) expired = true;
+      prefixEntry = null;
+    }
     if (total < minimumTokens) return void out.push(result(0, 0, "short"));
     const newest = entries[entries.length - 1];
     const reachable = newest !== undefined && (rules.lookbackMessages === null || call.length - newest.length <= rules.lookbackMessages);
-    const read = reachable ? Math.min(newest.tokens, total) : 0;
+    const fromPrefix = !reachable && prefixEntry !== null;
+    const read = reachable ? Math.min(newest.tokens, total) : fromPrefix ? prefixEntry!.tokens : 0;
     if (reachable) newest.lastUsed = call.requestTime;
     entries.push({ length: call.length, tokens: total, lastUsed: call.requestTime });
+    if (prefix >= minimumTokens) prefixEntry = { length: 0, tokens: prefix, lastUsed: call.requestTime };
     const previous = options.calls[index - 1];
     const outcome: CacheOutcome =
       index === 0
         ? "first"
+        : fromPrefix
+          ? "partial"
         : read > 0
           ? isWhole(call, previous) && newest.length === previous.length
             ? "hit"
