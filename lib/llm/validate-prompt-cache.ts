@@ -21,7 +21,7 @@ export const CACHE_MISMATCH_CAUSES = {
   "cached-elsewhere": "the recorded read is at most the agent's hidden system prompt and tools, cached by another request the transcript does not hold (another session, a subagent) while the lab sees none",
   "longer-ttl": "the recorded cache survived an idle gap longer than the TTL modelled (a 1-hour cache, or the provider kept it)",
   "cache-not-used": "the call recorded neither a cache read nor a write: the agent sent it without cache breakpoints",
-  "agent-rewrote-prefix": "the agent wrote far more than the new messages: it changed something in front of them that the transcript does not show (a system reminder, its tool list)",
+  "agent-rewrote-prefix": "the agent wrote far more than the new messages: it changed something in front of them that the transcript does not show (a system reminder, its tool list, a system prompt rebuilt when the agent restarted — pi's carries its start time to the second)",
   "best-effort-cache": "automatic caching is best effort (requests may reach a machine without the prefix): recorded reads below a prefix the lab predicts",
   unexplained: "no cause found in the transcript",
 } as const;
