@@ -12,6 +12,8 @@ import { liveContextOf } from "../testing/live-context-of";
 import { evidenceStrategy } from "./evidence";
 import { DEFAULT_KEEPER_SETTINGS, keeperStrategy, KeeperSettingsSchema } from "./keeper";
 import { rewriteEconomics } from "./keeper/cache-economics";
+import { compactionPaybackCalls, economicTrigger } from "./keeper/compaction-point";
+import { growthPerCall } from "./keeper/growth-per-call";
 import { idleGapMs } from "./keeper/idle-gap";
 import { openTasksOf } from "./keeper/open-tasks";
 import { planClearing } from "./keeper/plan-clearing";
@@ -157,7 +159,7 @@ describe("the keeper strategy", () => {
     expect(() => KeeperSettingsSchema.parse({ ...DEFAULT_KEEPER_SETTINGS, paybackCall: 3 })).toThrow(/paybackCall/);
   });
 
-  it("compacts at the trigger into a literal ledger that keeps the user's words and numbers, with no model call", async () => {
+  it("compacts where the cache's prices say, into a literal ledger that keeps the user's words and numbers, with no model call", async () => {
     const result = await replaySession({ session, strategy: keeperStrategy, window });
     const ends = result.events.filter((event): event is TrimEvent | CompactionEndEvent => event.type === "trim" || event.type === "compaction-end");
     expect(ends.length).toBeGreaterThan(2);
@@ -167,7 +169,10 @@ describe("the keeper strategy", () => {
       .join("\n");
     expect(text).toContain("Never edit package-lock.json by hand.");
     expect(text).toContain("v4.2.0");
-    expect(Math.max(...result.steps.map((step) => step.contextTokens))).toBeLessThanOrEqual(0.2 * window + 3_000);
+    expect(Math.max(...result.steps.map((step) => step.contextTokens))).toBeLessThanOrEqual(DEFAULT_KEEPER_SETTINGS.maxContextRatio * window);
+    // hysteresis: a compaction goes down far enough that many calls pass before the next
+    for (let index = 1; index < ends.length; index++) expect(ends[index].step - ends[index - 1].step).toBeGreaterThanOrEqual(4);
+    for (const end of ends) expect(end.tokensAfter).toBeLessThan(0.6 * end.tokensBefore);
   });
 
   it("reads more from the prompt cache than evidence, which masks at every call", async () => {
@@ -183,18 +188,56 @@ describe("the keeper strategy", () => {
 
   it("compacts early when an idle gap past the TTL left the cache cold", async () => {
     const warm = await replaySession({ session, strategy: keeperStrategy, window });
-    const idle = stamped(codingSession(40), { stepMs: 5_000, gaps: { 40: 600_000 } });
-    const cold = await replaySession({ session: idle, strategy: keeperStrategy, window });
-    const reasons = (events: typeof cold.events) => events.filter((event): event is TrimEvent => event.type === "trim").map((event) => event.reason);
-    expect(reasons(warm.events).some((reason) => reason.startsWith("idle"))).toBe(false);
-    expect(reasons(cold.events).filter((reason) => reason.startsWith("idle"))).toHaveLength(1);
+    const trims = (events: typeof warm.events) => events.filter((event): event is TrimEvent => event.type === "trim");
+    expect(trims(warm.events).some((event) => event.reason.startsWith("idle"))).toBe(false);
+    // an idle gap two calls before the warm replay's second compaction: the context is then past twice what a compaction leaves
+    const second = trims(warm.events)[1].step;
+    const gapAt = warm.steps[second - 2].messageIndex - 1; // the message the request goes out after
+    const cold = await replaySession({ session: stamped(codingSession(40), { stepMs: 5_000, gaps: { [gapAt]: 600_000 } }), strategy: keeperStrategy, window });
+    const idle = trims(cold.events).filter((event) => event.reason.startsWith("idle"));
+    expect(idle.map((event) => event.step)).toEqual([second - 2]);
   });
 
-  it("clears old tool output only when it pays: never more than one pass between compactions on a steady session", async () => {
-    const result = await replaySession({ session, strategy: keeperStrategy, window: 200_000 });
-    const prunes = result.events.filter((event): event is PruneEvent => event.type === "prune");
-    const calls = result.steps.length;
-    expect(prunes.length).toBeGreaterThan(0);
-    expect(prunes.length).toBeLessThan(calls / 4);
+  it("clears old tool output only when the cache is cold, where the rewrite is free", async () => {
+    const warm = await replaySession({ session, strategy: keeperStrategy, window: 200_000 });
+    expect(warm.events.filter((event) => event.type === "prune")).toEqual([]);
+    const idle = stamped(codingSession(40), { stepMs: 5_000, gaps: { [warm.steps[10].messageIndex - 1]: 600_000 } });
+    const cold = await replaySession({ session: idle, strategy: keeperStrategy, window: 200_000 });
+    const prunes = cold.events.filter((event): event is PruneEvent => event.type === "prune");
+    expect(prunes).toHaveLength(1);
+    expect(prunes[0].tokensFreed).toBeGreaterThan(2_000);
+  });
+});
+
+describe("keeper's compaction point", () => {
+  it.each([
+    // after, growth per call → trigger: after + √(2 × 1.25 × after × growth ÷ 0.1) = after + 5 √(after × growth)
+    { after: 7_000, growth: 300, trigger: 7_000 + 5 * Math.sqrt(7_000 * 300) },
+    { after: 7_000, growth: 3_000, trigger: 7_000 + 5 * Math.sqrt(7_000 * 3_000) },
+    { after: 7_000, growth: 0, trigger: 7_000 },
+  ])("after $after tokens growing $growth a call, compacts at $trigger", ({ after, growth, trigger }) => {
+    expect(economicTrigger({ afterTokens: after, growthPerCall: growth, readMultiplier: 0.1, writeMultiplier: 1.25 })).toBeCloseTo(trigger, 6);
+  });
+
+  it("free reads never make a compaction worth it below the window", () => {
+    expect(economicTrigger({ afterTokens: 7_000, growthPerCall: 3_000, readMultiplier: 0, writeMultiplier: 1 })).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it.each([
+    // writing 7,000 at 1.25 instead of reading 20,000 at 0.1 (6,750) against 1,300 fewer read per call
+    { context: 20_000, after: 7_000, cold: false, calls: 6_750 / 1_300 },
+    { context: 20_000, after: 7_000, cold: true, calls: 0 },
+    { context: 7_000, after: 7_000, cold: false, calls: Number.POSITIVE_INFINITY },
+  ])("from $context to $after (cold: $cold) pays back in $calls calls", ({ context, after, cold, calls }) => {
+    expect(compactionPaybackCalls({ contextTokens: context, afterTokens: after, cold, readMultiplier: 0.1, writeMultiplier: 1.25 })).toBeCloseTo(calls, 6);
+  });
+
+  it("measures growth since the newest compaction, counting cleared tokens back in", () => {
+    const events = [
+      { type: "trim", step: 10, tokensAfter: 9_000 },
+      { type: "prune", step: 14, tokensFreed: 1_000 },
+    ] as unknown as Parameters<typeof growthPerCall>[0]["events"];
+    expect(growthPerCall({ step: 20, messageTokens: 15_000, hiddenPrefixTokens: 2_000, events })).toEqual({ growthPerCall: (15_000 + 1_000 - 7_000) / 10, lastAfterTokens: 7_000 });
+    expect(growthPerCall({ step: 20, messageTokens: 15_000, hiddenPrefixTokens: 0, events: [] })).toEqual({ growthPerCall: 750, lastAfterTokens: null });
   });
 });

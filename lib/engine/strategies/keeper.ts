@@ -2,6 +2,8 @@ import { z } from "zod";
 import { cacheRulesByProvider } from "../cache/cache-rules";
 import { EMPTY_LEDGER, fitLedger, readIntoLedger, type LedgerMessage } from "./evidence/ledger";
 import type { CacheEconomics } from "./keeper/cache-economics";
+import { compactionPaybackCalls, economicTrigger } from "./keeper/compaction-point";
+import { growthPerCall } from "./keeper/growth-per-call";
 import { idleGapMs } from "./keeper/idle-gap";
 import { openTasksOf } from "./keeper/open-tasks";
 import { planClearing } from "./keeper/plan-clearing";
@@ -16,15 +18,11 @@ import { defineStrategy } from "./strategy";
  * their last use — lib/engine/cache/cache-rules.ts), the most expensive of the three to rewrite a prompt under.
  */
 export const DEFAULT_KEEPER_SETTINGS = {
-  /** compact when the context passes this share of the usable window (window − output reserve) */
-  triggerRatio: 0.2,
-  /** the context right after a compaction aims at this share of the trigger, so the next one is many calls away */
-  afterCompactionRatio: 0.8,
-  /** with a cold cache (idle gap past the TTL) compact already past this share of the trigger: the rewrite is free then */
-  coldCompactRatio: 0.5,
+  /** the ceiling: compact at the latest when the context (the agent's hidden prefix included) passes this share of the usable window (window − output reserve) */
+  maxContextRatio: 0.8,
   /** the newest share of the window kept verbatim at a compaction, snapped to a turn (or step) boundary */
   keepRecentRatio: 0.02,
-  /** the hard budget of the ledger the compactions carry, a share of the window */
+  /** the ledger a compaction leaves (and carries to the next), a share of the window */
   ledgerBudgetRatio: 0.12,
   /** a user message longer than this is kept as its beginning (its rule sentences whole, in the ledger) */
   instructionMaxChars: 4_000,
@@ -45,15 +43,11 @@ export const DEFAULT_KEEPER_SETTINGS = {
    * looks back about 20 blocks from its breakpoint): the whole prompt is written again. 0: no limit (automatic caches)
    */
   cacheLookbackMessages: cacheRulesByProvider.anthropic.lookbackMessages ?? 0,
-  /** a clearing pass is made only when the cheaper calls after it pay for its rewrite within this many calls */
-  paybackCalls: 10,
 };
 
 const share = z.number().gt(0).max(1);
 export const KeeperSettingsSchema = z.strictObject({
-  triggerRatio: share,
-  afterCompactionRatio: share,
-  coldCompactRatio: share,
+  maxContextRatio: share,
   keepRecentRatio: z.number().min(0).max(1),
   ledgerBudgetRatio: z.number().gt(0).max(0.5),
   instructionMaxChars: z.number().int().min(80),
@@ -64,62 +58,76 @@ export const KeeperSettingsSchema = z.strictObject({
   cacheWriteMultiplier: z.number().min(0),
   cacheTtlSeconds: z.number().int().min(0),
   cacheLookbackMessages: z.number().int().min(0),
-  paybackCalls: z.number().int().min(0),
 });
 export type KeeperSettings = z.infer<typeof KeeperSettingsSchema>;
 
-/** The ledger shown never drops below this share of the window, whatever the after-compaction target asks. */
-const MIN_LEDGER_RATIO = 0.02;
 const number = (value: number) => Math.round(value).toLocaleString("en-US");
 
 /**
  * Keeper: keep what the next steps need, and keep the prompt cache warm.
  *
- * Before every call, in this order:
- * 1. **Idle compaction.** When the recorded timestamps show an idle gap past `cacheTtlSeconds` (the cache is cold:
- *    the whole prompt is written again whatever is sent) and the context is past `coldCompactRatio` of the trigger,
- *    compact now, while it costs no extra write.
- * 2. **Clearing that pays.** Old tool output (all but the newest `keepToolResults`) is cleared in one batch only when
- *    the calls after it, reading fewer tokens for `paybackCalls` calls, pay for writing the rest of the prompt from
- *    the first cleared message to the cache again (`keeper/plan-clearing.ts`, priced with the multipliers); with a
- *    cold cache every old result is cleared. Marks stay, so the prefix they make is read again at the next calls.
- * 3. **Compaction at the trigger.** When the context (after the clearing) passes `triggerRatio` of the usable window,
- *    everything between the leading system messages and a recent tail is replaced by one literal message: the
- *    evidence ledger (the user's messages and rules verbatim, the latest request, decisions, findings, each file
- *    with its last operation, commands with their outcome, errors, names and numbers; `evidence/ledger.ts`) and the
- *    agent's open tasks (the newest task-list call's items not done). No model is called, so a compaction costs only
- *    the rewrite of a context of about `afterCompactionRatio` of the trigger. The ledger travels as structured
- *    `details` and is never read back from text.
+ * Every size below is in message tokens (the agent's hidden prefix — system prompt, tools — is never compacted and
+ * keeps its own cache breakpoint). A compaction leaves about A = the leading system messages + the ledger
+ * (`ledgerBudgetRatio` of the window) + the recent tail (`keepRecentRatio`). Before every call, in this order:
+ * 1. **Where to compact** (`keeper/compaction-point.ts`): at C = A + √(2 × write × A × g ÷ read), g the tokens the
+ *    session adds per call (`keeper/growth-per-call.ts`) — the size that makes reading the context between two
+ *    compactions and writing A at each one cheapest per call — or at `maxContextRatio` of the usable window, whichever
+ *    is lower. Below the ceiling a compaction is made only if it pays for itself within as many calls as the session
+ *    has run (a session that has run n calls is, without other knowledge, as likely as not to run n more).
+ * 2. **Idle compaction.** When the recorded timestamps show an idle gap past `cacheTtlSeconds`, the cache is cold:
+ *    the whole prompt is written again whatever is sent, so compacting now saves writing what it drops. Compact
+ *    when that saving (context − A) is at least the compaction's own write (A): from 2A on.
+ * 3. **Clearing that pays.** Old tool output (all but the newest `keepToolResults`) is cleared in one batch only when
+ *    the cheaper calls after it pay for writing the rest of the prompt again within the calls expected before the
+ *    next compaction ((C − context) ÷ g, at most the calls so far): a pass just before a compaction is worthless
+ *    (`keeper/plan-clearing.ts`, priced with the multipliers); with a cold cache every old result is cleared.
+ * 4. **Compaction**: everything between the leading system messages and a recent tail is replaced by one literal
+ *    message: the evidence ledger (the user's messages and rules verbatim, the latest request, decisions, findings,
+ *    each file with its last operation, commands with their outcome, errors, names and numbers; `evidence/ledger.ts`)
+ *    and the agent's open tasks. No model is called. The ledger travels as structured `details`, never read back.
  */
 export const keeperStrategy = defineStrategy<KeeperSettings>({
   id: "keeper",
   label: "Keeper (lab's own, cache-aware)",
   description:
-    "The lab's own, priced with the prompt cache: clears old tool output only in batches that pay for the cache rewrite, compacts early when the cache is cold anyway, and replaces history by a deterministic ledger of the user's words, tasks, files, decisions and errors.",
-  source: { kind: "lab", note: "the lab's own strategy (issue #36): cache-aware clearing and idle compaction + the evidence ledger and open tasks" },
+    "The lab's own, priced with the prompt cache: compacts where reading the context and rewriting it at each compaction cost least per call, clears old tool output only in batches that pay back before the next compaction, compacts early when the cache is cold anyway, and replaces history by a deterministic ledger of the user's words, tasks, files, decisions and errors.",
+  source: { kind: "lab", note: "the lab's own strategy (issue #36): compaction point and clearing priced with the prompt cache, idle compaction + the evidence ledger and open tasks" },
   defaults: DEFAULT_KEEPER_SETTINGS,
   settingsSchema: KeeperSettingsSchema,
   triggers: ["before-call"],
-  autoTrigger: (settings, window) => Math.floor(settings.triggerRatio * window),
+  autoTrigger: (settings, window) => Math.floor(settings.maxContextRatio * window),
   decide(input): StrategyDecision {
     const { context, settings, window } = input;
     const usable = Math.max(0, window - input.outputReserve);
-    const trigger = Math.floor(settings.triggerRatio * usable);
+    const hidden = context.hiddenPrefixTokens ?? 0;
+    const messages = Math.max(0, context.tokens - hidden);
+    const ceiling = Math.max(0, Math.floor(settings.maxContextRatio * usable) - hidden);
+    const since = growthPerCall({ step: input.step, messageTokens: messages, hiddenPrefixTokens: hidden, events: input.events });
+    const growth = since.growthPerCall;
+    // what a compaction leaves: as the newest one did, else the ledger's budget and the tail
+    const after = since.lastAfterTokens ?? context.scale(headTokensOf(context)) + Math.floor((settings.ledgerBudgetRatio + settings.keepRecentRatio) * window);
+    const prices = { readMultiplier: settings.cacheReadMultiplier, writeMultiplier: settings.cacheWriteMultiplier };
+    const trigger = Math.min(ceiling, Math.floor(economicTrigger({ afterTokens: after, growthPerCall: growth, ...prices })));
     const gap = idleGapMs(context);
     const cold = gap !== null && gap > settings.cacheTtlSeconds * 1000;
-    const economics: CacheEconomics = { readMultiplier: settings.cacheReadMultiplier, writeMultiplier: settings.cacheWriteMultiplier, paybackCalls: settings.paybackCalls };
-
-    const pass = settings.clearToolResults ? planClearing({ context, keepToolResults: settings.keepToolResults, economics, cold, lookbackMessages: settings.cacheLookbackMessages, pruner: "keeper-clearing" }) : null;
-    // a clearing pass that pays and brings the context under the trigger rewrites less than a compaction, and keeps more
-    const clearedTokens = pass ? context.tokens - context.scale(pass.freed) : context.tokens;
-    const idle = cold && context.tokens > settings.coldCompactRatio * trigger;
-    if (input.force || idle || clearedTokens > trigger) {
+    // a warm clearing pass rewrites the prompt from the first cleared message (all of it past the cache's lookback)
+    // and postpones the compaction that would drop that output anyway: measured on the tuning set it cost more than it
+    // saved at both windows, so keeper clears only when the cache is cold and the rewrite is free
+    const economics: CacheEconomics = { ...prices, paybackCalls: 1 };
+    const pass = settings.clearToolResults && cold ? planClearing({ context, keepToolResults: settings.keepToolResults, economics, cold, lookbackMessages: settings.cacheLookbackMessages, pruner: "keeper-clearing" }) : null;
+    const cleared = pass ? messages - context.scale(pass.freed) : messages;
+    const idle = cold && messages >= 2 * after;
+    const payback = compactionPaybackCalls({ contextTokens: cleared, afterTokens: after, cold, ...prices });
+    const due = cleared > ceiling || (cleared > trigger && payback <= input.step);
+    if (input.force || idle || due) {
       const reason = input.force
-        ? `manual compaction: context ${number(context.tokens)} (trigger ${number(trigger)})`
+        ? `manual compaction: context ${number(context.tokens)}`
         : idle
-          ? `idle ${number(gap! / 1000)} s > cache TTL ${number(settings.cacheTtlSeconds)} s: the cache is cold, so compacting now costs no extra write (context ${number(context.tokens)} > ${settings.coldCompactRatio} of the trigger ${number(trigger)})`
-          : `context ${number(context.tokens)} > ${number(trigger)} (${settings.triggerRatio} of the usable window ${number(usable)})${pass ? `, still ${number(clearedTokens)} after a clearing pass` : ""}`;
-      const compaction = planCompaction({ context, settings, window, trigger, reason, previous: input.previousDetails });
+          ? `idle ${number(gap! / 1000)} s > cache TTL ${number(settings.cacheTtlSeconds)} s: the cache is cold, so compacting now saves writing ${number(messages - after)} tokens (messages ${number(messages)} ≥ twice the ${number(after)} a compaction leaves)`
+          : cleared > ceiling
+            ? `messages ${number(cleared)} > ${number(ceiling)} (${settings.maxContextRatio} of the usable window ${number(usable)}, less the hidden prefix ${number(hidden)})`
+            : `messages ${number(cleared)} > ${number(trigger)}, where compacting to ~${number(after)} costs least per call at ${number(growth)} tokens a call (pays back in ${payback.toFixed(1)} calls)${pass ? "; a clearing pass would not bring it under" : ""}`;
+      const compaction = planCompaction({ context, settings, window, budget: Math.max(ceiling, after) + hidden, reason, previous: input.previousDetails });
       if (compaction) return compaction;
       if (input.force) return {};
     }
@@ -127,15 +135,22 @@ export const keeperStrategy = defineStrategy<KeeperSettings>({
   },
 });
 
+function headTokensOf(context: ContextView): number {
+  let tokens = 0;
+  for (let position = 0; position < context.length && context.entry(position).message.role === "system"; position++) tokens += context.entryTokens(position);
+  return tokens;
+}
+
 function planCompaction(options: {
   context: ContextView;
   settings: KeeperSettings;
   window: number;
-  trigger: number;
+  /** the context (hidden prefix included) the compaction should leave at most */
+  budget: number;
   reason: string;
   previous: CompactionDetails | null;
 }): StrategyDecision | null {
-  const { context, settings, window, trigger } = options;
+  const { context, settings, window } = options;
   let head = 0;
   while (head < context.length && context.entry(head).message.role === "system") head++;
   const keepRecent = Math.floor(settings.keepRecentRatio * window);
@@ -150,12 +165,9 @@ function planCompaction(options: {
 
   const tasks = openTasksOf(replaced.map((entry) => entry.message)) ?? options.previous?.openTasks ?? [];
   const tasksText = tasks.length > 0 ? `\n\n## Open tasks (the agent's newest task list, items not done)\n${tasks.map((task) => `- ${task}`).join("\n")}` : "";
-  let headTokens = 0;
-  for (let position = 0; position < head; position++) headTokens += context.entryTokens(position);
   const measure = (text: string) => context.scale(context.textTokens(text));
   const hardBudget = Math.floor(settings.ledgerBudgetRatio * window);
-  const room = Math.floor(settings.afterCompactionRatio * trigger) - context.scale(headTokens + tail.tokens) - measure(tasksText);
-  const shownBudget = Math.min(hardBudget, Math.max(Math.floor(MIN_LEDGER_RATIO * window), room));
+  const shownBudget = Math.max(0, hardBudget - measure(tasksText));
   const openRequest = !hasSessionUserMessage(context, tail.position);
   // the user's messages are kept whole in their own section; the ledger keeps the rest (their rules too)
   const words = readUserWords(options.previous?.userWords ?? [], replaced, settings.instructionMaxChars);
@@ -183,8 +195,8 @@ function planCompaction(options: {
       reason: options.reason,
       summaries: [],
       layout,
-      budget: trigger,
-      overBudgetReason: `the ledger (${number(shown.tokens)} tokens), the user's first and newest messages (${number(shownWords.tokens)} tokens), the open tasks and the newest turn kept verbatim (${number(context.scale(tail.tokens))} tokens) do not fit under the trigger`,
+      budget: options.budget,
+      overBudgetReason: `the ledger (${number(shown.tokens)} tokens), the user's first and newest messages (${number(shownWords.tokens)} tokens), the open tasks and the newest turn kept verbatim (${number(context.scale(tail.tokens))} tokens) do not fit under the ceiling`,
       details,
       protected: [{ kind: "tail", from: tail.position, label: `newest ~${number(keepRecent)} tokens kept verbatim (keepRecentRatio ${settings.keepRecentRatio})` }],
     },
