@@ -23,7 +23,7 @@ export const DEFAULT_KEEPER_SETTINGS = {
   /** the newest share of the window kept verbatim at a compaction, snapped to a turn (or step) boundary */
   keepRecentRatio: 0.02,
   /** the ledger a compaction leaves (and carries to the next), a share of the window */
-  ledgerBudgetRatio: 0.12,
+  ledgerBudgetRatio: 0.16,
   /** a user message longer than this is kept as its beginning (its rule sentences whole, in the ledger) */
   instructionMaxChars: 4_000,
   /** the share of the ledger's budget the user's own messages may take (the first and the newest are always kept) */
