@@ -13,8 +13,7 @@ import type { CompactionDetails, ContextView, LayoutItem, StrategyDecision } fro
 import { defineStrategy } from "./strategy";
 
 /**
- * The lab's own cache-aware strategy (issue #36). Sizes are shares of the window; the cache's economics are plain
- * numbers: Anthropic's 5-minute cache by default (reads 0.1×, writes 1.25× the input price, entries live 300 s after
+ * The lab's own cache-aware strategy (issue #36). Where it compacts follows from the cache's prices, plain numbers: Anthropic's 5-minute cache by default (reads 0.1×, writes 1.25× the input price, entries live 300 s after
  * their last use — lib/engine/cache/cache-rules.ts), the most expensive of the three to rewrite a prompt under.
  */
 export const DEFAULT_KEEPER_SETTINGS = {
@@ -28,7 +27,7 @@ export const DEFAULT_KEEPER_SETTINGS = {
   instructionMaxChars: 4_000,
   /** the share of the ledger's budget the user's own messages may take (the first and the newest are always kept) */
   userWordsShare: 0.5,
-  /** clear old tool output between compactions, in batches that pay for the cache rewrite they cause */
+  /** clear old tool output (all but the newest `keepToolResults`) when an idle gap has left the cache cold and the rewrite is free */
   clearToolResults: true,
   /** the newest tool results never cleared */
   keepToolResults: 5,
@@ -77,10 +76,10 @@ const number = (value: number) => Math.round(value).toLocaleString("en-US");
  * 2. **Idle compaction.** When the recorded timestamps show an idle gap past `cacheTtlSeconds`, the cache is cold:
  *    the whole prompt is written again whatever is sent, so compacting now saves writing what it drops. Compact
  *    when that saving (context − A) is at least the compaction's own write (A): from 2A on.
- * 3. **Clearing that pays.** Old tool output (all but the newest `keepToolResults`) is cleared in one batch only when
- *    the cheaper calls after it pay for writing the rest of the prompt again within the calls expected before the
- *    next compaction ((C − context) ÷ g, at most the calls so far): a pass just before a compaction is worthless
- *    (`keeper/plan-clearing.ts`, priced with the multipliers); with a cold cache every old result is cleared.
+ * 3. **Clearing, cold only.** Otherwise, with a cold cache, every old tool result but the newest `keepToolResults` is
+ *    cleared (`keeper/plan-clearing.ts`). With a warm cache nothing is cleared: a pass rewrites the prompt from the
+ *    first cleared message (all of it past the cache's lookback) and puts off the compaction that drops that output
+ *    anyway; priced over the calls before the next compaction, such passes cost more than they saved on the tuning set.
  * 4. **Compaction**: everything between the leading system messages and a recent tail is replaced by one literal
  *    message: the evidence ledger (the user's messages and rules verbatim, the latest request, decisions, findings,
  *    each file with its last operation, commands with their outcome, errors, names and numbers; `evidence/ledger.ts`)
@@ -90,7 +89,7 @@ export const keeperStrategy = defineStrategy<KeeperSettings>({
   id: "keeper",
   label: "Keeper (lab's own, cache-aware)",
   description:
-    "The lab's own, priced with the prompt cache: compacts where reading the context and rewriting it at each compaction cost least per call, clears old tool output only in batches that pay back before the next compaction, compacts early when the cache is cold anyway, and replaces history by a deterministic ledger of the user's words, tasks, files, decisions and errors.",
+    "The lab's own, priced with the prompt cache: compacts where reading the context and rewriting it at each compaction cost least per call, compacts early and clears old tool output only when the cache is cold anyway, and replaces history by a deterministic ledger of the user's words, tasks, files, decisions and errors.",
   source: { kind: "lab", note: "the lab's own strategy (issue #36): compaction point and clearing priced with the prompt cache, idle compaction + the evidence ledger and open tasks" },
   defaults: DEFAULT_KEEPER_SETTINGS,
   settingsSchema: KeeperSettingsSchema,
