@@ -175,6 +175,24 @@ describe("the keeper strategy", () => {
     for (const end of ends) expect(end.tokensAfter).toBeLessThan(0.6 * end.tokensBefore);
   });
 
+  it("leaves room for growth when the agent's hidden prefix fills most of the window", async () => {
+    // the first call's recorded input is 20,000 tokens: ~20,000 of them are the agent's system prompt and tools,
+    // which leave 2,400 tokens of messages under 0.8 of a 28,000-token window
+    const spec: TurnSpec[] = [{ user: "Never edit package-lock.json by hand." }, { assistant: "ok", usage: { input: 20_000, output: 10, cacheRead: 0, cacheWrite: 0 } }];
+    for (let turn = 0; turn < 30; turn++) {
+      spec.push(
+        { user: `Step ${turn}: read src/case${turn}.ts and tell me what it exports, then decide whether the parser needs case ${turn}` },
+        { assistant: `Reading case ${turn}; it exports parseCase${turn} and its tests fail with error E${turn}.`, tools: [{ name: "read", input: { path: `src/case${turn}.ts` }, output: "x".repeat(2_400) }] },
+      );
+    }
+    const result = await replaySession({ session: buildSession(spec), strategy: keeperStrategy, window: 28_000, countHiddenPrefix: true });
+    expect(result.hiddenPrefixTokens).toBeGreaterThan(19_000);
+    const ends = result.events.filter((event): event is TrimEvent => event.type === "trim");
+    expect(ends.length).toBeGreaterThan(2);
+    // a ledger sized by the window alone would fill the room and compact at every call
+    for (let index = 1; index < ends.length; index++) expect(ends[index].step - ends[index - 1].step).toBeGreaterThanOrEqual(3);
+  });
+
   it("reads more from the prompt cache than evidence, which masks at every call", async () => {
     const hitRate = async (strategy: typeof keeperStrategy | typeof evidenceStrategy) => {
       const result = await replaySession({ session, strategy, window });

@@ -60,6 +60,8 @@ export const KeeperSettingsSchema = z.strictObject({
 });
 export type KeeperSettings = z.infer<typeof KeeperSettingsSchema>;
 
+/** the ledger never gets less than this share of the window, however little room the agent's hidden prefix leaves */
+const MIN_LEDGER_RATIO = 0.02;
 const number = (value: number) => Math.round(value).toLocaleString("en-US");
 
 /**
@@ -103,8 +105,13 @@ export const keeperStrategy = defineStrategy<KeeperSettings>({
     const ceiling = Math.max(0, Math.floor(settings.maxContextRatio * usable) - hidden);
     const since = growthPerCall({ step: input.step, messageTokens: messages, hiddenPrefixTokens: hidden, events: input.events });
     const growth = since.growthPerCall;
-    // what a compaction leaves: as the newest one did, else the ledger's budget and the tail
-    const after = since.lastAfterTokens ?? context.scale(headTokensOf(context)) + Math.floor((settings.ledgerBudgetRatio + settings.keepRecentRatio) * window);
+    const head = context.scale(headTokensOf(context));
+    const tailTokens = Math.floor(settings.keepRecentRatio * window);
+    // the ledger and the tail take at most half the room under the ceiling, so a compaction leaves room for as much
+    // growth as it keeps (an agent whose hidden prefix fills most of a small window would compact at every call)
+    const ledgerBudget = Math.max(Math.floor(MIN_LEDGER_RATIO * window), Math.min(Math.floor(settings.ledgerBudgetRatio * window), Math.floor(ceiling / 2) - head - tailTokens));
+    // what a compaction leaves: as the newest one did, else the system messages, the ledger's budget and the tail
+    const after = since.lastAfterTokens ?? head + ledgerBudget + tailTokens;
     const prices = { readMultiplier: settings.cacheReadMultiplier, writeMultiplier: settings.cacheWriteMultiplier };
     const trigger = Math.min(ceiling, Math.floor(economicTrigger({ afterTokens: after, growthPerCall: growth, ...prices })));
     const gap = idleGapMs(context);
@@ -126,7 +133,7 @@ export const keeperStrategy = defineStrategy<KeeperSettings>({
           : cleared > ceiling
             ? `messages ${number(cleared)} > ${number(ceiling)} (${settings.maxContextRatio} of the usable window ${number(usable)}, less the hidden prefix ${number(hidden)})`
             : `messages ${number(cleared)} > ${number(trigger)}, where compacting to ~${number(after)} costs least per call at ${number(growth)} tokens a call (pays back in ${payback.toFixed(1)} calls)${pass ? "; a clearing pass would not bring it under" : ""}`;
-      const compaction = planCompaction({ context, settings, window, budget: Math.max(ceiling, after) + hidden, reason, previous: input.previousDetails });
+      const compaction = planCompaction({ context, settings, window, ledgerBudget, budget: Math.max(ceiling, after) + hidden, reason, previous: input.previousDetails });
       if (compaction) return compaction;
       if (input.force) return {};
     }
@@ -146,6 +153,8 @@ function planCompaction(options: {
   window: number;
   /** the context (hidden prefix included) the compaction should leave at most */
   budget: number;
+  /** tokens the ledger, the user's words and the open tasks may take */
+  ledgerBudget: number;
   reason: string;
   previous: CompactionDetails | null;
 }): StrategyDecision | null {
@@ -165,7 +174,7 @@ function planCompaction(options: {
   const tasks = openTasksOf(replaced.map((entry) => entry.message)) ?? options.previous?.openTasks ?? [];
   const tasksText = tasks.length > 0 ? `\n\n## Open tasks (the agent's newest task list, items not done)\n${tasks.map((task) => `- ${task}`).join("\n")}` : "";
   const measure = (text: string) => context.scale(context.textTokens(text));
-  const hardBudget = Math.floor(settings.ledgerBudgetRatio * window);
+  const hardBudget = options.ledgerBudget;
   const shownBudget = Math.max(0, hardBudget - measure(tasksText));
   const openRequest = !hasSessionUserMessage(context, tail.position);
   // the user's messages are kept whole in their own section; the ledger keeps the rest (their rules too)
