@@ -13,8 +13,9 @@ import type { CompactionDetails, ContextView, LayoutItem, StrategyDecision } fro
 import { defineStrategy } from "./strategy";
 
 /**
- * The lab's own cache-aware strategy (issue #36). Where it compacts follows from the cache's prices, plain numbers: Anthropic's 5-minute cache by default (reads 0.1×, writes 1.25× the input price, entries live 300 s after
- * their last use — lib/engine/cache/cache-rules.ts), the most expensive of the three to rewrite a prompt under.
+ * The lab's own cache-aware strategy (issue #36). Where it compacts follows from the cache's prices, plain numbers:
+ * Anthropic's 5-minute cache by default (reads 0.1×, writes 1.25× the input price, entries live 300 s after their
+ * last use — lib/engine/cache/cache-rules.ts), the most expensive of the three to rewrite a prompt under.
  */
 export const DEFAULT_KEEPER_SETTINGS = {
   /** the ceiling: compact at the latest when the context (the agent's hidden prefix included) passes this share of the usable window (window − output reserve) */
