@@ -29,6 +29,19 @@ describe("markSnippet", () => {
     expect(segments.map((segment) => segment.text).join("")).not.toContain("\n");
   });
 
+  it("shows a hit that starts inside the stretch whole, and ends the stretch at a word's end", () => {
+    const body = "see docs/theme.md and docs/theme.md again and again";
+    // 24 characters from the first hit end inside the second ("docs/theme."): it is shown whole
+    expect(markSnippet({ body, phrases: [["theme", "md"]], before: 0, length: 24 })).toEqual([
+      { text: "…", hit: false },
+      { text: "theme.md", hit: true },
+      { text: " and docs/", hit: false },
+      { text: "theme.md", hit: true },
+      { text: "…", hit: false },
+    ]);
+    expect(markSnippet({ body, phrases: [["see"]], before: 0, length: 38 }).at(-1)).toEqual({ text: " docs/theme.md and docs/theme.md again…", hit: false });
+  });
+
   it("matches diacritics folded, as SQLite does", () => {
     expect(markSnippet({ body: "un Café crème", phrases: [["cafe"]] }).filter((segment) => segment.hit)).toEqual([{ text: "Café", hit: true }]);
   });

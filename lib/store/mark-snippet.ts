@@ -13,6 +13,7 @@ export interface MarkSnippetOptions {
 
 const DEFAULT_BEFORE = 60;
 const DEFAULT_LENGTH = 220;
+const WORD = /[\p{L}\p{N}]/u;
 
 /**
  * A stretch of a message around the first place any phrase occurs (its tokens consecutive, compared folded: case and
@@ -28,8 +29,10 @@ export function markSnippet(options: MarkSnippetOptions): SnippetSegment[] {
   const first = hits[0]?.start ?? 0;
   let start = Math.max(0, first - before);
   // start at a word's beginning, not inside one
-  while (start > 0 && start < first && /[\p{L}\p{N}]/u.test(options.body[start - 1])) start++;
-  const end = Math.min(options.body.length, Math.max(start + length, hits[0]?.end ?? 0));
+  while (start > 0 && start < first && WORD.test(options.body[start - 1])) start++;
+  let end = Math.min(options.body.length, Math.max(start + length, hits[0]?.end ?? 0));
+  // end at a word's end, not inside one (a word of up to 20 more characters)
+  for (let extra = 0; extra < 20 && end < options.body.length && WORD.test(options.body[end]) && WORD.test(options.body[end - 1]); extra++) end++;
   const segments: SnippetSegment[] = [];
   const push = (text: string, hit: boolean) => {
     const clean = text.replace(/\s+/g, " ");
@@ -44,8 +47,10 @@ export function markSnippet(options: MarkSnippetOptions): SnippetSegment[] {
     if (hit.start < at) continue;
     if (hit.start >= end) break;
     push(options.body.slice(at, hit.start), false);
-    push(options.body.slice(hit.start, Math.min(hit.end, end)), true);
-    at = Math.min(hit.end, end);
+    // a hit that starts inside the stretch is shown whole, never cut
+    push(options.body.slice(hit.start, hit.end), true);
+    at = hit.end;
+    end = Math.max(end, hit.end);
   }
   push(options.body.slice(at, end), false);
   if (end < options.body.length) push("…", false);
