@@ -27,7 +27,8 @@ test("the search box finds a session by a file path and opens it at that message
   await page.goto("/");
   await corpus.search(NEEDLE_PATH);
   await expect(page).toHaveURL(/\?q=src%2Fcorpus%2Fneedle-finder\.ts$/);
-  await expect(corpus.searchSummary).toHaveText(`1 message in 1 session match “${NEEDLE_PATH}”`);
+  await expect(corpus.searchSummary).toHaveText(`1 message in 1 session matches “${NEEDLE_PATH}”`);
+  await expect(page.getByTestId("search-session")).toHaveCount(1);
   const hit = corpus.hits.first();
   await expect(hit).toHaveAttribute("data-session-id", target.id);
   await expect(hit).toHaveAttribute("data-seq", String(NEEDLE_SEQ));

@@ -55,13 +55,16 @@ interface Found {
   sessions: number;
 }
 
-/** FTS5's query: each phrase quoted (its tokens are letters and digits only, so nothing in it is syntax), all required. */
+/**
+ * SQLite: the contentless FTS5 index finds the rows, the text for the snippet comes from the MessageSearchBody view
+ * (computed from the message, as the index was). FTS5's query: each phrase quoted (its tokens are letters and digits only, so nothing in it is syntax), all required. */
 async function searchSqlite(prisma: Database, phrases: string[][], input: SearchMessagesInput): Promise<Found> {
   const match = phrases.map((tokens) => `"${tokens.join(" ")}"`).join(" AND ");
   const rows = await prisma.$queryRawUnsafe<HitRow[]>(
-    `SELECT d."sessionId", d."seq", "MessageSearch"."body" AS "body", json_extract(m."data", '$.role') AS "role", s."title", s."customTitle", s."format"
+    `SELECT d."sessionId", d."seq", b."body", json_extract(m."data", '$.role') AS "role", s."title", s."customTitle", s."format"
      FROM "MessageSearch"
      JOIN "MessageSearchDoc" d ON d."id" = "MessageSearch"."rowid"
+     JOIN "MessageSearchBody" b ON b."id" = d."id"
      JOIN "Message" m ON m."sessionId" = d."sessionId" AND m."seq" = d."seq"
      JOIN "Session" s ON s."id" = d."sessionId"
      WHERE "MessageSearch" MATCH ?

@@ -15,9 +15,10 @@ const SEARCH_KEYS = ["q"] as const;
 
 /**
  * The sessions page's search box: full text over every session's messages, tool inputs (paths, commands) and
- * outputs (GET /api/search). The query lives in the URL (`?q=`); each hit names its session and message, shows the
- * words around the match with the match marked (as text: transcript content is never HTML here), and opens the
- * session at that message.
+ * outputs (GET /api/search). The query lives in the URL (`?q=`); a page's hits are grouped by session, each naming
+ * its message and showing the words around the match with the match marked (as text: transcript content is never
+ * HTML here), and each opens the session at that message. The results scroll in their own box, so the sessions list
+ * stays near.
  */
 export function SessionSearch() {
   const [{ q }, setParams] = useUrlParams(SEARCH_KEYS);
@@ -69,11 +70,11 @@ export function SessionSearch() {
           <p data-testid="session-search-summary" className="border-b border-slate-100 px-3 py-1.5 text-xs text-slate-600">
             {result.total === 0
               ? `No message matches “${result.query}”.`
-              : `${plural(result.total, "message")} in ${plural(result.sessions, "session")} match “${result.query}”${result.total > result.hits.length ? ` — ${result.offset + 1}–${result.offset + result.hits.length} shown` : ""}`}
+              : `${plural(result.total, "message")} in ${plural(result.sessions, "session")} ${result.total === 1 ? "matches" : "match"} “${result.query}”${result.total > result.hits.length ? ` — ${result.offset + 1}–${result.offset + result.hits.length} shown` : ""}`}
           </p>
-          <ol className="divide-y divide-slate-100">
-            {result.hits.map((hit) => (
-              <SearchHitRow key={`${hit.sessionId}:${hit.seq}`} hit={hit} />
+          <ol className="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto">
+            {groupBySession(result.hits).map((group) => (
+              <SessionHits key={group[0].sessionId} hits={group} />
             ))}
           </ol>
           {(result.offset > 0 || result.nextOffset !== null) && (
@@ -92,29 +93,49 @@ export function SessionSearch() {
   );
 }
 
-function SearchHitRow({ hit }: { hit: SearchHit }) {
+/** A page's hits by session, sessions in the order of their best hit, each session's hits in rank order. */
+function groupBySession(hits: readonly SearchHit[]): SearchHit[][] {
+  const bySession = new Map<string, SearchHit[]>();
+  for (const hit of hits) bySession.set(hit.sessionId, [...(bySession.get(hit.sessionId) ?? []), hit]);
+  return [...bySession.values()];
+}
+
+/** One session's hits on this page: its title once, then each message with its snippet. */
+function SessionHits({ hits }: { hits: SearchHit[] }) {
+  const first = hits[0];
+  const href = (hit: SearchHit) => `/sessions/${encodeURIComponent(hit.sessionId)}?message=${hit.seq}`;
   return (
-    <li data-testid="search-hit" data-session-id={hit.sessionId} data-seq={hit.seq} className="px-3 py-2 text-sm">
+    <li data-testid="search-session" data-session-id={first.sessionId} className="px-3 py-2 text-sm">
       <div className="flex flex-wrap items-baseline gap-x-2">
-        <Link href={`/sessions/${encodeURIComponent(hit.sessionId)}?message=${hit.seq}`} data-testid="search-hit-link" className="font-medium text-blue-700 hover:underline">
-          {hit.sessionTitle}
+        <Link href={href(first)} data-testid="search-session-link" className="font-medium [overflow-wrap:anywhere] text-blue-700 hover:underline">
+          {first.sessionTitle}
         </Link>
         <span className="text-xs text-slate-500">
-          {formatLabel(hit.format)} · message #{hit.seq}
-          {hit.role ? ` · ${hit.role}` : ""}
+          {formatLabel(first.format)} · {plural(hits.length, "hit")}
+          {hits.length > 1 ? " on this page" : ""}
         </span>
       </div>
-      <p data-testid="search-snippet" className="mt-0.5 font-mono text-xs break-words whitespace-pre-wrap text-slate-700">
-        {hit.snippet.map((segment, index) =>
-          segment.hit ? (
-            <mark key={index} className="rounded-sm bg-amber-200 px-0.5 text-slate-900">
-              {segment.text}
-            </mark>
-          ) : (
-            <span key={index}>{segment.text}</span>
-          ),
-        )}
-      </p>
+      <ul className="mt-1 space-y-1">
+        {hits.map((hit) => (
+          <li key={hit.seq} data-testid="search-hit" data-session-id={hit.sessionId} data-seq={hit.seq} className="flex flex-col gap-x-2 sm:flex-row">
+            <Link href={href(hit)} data-testid="search-hit-link" className="shrink-0 text-xs whitespace-nowrap text-blue-700 hover:underline sm:w-36">
+              message #{hit.seq}
+              {hit.role ? ` · ${hit.role}` : ""}
+            </Link>
+            <p data-testid="search-snippet" className="min-w-0 font-mono text-xs [overflow-wrap:anywhere] whitespace-pre-wrap text-slate-700">
+              {hit.snippet.map((segment, index) =>
+                segment.hit ? (
+                  <mark key={index} className="rounded-sm bg-amber-200 px-0.5 text-slate-900">
+                    {segment.text}
+                  </mark>
+                ) : (
+                  <span key={index}>{segment.text}</span>
+                ),
+              )}
+            </p>
+          </li>
+        ))}
+      </ul>
     </li>
   );
 }
