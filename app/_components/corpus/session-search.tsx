@@ -117,8 +117,8 @@ function SessionHits({ hits }: { hits: SearchHit[] }) {
       </div>
       <ul className="mt-1 space-y-1">
         {hits.map((hit) => (
-          <li key={hit.seq} data-testid="search-hit" data-session-id={hit.sessionId} data-seq={hit.seq} className="flex flex-col gap-x-2 sm:flex-row">
-            <Link href={href(hit)} data-testid="search-hit-link" className="shrink-0 text-xs whitespace-nowrap text-blue-700 hover:underline sm:w-36">
+          <li key={hit.seq} data-testid="search-hit" data-session-id={hit.sessionId} data-seq={hit.seq} className="flex flex-col gap-x-3 sm:flex-row">
+            <Link href={href(hit)} data-testid="search-hit-link" className="shrink-0 text-xs whitespace-nowrap text-blue-700 hover:underline sm:w-44">
               message #{hit.seq}
               {hit.role ? ` · ${hit.role}` : ""}
             </Link>
