@@ -9,6 +9,7 @@ import { generatorCases } from "./generator-cases";
 import { importCases } from "./import-cases";
 import { replayCases } from "./replay-cases";
 import { measure, type Measurement } from "./measure";
+import { runSearchIndexCost } from "./search-index-cost";
 import { runSecretScanCost } from "./secret-scan-cost";
 import { runSweepThroughput } from "./sweep-throughput";
 import { LADDER_SIZES, runSizeLadder, type LadderMode } from "./size-ladder";
@@ -22,7 +23,7 @@ import { runWindowLadder } from "./window-ladder";
  * session sizes with its per-message growth ratio; and whole `lab simulate` / `lab import` processes against the
  * JSON.parse floor (bench/cli-floor.ts); import throughput in-process against the same floor (bench/import-throughput.ts); peak RSS of 1 and 10 concurrent runs of a 12,000-message session
  * (bench/memory.ts); the cost of scanning a 100 MB upload for credentials (bench/secret-scan-cost.ts); sweep throughput with 1 and 2 worker processes on PostgreSQL (bench/sweep-throughput.ts)
- * (`--ladder full` adds 64K and 100K; BENCH_LADDER works too); the window ladder: every strategy on a 100,000-message session at a 200K and a 1M window (bench/window-ladder.ts). `--only cases,cli,import,secrets,memory,sweep,ladder,window` runs some of
+ * (`--ladder full` adds 64K and 100K; BENCH_LADDER works too); the window ladder: every strategy on a 100,000-message session at a 200K and a 1M window (bench/window-ladder.ts). `--only cases,cli,import,secrets,search,memory,sweep,ladder,window` runs some of
  * the parts (default all); `--filter` also picks the ladder's rows (`--only ladder --filter codex`).
  */
 const suites: ((log: (line: string) => void) => BenchCase[])[] = [importCases, generatorCases, replayCases, compareCases];
@@ -30,7 +31,7 @@ const suites: ((log: (line: string) => void) => BenchCase[])[] = [importCases, g
 const DEFAULT_RUNS = 7;
 
 const { values } = parseArgs({ options: { runs: { type: "string" }, filter: { type: "string" }, ladder: { type: "string" }, only: { type: "string" } } });
-const PARTS = ["cases", "cli", "import", "secrets", "memory", "sweep", "ladder", "window"] as const;
+const PARTS = ["cases", "cli", "import", "secrets", "search", "memory", "sweep", "ladder", "window"] as const;
 const only = new Set(values.only?.split(",").map((part) => part.trim()) ?? PARTS);
 for (const part of only) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`--only takes some of ${PARTS.join(",")}, got ${part}`);
 const runs = Number(values.runs ?? DEFAULT_RUNS);
@@ -61,6 +62,10 @@ if (only.has("import")) {
 }
 if (only.has("secrets")) {
   await runSecretScanCost(log);
+  console.log("");
+}
+if (only.has("search")) {
+  await runSearchIndexCost(log);
   console.log("");
 }
 if (only.has("memory")) {

@@ -4,6 +4,7 @@ import { storeSession } from "@/lib/store/sessions";
 import { createRun } from "@/lib/store/runs";
 import { PG_TEST_URL, useTestDatabase, type TestDatabaseKind } from "@/lib/testing/use-test-database";
 import * as sessions from "./sessions/route";
+import * as search from "./search/route";
 import * as session from "./sessions/[id]/route";
 import * as messages from "./sessions/[id]/messages/route";
 import * as sessionRuns from "./sessions/[id]/runs/route";
@@ -39,7 +40,10 @@ const UPLOAD_ROUTE = route("POST", "/api/sessions", sessions.POST);
  * (those that start jobs or call models are left out: a well-formed request there runs real work).
  */
 const FUZZ_ROUTES: FuzzRoute[] = [
-  route("GET", "/api/sessions", sessions.GET),
+  route("GET", "/api/sessions", sessions.GET, {
+    query: { agent: "claude-code", model: "claude-sonnet-4-5", project: "/repo", from: "2025-01-01", to: "2026-12-31", minTokens: "0", maxTokens: "1000000", compactions: "with", findings: "without" },
+  }),
+  route("GET", "/api/search", search.GET, { query: { q: "src/app.ts", limit: "10", offset: "0" } }),
   route("POST", "/api/sessions", sessions.POST, { query: { name: "chat.json", format: "openai", pick: "0", duplicate: "allow" } }),
   route("GET", "/api/sessions/[id]", session.GET),
   route("GET", "/api/sessions/[id]/messages", messages.GET, { query: { cursor: "0", limit: "50" } }),

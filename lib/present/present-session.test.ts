@@ -19,6 +19,10 @@ const RECORD: SessionDetailRecord = {
   estimatedTokens: 120,
   recordedPeakContextTokens: null,
   createdAt: new Date("2026-11-25T14:00:00.123Z"),
+  model: "gpt-5",
+  project: "/repo",
+  startedAt: new Date("2026-11-24T08:30:00.000Z"),
+  recordedCostUsd: 0.0125,
   secrets: { scanned: true, count: 2, kinds: ["GITHUB_TOKEN"], redactedAt: new Date("2026-11-26T09:00:00.000Z"), redactedCount: 1 },
   meta: { cwd: "/repo" },
   contextCurve: [
@@ -30,6 +34,7 @@ const RECORD: SessionDetailRecord = {
 const SUMMARY_JSON =
   '{"id":"s1","title":"A session","importedTitle":"A session","format":"openai","sourceName":"chat.json","pick":1,"messageCount":4,"toolCallCount":1,"toolResultCount":1,' +
   '"recordedCompactionCount":0,"estimatedTokens":120,"recordedPeakContextTokens":null,"createdAt":"2026-11-25T14:00:00.123Z",' +
+  '"model":"gpt-5","project":"/repo","startedAt":"2026-11-24T08:30:00.000Z","recordedCostUsd":0.0125,' +
   '"secrets":{"scanned":true,"count":2,"kinds":["GITHUB_TOKEN"],"redactedAt":"2026-11-26T09:00:00.000Z","redactedCount":1}}';
 
 describe("session presenters (the wire format the API has always sent)", () => {

@@ -1,4 +1,6 @@
 import { toCurveColumns, type SessionDetailWire, type SessionList, type SessionSummary } from "../api/contracts/schemas";
+import type { CorpusList } from "../api/contracts/corpus-schemas";
+import type { CorpusRecord } from "../store/list-corpus";
 import type { SessionDetailRecord, SessionRecord } from "../store/session-record";
 
 /**
@@ -22,6 +24,10 @@ export function presentSessionSummary(record: SessionRecord): SessionSummary {
     estimatedTokens: record.estimatedTokens,
     recordedPeakContextTokens: record.recordedPeakContextTokens,
     createdAt: record.createdAt.toISOString(),
+    model: record.model,
+    project: record.project,
+    startedAt: record.startedAt?.toISOString() ?? null,
+    recordedCostUsd: record.recordedCostUsd,
     secrets: { ...record.secrets, kinds: [...record.secrets.kinds], redactedAt: record.secrets.redactedAt?.toISOString() ?? null },
   };
 }
@@ -29,6 +35,11 @@ export function presentSessionSummary(record: SessionRecord): SessionSummary {
 /** GET /api/sessions → `{ sessions }`, in the store's order (newest first). */
 export function presentSessionList(records: readonly SessionRecord[]): SessionList {
   return { sessions: records.map(presentSessionSummary) };
+}
+
+/** GET /api/sessions with the corpus view's filters → `{ sessions, corpus }`. */
+export function presentCorpusList(record: CorpusRecord): CorpusList {
+  return { sessions: record.sessions.map(presentSessionSummary), corpus: { totals: { ...record.totals }, allSessions: record.allSessions, facets: record.facets } };
 }
 
 /** An upload's or a re-import's answer: the summary, and how many sessions the file holds (`pick` says which). */

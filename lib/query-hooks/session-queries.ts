@@ -1,5 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import { MessagePageSchema, SessionDetailSchema, SessionListSchema } from "../api/contracts/schemas";
+import { CorpusListSchema } from "../api/contracts/corpus-schemas";
+import { MessagePageSchema, SessionDetailSchema } from "../api/contracts/schemas";
+import { SearchResultSchema } from "../api/contracts/search-schemas";
 import { SessionFidelitySchema } from "../api/contracts/fidelity-schemas";
 import { SessionSecretsViewSchema } from "../api/contracts/secret-schemas";
 import { fetchJson } from "../client/fetch-json";
@@ -18,6 +20,10 @@ export const MESSAGE_PAGE_SIZE = 100;
 export const sessionKeys = {
   all: ["sessions"] as const,
   list: () => [...sessionKeys.all, "list"] as const,
+  /** the list under the corpus view's filters (the URL's parameters as given; `{}`: every session) */
+  corpus: (filter: Readonly<Record<string, string>>) => [...sessionKeys.list(), filter] as const,
+  /** a search's page: under the list, so an upload or a delete (which invalidate the list) refreshes it too */
+  search: (query: string, offset: number) => [...sessionKeys.list(), "search", query, offset] as const,
   detail: (id: string) => [...sessionKeys.all, "detail", id] as const,
   messages: (id: string) => [...sessionKeys.all, "detail", id, "messages"] as const,
   messagePage: (id: string, page: number) => [...sessionKeys.messages(id), page] as const,
@@ -26,10 +32,21 @@ export const sessionKeys = {
 };
 
 export const sessionQueries = {
-  list: () =>
+  /** Every session, with the corpus summary (the same query as the unfiltered corpus view). */
+  list: () => sessionQueries.corpus({}),
+
+  /** The sessions the corpus view's filters keep, with their sums; the filters go to the server as given (it checks them). */
+  corpus: (filter: Readonly<Record<string, string>>) =>
     queryOptions({
-      queryKey: sessionKeys.list(),
-      queryFn: ({ signal }) => fetchJson("/api/sessions", SessionListSchema, { signal }),
+      queryKey: sessionKeys.corpus(filter),
+      queryFn: ({ signal }) => fetchJson(`/api/sessions${queryString(filter)}`, CorpusListSchema, { signal }),
+    }),
+
+  /** Full-text search over every session's messages: one page of hits from `offset`. */
+  search: (query: string, offset: number) =>
+    queryOptions({
+      queryKey: sessionKeys.search(query, offset),
+      queryFn: ({ signal }) => fetchJson(`/api/search${queryString({ q: query, offset: String(offset) })}`, SearchResultSchema, { signal }),
     }),
 
   /** The agent's recorded compactions beside a replay of its own strategy (computed on the server: seconds on a large session). */
@@ -74,4 +91,11 @@ export const sessionQueries = {
 /** The page holding message `index`. */
 export function pageOf(index: number): number {
   return Math.floor(index / MESSAGE_PAGE_SIZE);
+}
+
+/** `?a=1&b=2` of the non-empty entries, in key order (so equal filters make equal URLs); "" when none. */
+function queryString(values: Readonly<Record<string, string>>): string {
+  const params = new URLSearchParams(Object.entries(values).filter(([, value]) => value !== "").sort(([a], [b]) => a.localeCompare(b)));
+  const text = params.toString();
+  return text ? `?${text}` : "";
 }

@@ -23,6 +23,12 @@ export interface SessionRecord {
   estimatedTokens: number;
   recordedPeakContextTokens: number | null;
   createdAt: Date;
+  /** the corpus view's columns (lib/store/corpus-columns.ts); null where the session does not say (or, stored before them, until backfillCorpusColumns) */
+  model: string | null;
+  project: string | null;
+  startedAt: Date | null;
+  /** what the recorded usage cost in USD; null: no usage recorded, or a model without a price */
+  recordedCostUsd: number | null;
   secrets: SessionSecretsRecord;
 }
 

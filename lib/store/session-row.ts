@@ -3,6 +3,7 @@ import { sessionStats } from "../engine/session-stats";
 import type { Prisma } from "../generated/prisma/client.ts";
 import type { SecretFinding } from "../secrets/secret-finding";
 import type { SessionRecord, SessionSecretsRecord } from "./session-record";
+import { corpusColumns } from "./corpus-columns";
 import { parseStoredKinds } from "./stored-secret-findings";
 
 /** The Session columns a summary needs (everything but `meta`, which can be large). */
@@ -25,6 +26,10 @@ export const SESSION_SUMMARY_SELECT = {
   secretKinds: true,
   redactedAt: true,
   redactedCount: true,
+  model: true,
+  project: true,
+  startedAt: true,
+  recordedCostUsd: true,
 } satisfies Prisma.SessionSelect;
 
 export type SessionSummaryRow = Prisma.SessionGetPayload<{ select: typeof SESSION_SUMMARY_SELECT }>;
@@ -46,6 +51,10 @@ export function toSessionRecord(row: SessionSummaryRow): SessionRecord {
     estimatedTokens: row.estimatedTokens,
     recordedPeakContextTokens: row.recordedPeakContextTokens,
     createdAt: row.createdAt,
+    model: row.model,
+    project: row.project,
+    startedAt: row.startedAt,
+    recordedCostUsd: row.recordedCostUsd,
     secrets: secretsOf(row),
   };
 }
@@ -70,7 +79,7 @@ export function secretColumns(findings: readonly SecretFinding[]) {
   };
 }
 
-/** The columns derived from a canonical session (title, format, stats, meta), for create and re-import alike. */
+/** The columns derived from a canonical session (title, format, stats, meta, the corpus view's), for create, re-import and redaction alike. */
 export function sessionColumns(session: Session) {
   const stats = sessionStats(session);
   return {
@@ -83,6 +92,7 @@ export function sessionColumns(session: Session) {
     estimatedTokens: stats.estimatedTokens,
     recordedPeakContextTokens: stats.recordedPeakContextTokens,
     meta: session.meta as Prisma.InputJsonValue,
+    ...corpusColumns(session),
   };
 }
 

@@ -30,8 +30,12 @@ export interface WriteRedactionInput {
  * secret is nowhere in the database. The runs keep their figures: they were computed on the text before the
  * redaction, which the API and pages say (a run older than `redactedAt`).
  *
- * On SQLite the file is then rewritten (VACUUM): the pages that held the old rows would otherwise keep the secret
- * on disk until reused. (PostgreSQL keeps old row versions until its vacuum reuses their space.)
+ * The search index follows the messages (the migrations' triggers): the secret is no longer found.
+ *
+ * On SQLite the full-text index is then merged into one segment ('optimize': FTS5 records a delete as a marker
+ * beside the old entry, which keeps the secret's token until a merge) and the file rewritten (VACUUM): the pages
+ * that held the old rows would otherwise keep the secret on disk until reused. (PostgreSQL keeps old row versions
+ * until its vacuum reuses their space.)
  */
 export async function writeRedaction(id: string, input: WriteRedactionInput): Promise<SessionRecord> {
   const upload = input.uploadBytes ? await uploadColumns(input.uploadBytes) : input.uploadBytes;
@@ -50,7 +54,10 @@ export async function writeRedaction(id: string, input: WriteRedactionInput): Pr
       select: SESSION_SUMMARY_SELECT,
     });
   }, TRANSACTION_OPTIONS);
-  if (providerOf(databaseUrl()) === "sqlite") await prisma.$executeRawUnsafe("VACUUM");
+  if (providerOf(databaseUrl()) === "sqlite") {
+    await prisma.$executeRawUnsafe(`INSERT INTO "MessageSearch" ("MessageSearch") VALUES ('optimize')`);
+    await prisma.$executeRawUnsafe("VACUUM");
+  }
   return toSessionRecord(row);
 }
 

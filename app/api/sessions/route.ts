@@ -2,16 +2,22 @@ import { readUpload } from "@/lib/http/read-upload";
 import { ndjsonResponse } from "@/lib/http/ndjson-response";
 import { errorResponse, handle } from "@/lib/http/route";
 import type { UploadLine, UploadStage } from "@/lib/api/contracts/upload-stage-schemas";
-import { presentSessionList, presentStoredSession } from "@/lib/present/present-session";
+import { presentCorpusList, presentStoredSession } from "@/lib/present/present-session";
+import { CorpusFilterSchema } from "@/lib/api/contracts/corpus-schemas";
 import { UploadQuerySchema } from "@/lib/api/contracts/schemas";
 import { importUpload, type ImportUploadInput } from "@/lib/sessions/import-upload";
 import { readSessionSecrets } from "@/lib/store/session-secrets";
-import { listSessions } from "@/lib/store/sessions";
+import { listCorpus } from "@/lib/store/list-corpus";
 
 export const dynamic = "force-dynamic";
 
-/** GET /api/sessions → 200 `SessionList` (newest first). */
-export const GET = handle(async () => presentSessionList(await listSessions()));
+/**
+ * GET /api/sessions?agent=&model=&project=&from=&to=&minTokens=&maxTokens=&compactions=&findings= → 200 `CorpusList`:
+ * the sessions every given filter keeps (CorpusFilterSchema; none: all), newest first, and `corpus` — what they add up
+ * to (sessions, messages, estimated tokens, recorded compactions, recorded dollars, unpriced sessions), how many
+ * sessions there are in all, and each filter's values with their counts. 400 `invalid_request` naming the field.
+ */
+export const GET = handle(async (request: Request) => presentCorpusList(await listCorpus(CorpusFilterSchema.parse(Object.fromEntries(new URL(request.url).searchParams)))));
 
 /**
  * POST /api/sessions?format=&pick=&name= with a multipart `file` field or the raw transcript as the body

@@ -39,6 +39,12 @@ export const SessionSummarySchema = z.object({
   estimatedTokens: z.number().int(),
   recordedPeakContextTokens: z.number().int().nullable(),
   createdAt: z.string(),
+  /** the model its calls went to, its project (the cwd it ran in), when it started: null where the transcript does not say */
+  model: z.string().nullable(),
+  project: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  /** what its recorded usage cost, USD; null: no usage recorded, or a model without a price */
+  recordedCostUsd: z.number().nullable(),
   secrets: SessionSecretsSchema,
 });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;

@@ -2,7 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useCallback, useMemo, useState } from "react";
+import { useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { sessionQueries } from "@/lib/query-hooks/session-queries";
 import { ApiErrorView } from "@/app/_components/api-error-view";
@@ -20,6 +21,8 @@ import type { TimelineTarget } from "./timeline";
  * context curve is the large part of a long session's detail): it shows its rows as soon as its first page
  * arrives (the server puts that page in the HTML), and the header and chart keep their space while the detail loads
  * so the timeline does not jump; the chart is mounted empty meanwhile (see ContextChart).
+ *
+ * `?message=N` (a search hit's link) opens the timeline at message N, highlighted, as "Go to message #" would.
  */
 export function SessionView({ id }: { id: string }) {
   // the timeline, mounted from the first render on, asks for its first page alongside this (not through here: a
@@ -27,6 +30,10 @@ export function SessionView({ id }: { id: string }) {
   const detail = useQuery(sessionQueries.detail(id));
   const [target, setTarget] = useState<TimelineTarget | null>(null);
   const jumpTo = useCallback((index: number) => setTarget((previous) => ({ index, nonce: (previous?.nonce ?? 0) + 1 })), []);
+  const requested = messageParam(useSearchParams().get("message"));
+  useEffect(() => {
+    if (requested !== null) jumpTo(requested);
+  }, [requested, jumpTo]);
   const session = detail.data;
   const stepOf = useMemo(() => createStepLookup(session?.contextCurve ?? []), [session]);
 
@@ -74,4 +81,10 @@ export function SessionView({ id }: { id: string }) {
       stepOf={stepOf}
     />
   );
+}
+
+/** The `message` query parameter as a message index, or null when absent or not a whole number. */
+function messageParam(value: string | null): number | null {
+  if (value === null || !/^\d{1,9}$/.test(value)) return null;
+  return Number(value);
 }
