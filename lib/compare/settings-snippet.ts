@@ -26,6 +26,7 @@ export const snippetBuildersByStrategy: Readonly<Record<string, SnippetBuilder<a
   "anthropic-clear-tool-uses": anthropicClearToolUsesSnippetBuilder,
   pi: piSnippetBuilder,
   "claude-code": claudeCodeSnippetBuilder,
+  "claude-code@2.1.299": claudeCodeSnippetBuilder,
   codex: codexSnippetBuilder,
   "gemini-cli": geminiCliSnippetBuilder,
   opencode: opencodeSnippetBuilder,

@@ -1,6 +1,6 @@
 import { anthropicClearToolUsesStrategy } from "./anthropic-clear-tool-uses";
 import { anthropicCompactionStrategy } from "./anthropic-compaction";
-import { claudeCodeStrategy } from "./claude-code";
+import { claudeCode2_1_299Strategy, claudeCodeStrategy } from "./claude-code";
 import { codexStrategy } from "./codex";
 import { evidenceStrategy } from "./evidence";
 import { geminiCliStrategy } from "./gemini-cli";
@@ -25,6 +25,7 @@ export const strategiesById: Readonly<Record<string, AnyStrategy>> = {
   [anthropicClearToolUsesStrategy.id]: anthropicClearToolUsesStrategy,
   [piStrategy.id]: piStrategy,
   [claudeCodeStrategy.id]: claudeCodeStrategy,
+  [claudeCode2_1_299Strategy.id]: claudeCode2_1_299Strategy,
   [codexStrategy.id]: codexStrategy,
   [geminiCliStrategy.id]: geminiCliStrategy,
   [opencodeStrategy.id]: opencodeStrategy,
