@@ -1,5 +1,6 @@
 import { anthropicClearToolUsesStrategy } from "./anthropic-clear-tool-uses";
 import { anthropicCompactionStrategy } from "./anthropic-compaction";
+import { anthropicOnDemandCompactionStrategy } from "./anthropic-on-demand-compaction";
 import { claudeCode2_1_299Strategy, claudeCodeStrategy } from "./claude-code";
 import { codexStrategy } from "./codex";
 import { evidenceStrategy } from "./evidence";
@@ -36,6 +37,7 @@ export const strategiesById: Readonly<Record<string, AnyStrategy>> = {
   [evidenceStrategy.id]: evidenceStrategy,
   [keeperStrategy.id]: keeperStrategy,
   [anthropicCompactionStrategy.id]: anthropicCompactionStrategy,
+  [anthropicOnDemandCompactionStrategy.id]: anthropicOnDemandCompactionStrategy,
   [openaiCompactionStrategy.id]: openaiCompactionStrategy,
 };
 
