@@ -5,13 +5,16 @@ import { claudeCode2_1_299Strategy, claudeCodeStrategy } from "./claude-code";
 import { codexStrategy } from "./codex";
 import { evidenceStrategy } from "./evidence";
 import { geminiCliStrategy } from "./gemini-cli";
+import { gooseStrategy } from "./goose";
 import { keeperStrategy } from "./keeper";
+import { kiloCodeStrategy } from "./kilo-code";
 import { microAgentStrategy } from "./micro-agent";
 import { noneStrategy } from "./none";
 import { nousStrategy } from "./nous";
 import { observationMaskingStrategy } from "./observation-masking";
 import { openclawStrategy } from "./openclaw";
 import { opencodeStrategy } from "./opencode";
+import { opencodeV2Strategy } from "./opencode-v2";
 import { openaiCompactionStrategy } from "./openai-compaction";
 import { piStrategy } from "./pi";
 import type { AnyStrategy } from "./strategy";
@@ -30,6 +33,9 @@ export const strategiesById: Readonly<Record<string, AnyStrategy>> = {
   [codexStrategy.id]: codexStrategy,
   [geminiCliStrategy.id]: geminiCliStrategy,
   [opencodeStrategy.id]: opencodeStrategy,
+  [opencodeV2Strategy.id]: opencodeV2Strategy,
+  [kiloCodeStrategy.id]: kiloCodeStrategy,
+  [gooseStrategy.id]: gooseStrategy,
   [openclawStrategy.id]: openclawStrategy,
   [vibeStrategy.id]: vibeStrategy,
   [microAgentStrategy.id]: microAgentStrategy,
