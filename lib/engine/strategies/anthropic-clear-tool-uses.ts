@@ -27,7 +27,7 @@ export const anthropicClearToolUsesStrategy = defineStrategy<AnthropicClearToolU
   source: {
     kind: "peer",
     name: "Anthropic context editing (clear_tool_uses_20250919)",
-    version: "clear_tool_uses_20250919 (beta context-management-2025-06-27)",
+    version: "clear_tool_uses_20250919",
     asOf: "2025-09-19",
     url: "https://docs.anthropic.com/en/docs/build-with-claude/context-editing",
   },

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { ReplayEvent } from "../simulate/replay-events";
 import type { SummaryFormat } from "../summarize/summarizer";
+import { consecutiveThrashes } from "./claude-code/consecutive-thrashes";
 import { idleCompactionPoint } from "./claude-code/idle-compaction";
 import { invokedSkills } from "./claude-code/invoked-skills";
 import { microcompact, recentlyReadFiles } from "./claude-code/microcompact";
@@ -133,7 +133,7 @@ export const claudeCodeStrategy = defineClaudeCode({
   source: {
     kind: "peer",
     name: "Claude Code (auto-compact, microcompact)",
-    version: "2.1.296 and earlier (before idle compaction)",
+    version: "2.1.296 and earlier",
     asOf: "2026-10-10",
     url: "https://github.com/anthropics/claude-code/blob/main/CHANGELOG.md",
     undocumented: [
@@ -285,23 +285,4 @@ export function claudeCodeTrigger(window: number, settings: ClaudeCodeSettings):
   const trigger = reserved - settings.autocompactBufferTokens;
   if (settings.autocompactPctOverride == null) return trigger;
   return Math.min(Math.floor((reserved * settings.autocompactPctOverride) / 100), trigger);
-}
-
-/**
- * How many compactions in a row, newest first, were followed by another need to compact within `turns` calls —
- * counting the one about to happen at `step`. Each compaction is the first one at or after the call it preceded.
- */
-function consecutiveThrashes(events: readonly ReplayEvent[], step: number, turns: number): number {
-  // walked back from the newest event, stopping at the first gap: reading every event at every trigger made a
-  // long replay quadratic in its compactions
-  let next = step;
-  let count = 0;
-  for (let index = events.length - 1; index >= 0; index--) {
-    const event = events[index];
-    if (event.type !== "compaction-start") continue;
-    if (next - event.step > turns) break;
-    count++;
-    next = event.step;
-  }
-  return count;
 }

@@ -65,7 +65,7 @@ export const codexStrategy = defineStrategy<CodexSettings>({
   source: {
     kind: "peer",
     name: "OpenAI Codex CLI (local compaction: compact/prompt.md, kept user messages)",
-    version: "codex-rs core/templates/compact/prompt.md @ 11baefb; kept user messages as of PR #22141",
+    version: "compact/prompt.md @ 11baefb, PR #22141",
     asOf: "2026-05-11",
     url: "https://github.com/openai/codex/blob/main/codex-rs/core/templates/compact/prompt.md",
     undocumented: [
