@@ -12,6 +12,10 @@
  *    summarizer is called). Use `lib/engine/cut` to choose cut points that never split a tool call from
  *    its result. Honour `input.force` (manual compaction and the UI's preview) by planning even under threshold.
  * 4. Add a row to `lib/engine/README.md`: source, defaults, and where the lab deliberately differs.
+ * 5. A peer (an agent or a provider's API) says what it reproduces in `source`: `version`, `asOf`, `url`, and
+ *    `undocumented` for what the lab chose where the sources are silent. When the agent's behaviour changes, add the
+ *    new behaviour as `<id>@<version>` with `versionOf: "<id>"` (and its snippet builder and prompt presets) rather than
+ *    changing the old one: its figures, stored runs and fidelity stay what they were.
  *
  * Trigger points (seeds): `before-call` — vibe (000), nous (004), claude-code, codex, gemini-cli;
  * `after-user-message` + `after-tool-results` — micro-agent (002); `after-call` — opencode (003, overflow
