@@ -91,6 +91,8 @@ test("preview follows a threshold; an extractive run shows pivots, pruned placeh
   // pi keeps the most recent tokens verbatim: a smaller threshold moves the cut and shrinks the context
   await playground.pickStrategy("pi");
   await expect(page.getByTestId("strategy-source")).toContainText("peer");
+  // which version it reproduces, as of when (issue #41)
+  await expect(page.getByTestId("strategy-source-version")).toContainText("Reproduces @mariozechner/pi-coding-agent 0.73.1, as of 2026-07-17");
   await playground.setWindow(WINDOW);
   // after the last message pi is under its trigger: a forced (manual) compaction shows where its cut would fall
   await playground.forcePreview();

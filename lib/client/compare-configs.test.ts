@@ -6,6 +6,7 @@ const strategy = (id: string, kind: string, defaults: Record<string, unknown> = 
   id,
   label: id,
   description: "",
+  versionOf: null,
   source: { kind },
   defaults,
   settingsJsonSchema: {},

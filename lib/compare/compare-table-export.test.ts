@@ -94,6 +94,12 @@ describe("compareRowsToCsv", () => {
     expect(new Set(header).size).toBe(header.length);
   });
 
+  it("names the version and date each strategy reproduces, empty cells for a strategy of no agent", () => {
+    const [claude, evidence] = table([row({ strategy: "claude-code@2.1.299" }), row({ strategy: "evidence" })]);
+    expect([claude.strategyVersion, claude.strategyAsOf]).toEqual(["2.1.299", "2026-10-14"]);
+    expect([evidence.strategyVersion, evidence.strategyAsOf]).toEqual(["", ""]);
+  });
+
   it("writes the figures of each row, negative savings as numbers", () => {
     const [cells] = table([row()]);
     expect(cells).toMatchObject({
@@ -164,7 +170,16 @@ describe("compareRowsToJson", () => {
     const rows = [row(), row({ config: 'x "y",\nz', judged: { overall: null, byKind: {}, asked: 0, model: "m" } })];
     const json = compareRowsToJson(rows);
     expect(json.endsWith("}\n]\n")).toBe(true);
-    expect(JSON.parse(json)).toEqual(rows);
+    const pi = { version: "@mariozechner/pi-coding-agent 0.73.1", asOf: "2026-07-17", url: "https://github.com/badlogic/pi-mono" };
+    expect(JSON.parse(json)).toEqual(rows.map((each) => ({ ...each, strategySource: pi })));
+  });
+
+  it("says which version each row's strategy reproduces, null for a strategy of no agent", () => {
+    const parsed = JSON.parse(compareRowsToJson([row({ strategy: "claude-code@2.1.299" }), row({ strategy: "evidence" })]));
+    expect(parsed.map((each: { strategySource: unknown }) => each.strategySource)).toEqual([
+      { version: "2.1.299", asOf: "2026-10-14", url: "https://code.claude.com/docs/en/changelog" },
+      null,
+    ]);
   });
 
   it("writes an empty table as []", () => {

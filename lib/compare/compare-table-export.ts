@@ -1,5 +1,6 @@
 import type { CompareRow, KindScore } from "../api/contracts/compare-schemas";
 import { PROBE_KINDS } from "../engine/evaluate/probe";
+import { reproducedVersionOf } from "../engine/strategies/reproduced-version-of";
 
 /**
  * The compare table as files a person downloads (issue #6 § Export): CSV for a spreadsheet, JSON for a script.
@@ -24,6 +25,9 @@ const FIXED_COLUMNS: readonly Column[] = [
   { header: "window", value: (row) => row.window },
   { header: "estimator", value: (row) => row.estimator, text: true },
   { header: "summarizer", value: (row) => row.summarizer, text: true },
+  // which version of the agent or API the strategy reproduces (empty for the lab's own and the seeds' designs)
+  { header: "strategyVersion", value: (row) => reproducedVersionOf(row.strategy)?.version, text: true },
+  { header: "strategyAsOf", value: (row) => reproducedVersionOf(row.strategy)?.asOf, text: true },
   { header: "peakContextTokens", value: (row) => row.peakContextTokens },
   { header: "meanContextTokens", value: (row) => row.meanContextTokens },
   { header: "compactions", value: (row) => row.compactions },
@@ -88,7 +92,7 @@ export function compareRowsToCsv(rows: readonly CompareRow[]): string {
  * JSON cannot hold, come out as null (JSON.stringify's rule); the rows never carry any.
  */
 export function compareRowsToJson(rows: readonly CompareRow[]): string {
-  return JSON.stringify(rows, null, 2) + "\n";
+  return JSON.stringify(rows.map((row) => ({ ...row, strategySource: reproducedVersionOf(row.strategy) })), null, 2) + "\n";
 }
 
 function kindsOf(rows: readonly CompareRow[]): string[] {

@@ -63,10 +63,15 @@ describe("settingsSnippet: which strategies have an agent", () => {
     ["keeper", null],
     // the providers' own compaction: no snippet yet (its settings are request parameters the lab sends itself)
     ["anthropic-compaction", null],
+    ["anthropic-on-demand-compaction", null],
     ["openai-compaction", null],
     ["anthropic-clear-tool-uses", ["json", /Messages API request body/]],
     ["pi", ["json", /~\/\.pi\/agent\/settings\.json/]],
     ["claude-code", ["env", /shell/]],
+    ["claude-code@2.1.299", ["env", /shell/]],
+    ["opencode@v2", ["json", /opencode\.json/]],
+    ["kilo-code", ["json", /kilo\.jsonc/]],
+    ["goose", ["env", /goose/]],
     ["codex", ["toml", /^~\/\.codex\/config\.toml$/]],
     ["gemini-cli", ["json", /~\/\.gemini\/settings\.json/]],
     ["opencode", ["json", /opencode\.json/]],
@@ -84,7 +89,7 @@ describe("settingsSnippet: which strategies have an agent", () => {
   });
 
   it("covers every registered strategy, and each exporter handles exactly its strategy's settings", () => {
-    const covered = new Set([...Object.keys(snippetBuildersByStrategy), "none", "trim-messages", "observation-masking", "evidence", "keeper", "anthropic-compaction", "openai-compaction"]);
+    const covered = new Set([...Object.keys(snippetBuildersByStrategy), "none", "trim-messages", "observation-masking", "evidence", "keeper", "anthropic-compaction", "anthropic-on-demand-compaction", "openai-compaction"]);
     for (const strategy of strategies) {
       expect(covered, strategy.id).toContain(strategy.id);
       const builder = snippetBuildersByStrategy[strategy.id];
@@ -99,6 +104,25 @@ describe("settingsSnippet: each agent's keys and values", () => {
     // trigger 200,000 − 20,000 − 40,000 = 140,000 of 180,000 → 78 %
     ["Claude Code, a larger buffer", "claude-code", { autocompactBufferTokens: 40_000 }, WINDOW, { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "200000", CLAUDE_CODE_MAX_OUTPUT_TOKENS: "32000", CLAUDE_AUTOCOMPACT_PCT_OVERRIDE: "78" }],
     ["Claude Code, a 1M window and 8K output", "claude-code", { maxOutputTokens: 8_000 }, 1_000_000, { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "1000000", CLAUDE_CODE_MAX_OUTPUT_TOKENS: "8000" }],
+    // the snippet follows the version: 2.1.299's idle compaction has its size threshold
+    ["Claude Code 2.1.299 at defaults", "claude-code@2.1.299", {}, WINDOW, { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "200000", CLAUDE_CODE_MAX_OUTPUT_TOKENS: "32000", CLAUDE_CODE_IDLE_COMPACT_MIN_TOKENS: "200000" }],
+    ["Claude Code, autoCompactWindow on a 1M model", "claude-code", { autoCompactWindow: 500_000 }, 1_000_000, { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "500000", CLAUDE_CODE_MAX_OUTPUT_TOKENS: "32000" }],
+    ["Claude Code, CLAUDE_AUTOCOMPACT_PCT_OVERRIDE 50", "claude-code", { autocompactPctOverride: 50 }, WINDOW, { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "200000", CLAUDE_CODE_MAX_OUTPUT_TOKENS: "32000", CLAUDE_AUTOCOMPACT_PCT_OVERRIDE: "50" }],
+    ["Goose", "goose", { autoCompactThreshold: 0.6 }, WINDOW, { GOOSE_AUTO_COMPACT_THRESHOLD: "0.6" }],
+    [
+      "OpenCode v2 at defaults (the tail's budget left to OpenCode)",
+      "opencode@v2",
+      {},
+      WINDOW,
+      { $schema: "https://opencode.ai/config.json", compaction: { auto: true, prune: true, tail_turns: 2 }, provider: { "<provider>": { models: { "<model>": { limit: { context: 200_000, output: 32_000 } } } } } },
+    ],
+    [
+      "Kilo Code with threshold_percent and a tail budget",
+      "kilo-code",
+      { thresholdPercent: 80, preserveRecentTokens: 8_000, reserved: 10_000, inputLimit: 150_000 },
+      WINDOW,
+      { compaction: { auto: true, threshold_percent: 80, prune: true, tail_turns: 2, preserve_recent_tokens: 8_000, reserved: 10_000 }, provider: { "<provider>": { models: { "<model>": { limit: { context: 200_000, output: 32_000, input: 150_000 } } } } } },
+    ],
     ["Codex at defaults (limit = 90% written out)", "codex", {}, WINDOW, { model_context_window: 200_000, model_auto_compact_token_limit: 180_000 }],
     ["Codex with a limit", "codex", { autoCompactTokenLimit: 150_000 }, 400_000, { model_context_window: 400_000, model_auto_compact_token_limit: 150_000 }],
     ["pi", "pi", { reserveTokens: 30_000, keepRecentTokens: 10_000 }, WINDOW, { compaction: { enabled: true, reserveTokens: 30_000, keepRecentTokens: 10_000 } }],

@@ -4,10 +4,12 @@ import { anthropicClearToolUsesSnippetBuilder } from "./settings-snippets/anthro
 import { claudeCodeSnippetBuilder } from "./settings-snippets/claude-code";
 import { codexSnippetBuilder } from "./settings-snippets/codex";
 import { geminiCliSnippetBuilder } from "./settings-snippets/gemini-cli";
+import { gooseSnippetBuilder } from "./settings-snippets/goose";
 import { microAgentSnippetBuilder } from "./settings-snippets/micro-agent";
 import { nousSnippetBuilder } from "./settings-snippets/nous";
 import { openclawSnippetBuilder } from "./settings-snippets/openclaw";
 import { opencodeSnippetBuilder } from "./settings-snippets/opencode";
+import { kiloCodeSnippetBuilder, opencodeV2SnippetBuilder } from "./settings-snippets/opencode-v2";
 import { piSnippetBuilder } from "./settings-snippets/pi";
 import type { SettingsSnippet, SnippetBuilder } from "./settings-snippets/snippet-builder";
 import { vibeSnippetBuilder } from "./settings-snippets/vibe";
@@ -19,16 +21,22 @@ export type { SettingsSnippet, SnippetFormat } from "./settings-snippets/snippet
  * accident: `none` (a baseline), `trim-messages` (seed 002's `MaxConversationMessages` and seed 004's
  * `MAX_HISTORY_MESSAGES` are code constants, with no configuration to write) and `observation-masking` (a research
  * agent's, SWE-agent's, setting — not one of the agents the lab exports for) give null, as do `evidence` and `keeper`
- * (the lab's own strategies: no agent has them to configure yet).
+ * (the lab's own strategies: no agent has them to configure yet). A later version of an agent's strategy has its own
+ * entry (`claude-code@2.1.299`, `opencode@v2`): snippets follow the version. The providers' own compaction
+ * (`anthropic-compaction`, `anthropic-on-demand-compaction`, `openai-compaction`) is configured per request, not in a file.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const snippetBuildersByStrategy: Readonly<Record<string, SnippetBuilder<any>>> = {
   "anthropic-clear-tool-uses": anthropicClearToolUsesSnippetBuilder,
   pi: piSnippetBuilder,
   "claude-code": claudeCodeSnippetBuilder,
+  "claude-code@2.1.299": claudeCodeSnippetBuilder,
   codex: codexSnippetBuilder,
   "gemini-cli": geminiCliSnippetBuilder,
   opencode: opencodeSnippetBuilder,
+  "opencode@v2": opencodeV2SnippetBuilder,
+  "kilo-code": kiloCodeSnippetBuilder,
+  goose: gooseSnippetBuilder,
   openclaw: openclawSnippetBuilder,
   vibe: vibeSnippetBuilder,
   "micro-agent": microAgentSnippetBuilder,

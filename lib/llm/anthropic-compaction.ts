@@ -9,6 +9,12 @@ import { billedCompactionUsage } from "./price-replay-compaction-usage";
 
 /** The beta the `compact_20260112` edit needs (the SDK's `AnthropicBeta` list, @anthropic-ai/sdk as installed). */
 export const ANTHROPIC_COMPACTION_BETA = "compact-2026-01-12";
+/**
+ * On-demand compaction's beta: the request's top-level `compaction: {type: "summarize", instructions?}` makes the
+ * response a single `compaction` block (stop_reason `compaction`) instead of a reply (platform.claude.com/docs/en/
+ * build-with-claude/compaction-on-demand, as vercel/ai#21263 quotes it, 2026-09-22).
+ */
+export const ANTHROPIC_ON_DEMAND_COMPACTION_BETA = "compact-2026-09-04";
 /** The edit's default trigger, per the SDK's type docs: 150,000 input tokens. */
 export const ANTHROPIC_COMPACTION_DEFAULT_TRIGGER = 150_000;
 /** What the paused response may spend: the compaction block is written by the server, not sampled by this call's cap. */
@@ -22,6 +28,8 @@ export interface AnthropicCompactionOptions {
   triggerTokens?: number;
   /** the edit's `instructions` (additional instructions for the summarization) */
   instructions?: string;
+  /** `on-demand`: the request's `compaction` parameter instead of the threshold edit (no trigger: it compacts now) */
+  mode?: "threshold" | "on-demand";
   timeoutMs?: number;
   maxRetries?: number;
 }
@@ -47,6 +55,10 @@ const CompactionResponseSchema = z.object({
  * is the `compaction` block alone (stop_reason `compaction`) and nothing else is sampled. The block's `content` is
  * the readable summary; its `encrypted_content` and `signature` (what a real agent would send back) are not kept.
  *
+ * With `mode: "on-demand"` the request carries `compaction: {type: "summarize", instructions}` under the beta
+ * `compact-2026-09-04` instead of the edit: the server compacts now, whatever the size, and the response is the same
+ * single `compaction` block.
+ *
  * Rejects with an {@link AnthropicSummarizerError}: the transport codes, `empty_summary` when the server did not
  * compact (the input was under the trigger) or the block's content is null (the server's own compaction failed).
  */
@@ -63,13 +75,15 @@ export function createAnthropicCompaction(options: AnthropicCompactionOptions): 
       ...(options.instructions?.trim() ? { instructions: options.instructions.trim() } : {}),
       pause_after_compaction: true,
     };
+    const instructions = options.instructions?.trim() ? { instructions: options.instructions.trim() } : {};
     const params = {
       model: options.model,
       max_tokens: COMPACTION_MAX_TOKENS,
       ...(exported.system ? { system: exported.system } : {}),
       messages: exported.messages,
-      context_management: { edits: [edit] },
-      betas: [ANTHROPIC_COMPACTION_BETA],
+      ...(options.mode === "on-demand"
+        ? { compaction: { type: "summarize" as const, ...instructions }, betas: [ANTHROPIC_ON_DEMAND_COMPACTION_BETA] }
+        : { context_management: { edits: [edit] }, betas: [ANTHROPIC_COMPACTION_BETA] }),
     };
     let response: unknown;
     try {

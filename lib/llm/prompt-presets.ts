@@ -2,6 +2,9 @@ import { z } from "zod";
 import { CLAUDE_CODE_SUMMARY_INSTRUCTIONS } from "../engine/strategies/claude-code";
 import { CODEX_SUMMARY_INSTRUCTIONS } from "../engine/strategies/codex";
 import { GEMINI_CLI_SUMMARY_INSTRUCTIONS } from "../engine/strategies/gemini-cli";
+import { GOOSE_INSTRUCTIONS, GOOSE_SYSTEM_PROMPT } from "../engine/strategies/goose";
+import { KILO_CODE_INSTRUCTIONS, KILO_CODE_SYSTEM_PROMPT } from "../engine/strategies/kilo-code";
+import { OPENCODE_V2_INSTRUCTIONS, OPENCODE_V2_SYSTEM_PROMPT } from "../engine/strategies/opencode-v2";
 import { MICRO_AGENT_SUMMARIZATION_PROMPT } from "../engine/strategies/micro-agent";
 import { NOUS_CHECKPOINT_SYSTEM_PROMPT, NOUS_UPDATE_SYSTEM_PROMPT } from "../engine/strategies/nous";
 import { EVIDENCE_NARRATIVE_INSTRUCTIONS, EVIDENCE_NARRATIVE_SYSTEM_PROMPT, EVIDENCE_NARRATIVE_UPDATE_INSTRUCTIONS } from "../engine/strategies/evidence";
@@ -74,6 +77,10 @@ export const promptPresetsByStrategy: Readonly<Record<string, readonly PromptPre
     { name: "turn-prefix", label: "split-turn prefix", source: "pi.ts", system: null, instructions: PI_TURN_PREFIX_INSTRUCTIONS },
   ],
   "claude-code": [{ name: "summary", label: "compact summary", source: "claude-code.ts", system: null, instructions: CLAUDE_CODE_SUMMARY_INSTRUCTIONS }],
+  "claude-code@2.1.299": [{ name: "summary", label: "compact summary", source: "claude-code.ts", system: null, instructions: CLAUDE_CODE_SUMMARY_INSTRUCTIONS }],
+  "opencode@v2": [{ name: "summary", label: "structured checkpoint", source: "opencode-v2.ts", system: OPENCODE_V2_SYSTEM_PROMPT, instructions: OPENCODE_V2_INSTRUCTIONS }],
+  "kilo-code": [{ name: "summary", label: "anchored summary", source: "kilo-code.ts", system: KILO_CODE_SYSTEM_PROMPT, instructions: KILO_CODE_INSTRUCTIONS }],
+  goose: [{ name: "summary", label: "context checkpoint", source: "goose.ts", system: GOOSE_SYSTEM_PROMPT, instructions: GOOSE_INSTRUCTIONS }],
   codex: [{ name: "summary", label: "handoff summary", source: "codex.ts", system: null, instructions: CODEX_SUMMARY_INSTRUCTIONS }],
   "gemini-cli": [{ name: "summary", label: "state snapshot", source: "gemini-cli.ts", system: null, instructions: GEMINI_CLI_SUMMARY_INSTRUCTIONS }],
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildSession } from "../engine/testing/build-session";
 import { useFakeModelServers } from "../testing/use-fake-model-servers";
-import { ANTHROPIC_COMPACTION_BETA, createAnthropicCompaction } from "./anthropic-compaction";
+import { ANTHROPIC_COMPACTION_BETA, ANTHROPIC_ON_DEMAND_COMPACTION_BETA, createAnthropicCompaction } from "./anthropic-compaction";
 import { AnthropicSummarizerError } from "./anthropic-summarizer-error";
 import { FAKE_COMPACTION_MARKER } from "../testing/fake-llm/fake-anthropic-server";
 import { createOpenAICompaction, responsesInputOf } from "./openai-compaction";
@@ -31,6 +31,19 @@ describe("Anthropic server-side compaction (compact_20260112) against the fake",
     expect(body.context_management).toEqual({ edits: [{ type: "compact_20260112", trigger: { type: "input_tokens", value: 100 }, instructions: "Keep file paths.", pause_after_compaction: true }] });
     expect(body.messages[0].role).toBe("user");
     expect(JSON.stringify(anthropic.requests)).not.toContain(KEY);
+  });
+
+  it("on demand (compact-2026-09-04): sends the compaction parameter with its instructions, no edit, and reads the block", async () => {
+    const anthropic = await fakes.startAnthropic();
+    const compact = createAnthropicCompaction({ model: "lab-test-model", apiKey: KEY, baseURL: anthropic.url, mode: "on-demand", instructions: "Keep file paths.", maxRetries: 0 });
+    const result = await compact({ messages: session.messages });
+    expect(result.summary).toContain(FAKE_COMPACTION_MARKER);
+    const request = anthropic.requests[0];
+    expect(request.headers["anthropic-beta"]).toContain(ANTHROPIC_ON_DEMAND_COMPACTION_BETA);
+    expect(request.headers["anthropic-beta"]).not.toContain(ANTHROPIC_COMPACTION_BETA);
+    const body = request.body as { compaction: unknown; context_management?: unknown };
+    expect(body.compaction).toEqual({ type: "summarize", instructions: "Keep file paths." });
+    expect(body.context_management).toBeUndefined();
   });
 
   it("under the trigger the server does not compact: empty_summary, not a silent no-op", async () => {

@@ -26,7 +26,7 @@ export function withProviderCompaction(summarizer: Summarizer, options: { target
     if (wanted.provider !== target.provider) throw wrongProvider(wanted.provider, target.provider);
     const instructions = [request.instructions, options.customInstructions].map((text) => text?.trim() ?? "").filter(Boolean).join("\n\n") || undefined;
     if (target.provider === "anthropic") {
-      const compact = createAnthropicCompaction({ model: target.model, apiKey: target.apiKey, baseURL: target.baseURL, triggerTokens: wanted.triggerTokens, instructions, timeoutMs: target.timeoutMs, maxRetries: target.maxRetries });
+      const compact = createAnthropicCompaction({ model: target.model, apiKey: target.apiKey, baseURL: target.baseURL, triggerTokens: wanted.triggerTokens, mode: wanted.mode, instructions, timeoutMs: target.timeoutMs, maxRetries: target.maxRetries });
       const result = await compact(compactionInput(request));
       return { text: result.summary ?? "", usage: result.usage };
     }

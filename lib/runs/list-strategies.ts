@@ -20,6 +20,7 @@ export function listStrategies(): { strategies: StrategyInfo[] } {
         id: strategy.id,
         label: strategy.label,
         description: strategy.description,
+        versionOf: strategy.versionOf ?? null,
         source: { ...strategy.source },
         defaults: { ...strategy.defaults },
         settingsJsonSchema: z.toJSONSchema(strategy.settingsSchema, { unrepresentable: "any" }) as Record<string, unknown>,

@@ -4,10 +4,12 @@ import { afterAll, expect, it } from "vitest";
 import { fidelityUnmeasurable, measureFidelity } from "../../lib/engine/fidelity/measure-fidelity";
 import type { Fidelity, RecordedCompactionFidelity } from "../../lib/engine/fidelity/fidelity-report";
 import { replaySession } from "../../lib/engine/simulate/replay-session";
+import { bestVersionMatch } from "../../lib/engine/fidelity/best-version-match";
 import { findStrategy } from "../../lib/engine/strategies";
 import { strategyOfFormat } from "../../lib/engine/strategies/strategy-of-format";
+import { strategyVersions } from "../../lib/engine/strategies/strategy-versions";
 import { ESTIMATOR_IDS, type EstimatorId } from "../../lib/engine/tokens/estimator";
-import { agentSessionWindow } from "../../lib/runs/session-fidelity";
+import { agentSessionWindow, versionLabel } from "../../lib/runs/session-fidelity";
 import { describeWithShared } from "../../lib/testing/describe-with-shared";
 import { listSharedTranscripts, sharedTranscript } from "../../lib/testing/shared-transcripts";
 import { importTranscript } from "../../lib/transcripts/index";
@@ -23,6 +25,10 @@ import { importTranscript } from "../../lib/transcripts/index";
  * (the entry is stale: remove it). Gated are the compactions the agent made because its context was large — the call
  * before recorded at least half the window — which a size-triggered replay can reproduce; the others (a manual
  * /compact on a small context, a trimmed schema fixture with no usage before its marker) are shown, not gated.
+ *
+ * An agent with several versions in the lab (claude-code and claude-code@2.1.299, opencode and opencode@v2) has its
+ * later versions replayed too, with the gated estimator (shown, not gated), and the table closes with the version each
+ * transcript matches best ({@link bestVersionMatch}).
  */
 const REPORT_DIR = path.resolve(import.meta.dirname, "..", "..", "reports", "fidelity");
 const GATED_ESTIMATOR: EstimatorId = "calibrated";
@@ -52,8 +58,12 @@ interface Row {
   file: string;
   estimator: EstimatorId;
   fidelity: Fidelity;
+  /** a later version of the agent's strategy: shown, not gated */
+  version?: boolean;
 }
 const rows: Row[] = [];
+/** per transcript with several versions: each version's gated-estimator fidelity */
+const versionRows: { file: string; fidelities: Fidelity[] }[] = [];
 
 function gated(entry: RecordedCompactionFidelity, fidelity: Fidelity): boolean {
   return entry.recordedTokensBeforeFrom !== null && entry.recordedStep > 0 && (entry.recordedTokensBefore ?? 0) >= GATE_SHARE_OF_WINDOW * fidelity.window;
@@ -87,6 +97,18 @@ describeWithShared("each agent's strategy against the compactions its sessions r
           if (entry.within && known[entry.recordedStep] !== undefined) stale.push(`call ${entry.recordedStep}: replayed at ${entry.replayed!.step}`);
         }
       }
+      const versions = strategyVersions(strategyId);
+      if (versions.length > 1) {
+        const fidelities = [rows.find((row) => row.file === file && row.estimator === GATED_ESTIMATOR)!.fidelity];
+        for (const version of versions.slice(1)) {
+          const result = await replaySession({ session, strategy: version, window: window.tokens, estimator: GATED_ESTIMATOR, countHiddenPrefix: true });
+          const outcome = measureFidelity({ session, result, window });
+          expect(outcome.reason).toBeNull();
+          rows.push({ file, estimator: GATED_ESTIMATOR, fidelity: outcome.fidelity!, version: true });
+          fidelities.push(outcome.fidelity!);
+        }
+        versionRows.push({ file, fidelities });
+      }
       expect(missed, `${file}: recorded compactions not replayed within 5 calls (${GATED_ESTIMATOR}) and not among the known gaps`).toEqual([]);
       expect(stale, `${file}: known gaps now replayed within 5 calls: remove them from KNOWN_GAPS`).toEqual([]);
     });
@@ -108,10 +130,10 @@ describeWithShared("each agent's strategy against the compactions its sessions r
     ]);
     const widths = header.map((_, column) => Math.max(header[column].length, ...cells.map((row) => row[column].length)));
     const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column])).join(" | ").trimEnd();
-    const gatedRows = rows.filter((row) => row.estimator === GATED_ESTIMATOR);
+    const gatedRows = rows.filter((row) => row.estimator === GATED_ESTIMATOR && !row.version);
     const gatedEntries = gatedRows.flatMap((row) => row.fidelity.recorded.filter((entry) => gated(entry, row.fidelity)));
     const byEstimator = ESTIMATOR_IDS.map((estimator) => {
-      const entries = rows.filter((row) => row.estimator === estimator).flatMap((row) => row.fidelity.recorded.filter((entry) => gated(entry, row.fidelity)));
+      const entries = rows.filter((row) => row.estimator === estimator && !row.version).flatMap((row) => row.fidelity.recorded.filter((entry) => gated(entry, row.fidelity)));
       return `${estimator} ${entries.filter((entry) => entry.within).length}/${entries.length}`;
     });
     const table = [
@@ -124,6 +146,12 @@ describeWithShared("each agent's strategy against the compactions its sessions r
       "known gaps (measured causes):",
       ...Object.entries(KNOWN_GAPS).flatMap(([file, gaps]) => Object.entries(gaps).map(([step, cause]) => `  ${file} call ${step}: ${cause}`)),
       "ⁿ the recorded size kept is the first call after the compaction (the marker records none): kept + that call's new messages",
+      `which version of the agent each transcript matches best (${GATED_ESTIMATOR}; within 5 calls, then compactions the agent did not make, then mean calls apart):`,
+      ...versionRows.map(({ file, fidelities }) => {
+        const { ranked, best } = bestVersionMatch(fidelities);
+        const figures = ranked.map((match) => `${match.strategyId} [${versionLabel(match.strategyId)}] ${match.within}/${match.recorded}, +${match.extraReplayed} extra, mean ${match.meanCallsApart === null ? "—" : match.meanCallsApart.toFixed(1)} apart`);
+        return `  ${file}: ${best ?? "no difference"} — ${figures.join("; ")}`;
+      }),
     ].join("\n");
     fs.mkdirSync(REPORT_DIR, { recursive: true });
     fs.writeFileSync(path.join(REPORT_DIR, "table.txt"), `${table}\n`);

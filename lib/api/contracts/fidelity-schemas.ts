@@ -29,13 +29,30 @@ export const FidelitySchema = z.object({
 });
 export type FidelityWire = z.infer<typeof FidelitySchema>;
 
+/** One version of the agent's strategy against the session's recorded compactions (lib/engine/fidelity/best-version-match.ts). */
+export const VersionMatchSchema = z.object({
+  strategyId: z.string(),
+  /** what the version reproduces ("2.1.299, 2026-10-14"), or its seed for a strategy written from one */
+  version: z.string(),
+  within: z.number().int(),
+  recorded: z.number().int(),
+  extraReplayed: z.number().int(),
+  meanCallsApart: z.number().nullable(),
+});
+export type VersionMatchWire = z.infer<typeof VersionMatchSchema>;
+
 /**
  * GET /api/sessions/:id/fidelity: how a replay of the session's own agent (its strategy at the session's window, the
  * calibrated estimator, the agent's hidden prefix counted) lines up with the compactions the session recorded; or
- * `fidelity: null` and the reason (no recorded compaction, no strategy of that agent in the lab).
+ * `fidelity: null` and the reason (no recorded compaction, no strategy of that agent in the lab). `fidelity` is the
+ * agent's first strategy (`claude-code`); `versions` ranks every version of it the lab has (best match first; one
+ * entry when it has no later version) and `bestMatch` names the version the session matches best, or null when the
+ * versions replay it alike.
  */
 export const SessionFidelitySchema = z.object({
   fidelity: FidelitySchema.nullable(),
   reason: z.string().nullable(),
+  versions: z.array(VersionMatchSchema).default([]),
+  bestMatch: z.string().nullable().default(null),
 });
 export type SessionFidelity = z.infer<typeof SessionFidelitySchema>;

@@ -27,6 +27,9 @@ export const StrategyInfoSchema = z.object({
   id: z.string(),
   label: z.string(),
   description: z.string(),
+  /** the strategy this one is a later version of (`claude-code` for `claude-code@2.1.299`), null for a first */
+  versionOf: z.string().nullable().default(null),
+  /** where it comes from; a peer's carries `version`, `asOf`, `url` (and `undocumented`, `retired` where they apply) */
   source: z.record(z.string(), z.unknown()),
   defaults: z.record(z.string(), z.unknown()),
   /** JSON Schema of the settings (z.toJSONSchema of the strategy's zod schema), for labelled controls */

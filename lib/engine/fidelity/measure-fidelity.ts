@@ -1,5 +1,6 @@
 import type { Session } from "../model";
 import { strategyOfFormat } from "../strategies/strategy-of-format";
+import { strategyVersions } from "../strategies/strategy-versions";
 import { compactionApplied, type RecordedCompactionEvent } from "../simulate/replay-events";
 import type { ReplayResult } from "../simulate/replay-result";
 import { FIDELITY_TOLERANCE_CALLS, type FidelityOutcome, type RecordedCompactionFidelity, type SessionWindow } from "./fidelity-report";
@@ -42,8 +43,10 @@ export function measureFidelity(options: MeasureFidelityOptions): FidelityOutcom
   if (unmeasurable !== null) return { fidelity: null, reason: unmeasurable };
   const agentStrategy = strategyOfFormat(session.format)!;
   const markers = result.events.filter((event): event is RecordedCompactionEvent => event.type === "recorded-compaction");
-  if (result.strategyId !== agentStrategy) {
-    return { fidelity: null, reason: `fidelity compares the agent's own strategy with what it did: replay this ${session.format} session with --strategy ${agentStrategy}, not ${result.strategyId}` };
+  // any version of the agent's strategy (claude-code, claude-code@2.1.299): which one the session matches is the question
+  const versions = strategyVersions(agentStrategy).map((strategy) => strategy.id);
+  if (!versions.includes(result.strategyId)) {
+    return { fidelity: null, reason: `fidelity compares the agent's own strategy with what it did: replay this ${session.format} session with --strategy ${versions.join(" or ")}, not ${result.strategyId}` };
   }
   if (result.window !== window.tokens) {
     return { fidelity: null, reason: `fidelity needs the window the agent ran at (${window.tokens.toLocaleString("en-US")}, ${window.from}); this replay ran at ${result.window.toLocaleString("en-US")} (--window ${window.tokens})` };

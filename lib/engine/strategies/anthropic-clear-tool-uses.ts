@@ -27,6 +27,8 @@ export const anthropicClearToolUsesStrategy = defineStrategy<AnthropicClearToolU
   source: {
     kind: "peer",
     name: "Anthropic context editing (clear_tool_uses_20250919)",
+    version: "clear_tool_uses_20250919",
+    asOf: "2025-09-19",
     url: "https://docs.anthropic.com/en/docs/build-with-claude/context-editing",
   },
   defaults: DEFAULT_ANTHROPIC_CLEAR_TOOL_USES_SETTINGS,

@@ -1,8 +1,10 @@
 import { z } from "zod";
-import type { ReplayEvent } from "../simulate/replay-events";
 import type { SummaryFormat } from "../summarize/summarizer";
+import { consecutiveThrashes } from "./claude-code/consecutive-thrashes";
+import { idleCompactionPoint } from "./claude-code/idle-compaction";
+import { invokedSkills } from "./claude-code/invoked-skills";
 import { microcompact, recentlyReadFiles } from "./claude-code/microcompact";
-import { defineStrategy, type LayoutItem, type StrategyNote } from "./strategy";
+import { defineStrategy, type LayoutItem, type StrategyNote, type StrategySource } from "./strategy";
 
 /**
  * Claude Code's auto-compact numbers: the trigger is `window − min(maxOutputTokens, maxOutputTokensForSummary)
@@ -27,6 +29,29 @@ export const DEFAULT_CLAUDE_CODE_SETTINGS = {
   thrashTurns: 3,
   /** … and this many in a row stop auto-compacting */
   thrashLimit: 3,
+  /**
+   * `autoCompactWindow` (settings.json, 2.1.311+) / `CLAUDE_CODE_AUTO_COMPACT_WINDOW`: the window the auto-compact
+   * arithmetic uses instead of the model's, capped at the model's; null = the model's window
+   */
+  autoCompactWindow: null as number | null,
+  /**
+   * `CLAUDE_AUTOCOMPACT_PCT_OVERRIDE`: compact at this percentage of the window less the output reserve — only
+   * ever earlier than the default trigger (Claude Code takes the smaller); null = not set
+   */
+  autocompactPctOverride: null as number | null,
+  /** idle compaction (v2.1.299, settings.json `idleCompaction`): off here, the behaviour before 2.1.299 */
+  idleCompaction: false,
+  /** `CLAUDE_CODE_IDLE_COMPACT_MIN_TOKENS`: idle compaction only for a conversation at least this large */
+  idleCompactMinTokens: 200_000,
+  /** how long idle before it compacts: about 54 minutes, ahead of the one-hour cache's expiry (not a setting) */
+  idleCompactAfterMinutes: 54,
+  /**
+   * re-inject invoked skills' bodies after a compaction (code.claude.com/docs/en/context-window): off in this first
+   * reproduction, which predates the lab reading that table, so its figures stay as they were measured
+   */
+  reattachSkills: false,
+  postCompactMaxTokensPerSkill: 5_000,
+  postCompactSkillTokenBudget: 25_000,
 };
 
 export const ClaudeCodeSettingsSchema = z.strictObject({
@@ -41,6 +66,14 @@ export const ClaudeCodeSettingsSchema = z.strictObject({
   postCompactTokenBudget: z.number().int().min(0),
   thrashTurns: z.number().int().min(1),
   thrashLimit: z.number().int().min(1),
+  autoCompactWindow: z.number().int().min(1).nullable(),
+  autocompactPctOverride: z.number().gt(0).max(100).nullable(),
+  idleCompaction: z.boolean(),
+  idleCompactMinTokens: z.number().int().min(0),
+  idleCompactAfterMinutes: z.number().min(0),
+  reattachSkills: z.boolean(),
+  postCompactMaxTokensPerSkill: z.number().int().min(0),
+  postCompactSkillTokenBudget: z.number().int().min(0),
 });
 export type ClaudeCodeSettings = z.infer<typeof ClaudeCodeSettingsSchema>;
 
@@ -93,104 +126,163 @@ export const CLAUDE_CODE_SUMMARY_INSTRUCTIONS =
  * read (Claude Code re-reads them from disk). Tool names are matched loosely (`read_file` counts as Read) so other
  * agents' sessions are comparable. The replay's output reserve is not added on top of Claude Code's own.
  */
-export const claudeCodeStrategy = defineStrategy<ClaudeCodeSettings>({
+export const claudeCodeStrategy = defineClaudeCode({
   id: "claude-code",
   label: "Claude Code",
   description: "At window − 33,000: clear old tool results if that frees ≥ 20,000, else summarize everything into nine sections and re-attach recent files.",
-  source: { kind: "peer", name: "Claude Code (auto-compact, microcompact)", url: "https://github.com/anthropics/claude-code" },
-  defaults: DEFAULT_CLAUDE_CODE_SETTINGS,
-  settingsSchema: ClaudeCodeSettingsSchema,
-  triggers: ["before-call"],
-  autoTrigger: (settings, window) => claudeCodeTrigger(window, settings),
-  decide({ context, settings, window, events, step, force }) {
-    const trigger = claudeCodeTrigger(window, settings);
-    if (context.tokens < trigger && !force) return {};
-    if (!force) {
-      if (events.some((event) => event.type === "guard" && event.guard === CLAUDE_CODE_THRASH_GUARD)) return {};
-      const thrashes = consecutiveThrashes(events, step, settings.thrashTurns);
-      if (thrashes >= settings.thrashLimit) {
-        const note: StrategyNote = {
-          type: "guard",
-          guard: CLAUDE_CODE_THRASH_GUARD,
-          message: `${thrashes} compactions in a row were back at the trigger (${trigger}) within ${settings.thrashTurns} calls: auto-compaction stopped`,
-        };
-        return { notes: [note] };
-      }
-    }
-
-    const cleared = microcompact(context, settings);
-    const protection = { protected: cleared.protected };
-    if (!force && context.tokens - cleared.freed < trigger) return { marks: cleared.marks, ...protection };
-
-    let head = 0;
-    while (head < context.length && context.entry(head).message.role === "system" && context.entry(head).purpose === null) head++;
-    if (head >= context.length) return { marks: cleared.marks, ...protection };
-    const files: LayoutItem[] = recentlyReadFiles(context, settings).map((file) => ({
-      kind: "synthetic",
-      role: "user",
-      purpose: "note",
-      text: `Contents of ${file.path}, as last read before the conversation was summarized:\n\n${file.content}`,
-    }));
-    const layout: LayoutItem[] = [
-      ...(head > 0 ? [{ kind: "keep" as const, from: 0, to: head }] : []),
-      {
-        kind: "synthetic",
-        role: "user",
-        purpose: "summary",
-        text:
-          `${CLAUDE_CODE_CONTINUATION_OPENING} What came before is summarized below.\n\n{{summary}}\n\n` +
-          "Pick up where the conversation stopped, with the task you were last working on, without asking the user anything further.",
-      },
-      ...files,
-    ];
-    return {
-      marks: cleared.marks,
-      ...protection,
-      compaction: {
-        reason:
-          context.tokens < trigger
-            ? "compaction requested"
-            : trigger <= 0
-              ? `the window ${window} is no larger than the output + buffer reserve ${window - trigger}: every context is past the auto-compact threshold (${trigger})`
-              : `context ${context.tokens} ≥ auto-compact threshold ${trigger}`,
-        summaries: [
-          {
-            ranges: [{ from: head, to: context.length }],
-            request: {
-              system: SYSTEM_PROMPT,
-              instructions: CLAUDE_CODE_SUMMARY_INSTRUCTIONS,
-              format: CLAUDE_CODE_SUMMARY_FORMAT,
-              maxOutputTokens: settings.maxOutputTokensForSummary,
-            },
-          },
-        ],
-        layout,
-        budget: trigger,
-      },
-    };
+  source: {
+    kind: "peer",
+    name: "Claude Code (auto-compact, microcompact)",
+    version: "2.1.296 and earlier",
+    asOf: "2026-10-10",
+    url: "https://github.com/anthropics/claude-code/blob/main/CHANGELOG.md",
+    undocumented: [
+      "microcompact's keep-count before the auto-compact trigger: no public source gives one; the lab keeps 3",
+      "the summarization prompt: only its nine section headings are public; the wording is the lab's",
+    ],
   },
+  defaults: DEFAULT_CLAUDE_CODE_SETTINGS,
 });
 
-/** The auto-compact threshold for a window. */
-export function claudeCodeTrigger(window: number, settings: ClaudeCodeSettings): number {
-  return window - Math.min(settings.maxOutputTokens, settings.maxOutputTokensForSummary) - settings.autocompactBufferTokens;
+/**
+ * Claude Code 2.1.299 (2026-10-14): the same auto-compact, plus idle compaction — on by default, a conversation of at
+ * least 200,000 tokens idle about 54 minutes is compacted before the one-hour cache expires — and what survives a
+ * compaction as documented (code.claude.com/docs/en/context-window): up to 5 recently read files (5,000 tokens each,
+ * 50,000 in all) and the invoked skills' bodies (5,000 tokens each, 25,000 in all, oldest dropped first). Project
+ * CLAUDE.md, auto memory and unscoped rules are re-read from disk by Claude Code: they live in its system prompt, which
+ * the lab does not compact either.
+ */
+export const claudeCode2_1_299Strategy = defineClaudeCode({
+  id: "claude-code@2.1.299",
+  versionOf: "claude-code",
+  label: "Claude Code 2.1.299",
+  description:
+    "As claude-code, plus idle compaction (≥ 200,000 tokens idle ~54 min, before the 1-hour cache expires; idleCompaction toggles it) and invoked skills re-attached after a compaction (5,000 tokens each, 25,000 in all).",
+  source: {
+    kind: "peer",
+    name: "Claude Code (auto-compact, microcompact, idle compaction)",
+    version: "2.1.299",
+    asOf: "2026-10-14",
+    url: "https://code.claude.com/docs/en/changelog",
+    undocumented: [
+      "the idle time before an idle compaction: the changelog and docs say only that it comes before the one-hour cache expires; about 54 minutes is what third-party tools measured (dev.classmethod.jp 2026-10-14, conPACT 1.5.0); the lab's idleCompactAfterMinutes is that figure",
+      "whether idle compaction also runs microcompact first: not documented; the lab summarizes as a full compaction does",
+      "microcompact's keep-count before the auto-compact trigger: no public source gives one; the lab keeps 3",
+    ],
+  },
+  defaults: { ...DEFAULT_CLAUDE_CODE_SETTINGS, idleCompaction: true, reattachSkills: true },
+});
+
+/** One version of Claude Code's compaction: the decision is shared, the defaults and the source say which version. */
+function defineClaudeCode(options: {
+  id: string;
+  versionOf?: string;
+  label: string;
+  description: string;
+  source: StrategySource;
+  defaults: ClaudeCodeSettings;
+}) {
+  return defineStrategy<ClaudeCodeSettings>({
+    ...options,
+    settingsSchema: ClaudeCodeSettingsSchema,
+    triggers: ["before-call"],
+    autoTrigger: (settings, window) => claudeCodeTrigger(window, settings),
+    decide({ context, settings, window, events, step, force }) {
+      const trigger = claudeCodeTrigger(window, settings);
+      const idle = !force && settings.idleCompaction && context.tokens >= settings.idleCompactMinTokens && context.tokens < trigger
+        ? idleCompactionPoint(context, settings.idleCompactAfterMinutes)
+        : null;
+      if (context.tokens < trigger && !force && !idle) return {};
+      if (!force && !idle) {
+        if (events.some((event) => event.type === "guard" && event.guard === CLAUDE_CODE_THRASH_GUARD)) return {};
+        const thrashes = consecutiveThrashes(events, step, settings.thrashTurns);
+        if (thrashes >= settings.thrashLimit) {
+          const note: StrategyNote = {
+            type: "guard",
+            guard: CLAUDE_CODE_THRASH_GUARD,
+            message: `${thrashes} compactions in a row were back at the trigger (${trigger}) within ${settings.thrashTurns} calls: auto-compaction stopped`,
+          };
+          return { notes: [note] };
+        }
+      }
+
+      const cleared = idle ? { marks: [], freed: 0, protected: [] } : microcompact(context, settings);
+      const protection = { protected: cleared.protected };
+      if (!force && !idle && context.tokens - cleared.freed < trigger) return { marks: cleared.marks, ...protection };
+
+      let head = 0;
+      while (head < context.length && context.entry(head).message.role === "system" && context.entry(head).purpose === null) head++;
+      // an idle compaction runs while the user is away: what they sent on coming back follows the summary
+      const summarizeTo = idle ? idle.resumeAt : context.length;
+      if (head >= summarizeTo) return { marks: cleared.marks, ...protection };
+      const files: LayoutItem[] = recentlyReadFiles(context, settings).map((file) => ({
+        kind: "synthetic",
+        role: "user",
+        purpose: "note",
+        text: `Contents of ${file.path}, as last read before the conversation was summarized:\n\n${file.content}`,
+      }));
+      const skills: LayoutItem[] = settings.reattachSkills
+        ? invokedSkills(context, settings).map((skill) => ({
+            kind: "synthetic",
+            role: "user",
+            purpose: "note",
+            text: `The skill "${skill.name}" was in use before the conversation was summarized; its instructions:\n\n${skill.body}`,
+          }))
+        : [];
+      const layout: LayoutItem[] = [
+        ...(head > 0 ? [{ kind: "keep" as const, from: 0, to: head }] : []),
+        {
+          kind: "synthetic",
+          role: "user",
+          purpose: "summary",
+          text:
+            `${CLAUDE_CODE_CONTINUATION_OPENING} What came before is summarized below.\n\n{{summary}}\n\n` +
+            "Pick up where the conversation stopped, with the task you were last working on, without asking the user anything further.",
+        },
+        ...files,
+        ...skills,
+        ...(summarizeTo < context.length ? [{ kind: "keep" as const, from: summarizeTo, to: context.length }] : []),
+      ];
+      return {
+        marks: cleared.marks,
+        ...protection,
+        compaction: {
+          reason: idle
+            ? `idle ${Math.round(idle.idleMinutes)} min ≥ ${settings.idleCompactAfterMinutes} with context ${context.tokens} ≥ ${settings.idleCompactMinTokens}: idle compaction before the cache expires`
+            : context.tokens < trigger
+              ? "compaction requested"
+              : trigger <= 0
+                ? `the window ${window} is no larger than the output + buffer reserve ${window - trigger}: every context is past the auto-compact threshold (${trigger})`
+                : `context ${context.tokens} ≥ auto-compact threshold ${trigger}`,
+          summaries: [
+            {
+              ranges: [{ from: head, to: summarizeTo }],
+              request: {
+                system: SYSTEM_PROMPT,
+                instructions: CLAUDE_CODE_SUMMARY_INSTRUCTIONS,
+                format: CLAUDE_CODE_SUMMARY_FORMAT,
+                maxOutputTokens: settings.maxOutputTokensForSummary,
+              },
+            },
+          ],
+          layout,
+          budget: trigger,
+        },
+      };
+    },
+  });
 }
 
 /**
- * How many compactions in a row, newest first, were followed by another need to compact within `turns` calls —
- * counting the one about to happen at `step`. Each compaction is the first one at or after the call it preceded.
+ * The auto-compact threshold for a window: the window (or `autoCompactWindow`, capped at it) less the summary's
+ * output reserve and the 13,000 buffer; `autocompactPctOverride` can only bring it earlier — that percentage of
+ * the window less the reserve, when smaller (anthropics/claude-code#31806). Unset settings (absent, null) are the
+ * behaviour before they existed.
  */
-function consecutiveThrashes(events: readonly ReplayEvent[], step: number, turns: number): number {
-  // walked back from the newest event, stopping at the first gap: reading every event at every trigger made a
-  // long replay quadratic in its compactions
-  let next = step;
-  let count = 0;
-  for (let index = events.length - 1; index >= 0; index--) {
-    const event = events[index];
-    if (event.type !== "compaction-start") continue;
-    if (next - event.step > turns) break;
-    count++;
-    next = event.step;
-  }
-  return count;
+export function claudeCodeTrigger(window: number, settings: ClaudeCodeSettings): number {
+  const effective = settings.autoCompactWindow == null ? window : Math.min(settings.autoCompactWindow, window);
+  const reserved = effective - Math.min(settings.maxOutputTokens, settings.maxOutputTokensForSummary);
+  const trigger = reserved - settings.autocompactBufferTokens;
+  if (settings.autocompactPctOverride == null) return trigger;
+  return Math.min(Math.floor((reserved * settings.autocompactPctOverride) / 100), trigger);
 }

@@ -62,7 +62,17 @@ export const codexStrategy = defineStrategy<CodexSettings>({
   id: "codex",
   label: "Codex CLI",
   description: "At 90% of the window: replace everything by the newest user messages (≤ 20,000 tokens) and a handoff summary.",
-  source: { kind: "peer", name: "OpenAI Codex CLI (compact)", url: "https://github.com/openai/codex" },
+  source: {
+    kind: "peer",
+    name: "OpenAI Codex CLI (local compaction: compact/prompt.md, kept user messages)",
+    version: "compact/prompt.md @ 11baefb, PR #22141",
+    asOf: "2026-05-11",
+    url: "https://github.com/openai/codex/blob/main/codex-rs/core/templates/compact/prompt.md",
+    undocumented: [
+      "when Codex moved compaction for OpenAI models from /responses/compact to its local prompt: no dated release note was found, so this strategy dates itself by the prompt and PR #22141 (kept user messages stay structured, images included)",
+      "the 20,000-token budget of kept user messages has no config key; the lab measures it with its estimator",
+    ],
+  },
   defaults: DEFAULT_CODEX_SETTINGS,
   settingsSchema: CodexSettingsSchema,
   triggers: ["before-call"],

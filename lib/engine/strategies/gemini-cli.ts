@@ -59,9 +59,22 @@ export const GEMINI_CLI_SUMMARY_FORMAT: SummaryFormat = {
  */
 export const geminiCliStrategy = defineStrategy<GeminiCliSettings>({
   id: "gemini-cli",
-  label: "Gemini CLI",
-  description: "At 50% of the window: snapshot the oldest 70% into a <state_snapshot>, keep the newest 30% from a user turn; reject a snapshot that inflates.",
-  source: { kind: "peer", name: "gemini-cli (chat compression)", url: "https://github.com/google-gemini/gemini-cli" },
+  label: "Gemini CLI (retired 2026-06-18)",
+  description: "Retired 2026-06-18 (Antigravity CLI succeeds it). At 50% of the window: snapshot the oldest 70% into a <state_snapshot>, keep the newest 30% from a user turn; reject a snapshot that inflates.",
+  source: {
+    kind: "peer",
+    name: "gemini-cli (chat compression)",
+    // the published package `npm run conformance` calls for the trigger and split points
+    version: "@google/gemini-cli-core 0.61.0",
+    asOf: "2026-09-25",
+    url: "https://github.com/google-gemini/gemini-cli",
+    retired: {
+      on: "2026-06-18",
+      note:
+        "Gemini CLI stopped serving free, Pro and Ultra users on 2026-06-18 (announced at Google I/O, 2026-05-19); Antigravity CLI (agy) succeeds it. " +
+        "Antigravity CLI's compaction is not documented (its migration guide, google-gemini/gemini-cli docs/resources/migrating-to-antigravity-cli.md, names none), so the lab has no strategy for it.",
+    },
+  },
   defaults: DEFAULT_GEMINI_CLI_SETTINGS,
   settingsSchema: GeminiCliSettingsSchema,
   triggers: ["before-call"],

@@ -19,6 +19,8 @@ export const observationMaskingStrategy = defineStrategy<ObservationMaskingSetti
   source: {
     kind: "peer",
     name: "SWE-agent last_n_observations (JetBrains, The Complexity Trap)",
+    version: "arXiv:2508.21433",
+    asOf: "2025-08-29",
     url: "https://arxiv.org/abs/2508.21433",
   },
   defaults: DEFAULT_OBSERVATION_MASKING_SETTINGS,

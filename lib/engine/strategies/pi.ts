@@ -116,7 +116,14 @@ export const piStrategy = defineStrategy<PiSettings>({
   id: "pi",
   label: "pi",
   description: "Over window − 16,384: summarize all but the newest ~20,000 tokens (split turns get their own summary), updating the previous summary.",
-  source: { kind: "peer", name: "pi-coding-agent (compaction)", url: "https://github.com/badlogic/pi-mono" },
+  source: {
+    kind: "peer",
+    name: "pi-coding-agent (compaction)",
+    // the published package `npm run conformance` holds the lab's cut points and file lists against
+    version: "@mariozechner/pi-coding-agent 0.73.1",
+    asOf: "2026-07-17",
+    url: "https://github.com/badlogic/pi-mono",
+  },
   defaults: DEFAULT_PI_SETTINGS,
   settingsSchema: PiSettingsSchema,
   triggers: ["before-call"],

@@ -12,6 +12,10 @@
  *    summarizer is called). Use `lib/engine/cut` to choose cut points that never split a tool call from
  *    its result. Honour `input.force` (manual compaction and the UI's preview) by planning even under threshold.
  * 4. Add a row to `lib/engine/README.md`: source, defaults, and where the lab deliberately differs.
+ * 5. A peer (an agent or a provider's API) says what it reproduces in `source`: `version`, `asOf`, `url`, and
+ *    `undocumented` for what the lab chose where the sources are silent. When the agent's behaviour changes, add the
+ *    new behaviour as `<id>@<version>` with `versionOf: "<id>"` (and its snippet builder and prompt presets) rather than
+ *    changing the old one: its figures, stored runs and fidelity stay what they were.
  *
  * Trigger points (seeds): `before-call` — vibe (000), nous (004), claude-code, codex, gemini-cli;
  * `after-user-message` + `after-tool-results` — micro-agent (002); `after-call` — opencode (003, overflow
@@ -30,9 +34,29 @@ import type { TriggerPoint } from "./trigger-point";
 export { TRIGGER_POINTS, type TriggerPoint } from "./trigger-point";
 export type { CompactionDetails } from "./compaction-details";
 
+/**
+ * What a strategy reproduces of an agent or a provider's API: which version, as of when, from which source. Every
+ * `peer` strategy carries one (`strategies.test.ts` checks it), so a result can say which behaviour it measured.
+ */
+export interface ReproducedVersion {
+  /** the agent's release or the API's version (e.g. "2.1.299", "compact_20260112"); null when the source names none */
+  version: string | null;
+  /** when that behaviour was current: the release date, the document's date, or the day it was read (YYYY-MM-DD) */
+  asOf: string;
+  /** the source or documentation the reproduction follows */
+  url: string;
+}
+
 export type StrategySource =
   | { kind: "seed"; file: string; section: string }
-  | { kind: "peer"; name: string; url?: string }
+  | ({
+      kind: "peer";
+      name: string;
+      /** what the strategy needs that no source documents: the lab's choice is named here instead of a guess */
+      undocumented?: readonly string[];
+      /** the agent no longer serves users (gemini-cli since 2026-06-18): kept so its sessions can still be replayed */
+      retired?: { on: string; note: string };
+    } & ReproducedVersion)
   | { kind: "baseline"; note: string }
   /** the lab's own design (not an agent's) */
   | { kind: "lab"; note: string };
@@ -231,8 +255,13 @@ export interface SummaryCheckInput<S> {
 }
 
 export interface Strategy<S extends object = object> {
-  /** kebab-case, stable: used in URLs, the CLI and stored runs */
+  /**
+   * kebab-case, stable: used in URLs, the CLI and stored runs. A later version of an agent's behaviour is its own
+   * strategy, `<agent id>@<version>` (`claude-code@2.1.299`), so the older one keeps its id, its figures and its date.
+   */
   id: string;
+  /** the strategy this one is a later version of (`claude-code` for `claude-code@2.1.299`); absent for the first */
+  versionOf?: string;
   label: string;
   /** one line the UI shows under the name */
   description: string;

@@ -75,6 +75,12 @@ export interface ProviderCompactionRequest {
   provider: CompactionProvider;
   /** Anthropic's edit: the trigger in input tokens the request carries (the engine already decided it is reached) */
   triggerTokens?: number;
+  /**
+   * Anthropic only: `threshold` (default) is the `compact_20260112` context-management edit, which compacts past its
+   * trigger; `on-demand` is the request's `compaction` parameter (beta `compact-2026-09-04`), which compacts now and
+   * answers with the compaction block instead of a reply
+   */
+  mode?: "threshold" | "on-demand";
 }
 
 /**

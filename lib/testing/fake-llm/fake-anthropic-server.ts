@@ -164,6 +164,8 @@ interface MessagesBody {
   messages: unknown[];
   stream?: boolean;
   context_management?: { edits?: unknown[] };
+  /** on-demand compaction (beta compact-2026-09-04): `{type: "summarize", instructions?}` */
+  compaction?: unknown;
 }
 
 /** Marks the summary of a server-side compaction the fake writes. */
@@ -171,6 +173,10 @@ export const FAKE_COMPACTION_MARKER = "[fake-anthropic compaction]";
 
 /** The request's `compact_20260112` edit: its trigger (default 150,000 input tokens), instructions and pause flag. */
 function compactionEdit(body: MessagesBody): { trigger: number; instructions?: string; pause: boolean } | null {
+  // on-demand: compact now, whatever the size, and answer with the compaction block instead of a reply
+  if (isRecord(body.compaction) && body.compaction.type === "summarize") {
+    return { trigger: 0, instructions: typeof body.compaction.instructions === "string" ? body.compaction.instructions : undefined, pause: true };
+  }
   const edit = body.context_management?.edits?.find((entry): entry is Record<string, unknown> => isRecord(entry) && entry.type === "compact_20260112");
   if (!edit) return null;
   const trigger = isRecord(edit.trigger) && typeof edit.trigger.value === "number" ? edit.trigger.value : 150_000;

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiErrorView } from "@/app/_components/api-error-view";
 import { formatCount } from "@/app/_components/format-number";
-import type { FidelityWire } from "@/lib/api/contracts/fidelity-schemas";
+import type { FidelityWire, VersionMatchWire } from "@/lib/api/contracts/fidelity-schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { sessionQueries } from "@/lib/query-hooks/session-queries";
 
@@ -46,6 +46,7 @@ export function FidelityPanel({ sessionId, recordedCompactions, onJump }: { sess
         {query.error && <ApiErrorView error={toApiErrorBody(query.error)} testId="fidelity-error" title="Fidelity could not be measured" />}
         {query.data && !query.data.fidelity && <p data-testid="fidelity-reason">Not measured: {query.data.reason}.</p>}
         {query.data?.fidelity && <FidelityTable fidelity={query.data.fidelity} onJump={onJump} />}
+        {query.data && query.data.versions.length > 1 && <VersionsTable versions={query.data.versions} bestMatch={query.data.bestMatch} />}
       </div>
     </details>
   );
@@ -100,5 +101,55 @@ function FidelityTable({ fidelity, onJump }: { fidelity: FidelityWire; onJump?: 
         </table>
       </div>
     </>
+  );
+}
+
+/**
+ * Which version of the agent the session matches (issue #41): each version of its strategy replayed the same way,
+ * best match first — recorded compactions replayed within the tolerance, compactions the agent never made, mean calls
+ * apart. No best when the versions replay the session alike (their difference never came into play).
+ */
+function VersionsTable({ versions, bestMatch }: { versions: VersionMatchWire[]; bestMatch: string | null }) {
+  return (
+    <div data-testid="fidelity-versions" className="space-y-1 border-t border-slate-100 pt-1.5">
+      <p data-testid="fidelity-best-match">
+        {bestMatch === null ? (
+          <>Which version of the agent? The {versions.length} versions the lab has replay this session alike: it does not tell them apart.</>
+        ) : (
+          <>
+            Which version of the agent? This session matches <span className="font-mono font-medium">{bestMatch}</span> best.
+          </>
+        )}
+      </p>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[34rem] border-collapse text-left tabular-nums">
+          <thead className="text-[11px] uppercase tracking-wide text-slate-500">
+            <tr>
+              <th className="py-0.5 pr-2 font-medium">Strategy</th>
+              <th className="py-0.5 pr-2 font-medium">Reproduces</th>
+              <th className="py-0.5 pr-2 font-medium">Within 5 calls</th>
+              <th className="py-0.5 pr-2 font-medium">Compactions the agent did not make</th>
+              <th className="py-0.5 pr-2 font-medium">Mean calls apart</th>
+            </tr>
+          </thead>
+          <tbody>
+            {versions.map((version) => (
+              <tr key={version.strategyId} data-testid="fidelity-version-row" data-best={version.strategyId === bestMatch} className="border-t border-slate-100">
+                <td className="py-0.5 pr-2 font-mono">
+                  {version.strategyId}
+                  {version.strategyId === bestMatch ? " ★" : ""}
+                </td>
+                <td className="py-0.5 pr-2">{version.version}</td>
+                <td className="py-0.5 pr-2">
+                  {version.within} of {version.recorded}
+                </td>
+                <td className="py-0.5 pr-2">{version.extraReplayed}</td>
+                <td className="py-0.5 pr-2">{version.meanCallsApart === null ? "—" : version.meanCallsApart.toFixed(1)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
   );
 }

@@ -291,23 +291,68 @@ export function StrategyPanel({
   );
 }
 
-/** "seed 003" / "peer: pi-coding-agent" / "baseline". */
+/** "seed 003" / "peer · 2.1.299 · 2026-10-14" / "peer · retired 2026-06-18" / "baseline". */
 export function sourceLabel(source: Record<string, unknown>): string {
   if (source.kind === "seed") return `seed ${String(source.file ?? "").slice(0, 3)}`;
-  if (source.kind === "peer") return "peer";
+  if (source.kind === "peer") {
+    const retired = isRecord(source.retired) ? ` · retired ${String(source.retired.on ?? "")}` : "";
+    return `peer${typeof source.version === "string" ? ` · ${source.version}` : ""}${typeof source.asOf === "string" ? ` · ${source.asOf}` : ""}${retired}`;
+  }
   return String(source.kind ?? "");
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Where a strategy comes from: a seed's section, or for a peer (an agent or a provider's API) which version it
+ * reproduces, as of when, a link to the source, whether the agent is retired and what no source documents.
+ */
 function SourceBadge({ source }: { source: Record<string, unknown> }) {
   const kind = String(source.kind ?? "");
   const tone = kind === "seed" ? "bg-amber-100 text-amber-900" : kind === "peer" ? "bg-sky-100 text-sky-900" : "bg-slate-100 text-slate-700";
   const detail = kind === "seed" ? `${String(source.file ?? "")}${source.section ? ` · ${String(source.section)}` : ""}` : String(source.name ?? source.note ?? "");
+  const url = typeof source.url === "string" && /^https:\/\//.test(source.url) ? source.url : null;
+  const undocumented = Array.isArray(source.undocumented) ? source.undocumented.map(String) : [];
+  const retired = isRecord(source.retired) ? source.retired : null;
   return (
-    <div data-testid="strategy-source" className="flex items-start gap-1.5">
-      <span className={`shrink-0 rounded px-1.5 py-px text-[10px] font-semibold uppercase ${tone}`}>{kind}</span>
-      <span className="min-w-0 break-words text-slate-500" title={typeof source.url === "string" ? source.url : undefined}>
-        {detail}
-      </span>
+    <div data-testid="strategy-source" className="space-y-0.5">
+      <div className="flex items-start gap-1.5">
+        <span className={`shrink-0 rounded px-1.5 py-px text-[10px] font-semibold uppercase ${tone}`}>{kind}</span>
+        <span className="min-w-0 break-words text-slate-500" title={url ?? undefined}>
+          {detail}
+        </span>
+      </div>
+      {kind === "peer" && (
+        <p data-testid="strategy-source-version" className="text-[11px] leading-4 text-slate-500">
+          {typeof source.version === "string" ? `Reproduces ${source.version}` : "Reproduces the documented behaviour"}
+          {typeof source.asOf === "string" ? `, as of ${source.asOf}` : ""}
+          {url && (
+            <>
+              {" · "}
+              <a href={url} target="_blank" rel="noreferrer noopener" className="text-sky-700 underline">
+                source
+              </a>
+            </>
+          )}
+        </p>
+      )}
+      {retired && (
+        <p data-testid="strategy-source-retired" className="text-[11px] leading-4 text-amber-800">
+          Retired {String(retired.on ?? "")}: {String(retired.note ?? "")}
+        </p>
+      )}
+      {undocumented.length > 0 && (
+        <details data-testid="strategy-source-undocumented" className="text-[11px] leading-4 text-slate-500">
+          <summary className="cursor-pointer">Undocumented ({undocumented.length}): the lab&apos;s choices</summary>
+          <ul className="ml-3 list-disc">
+            {undocumented.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </details>
+      )}
     </div>
   );
 }

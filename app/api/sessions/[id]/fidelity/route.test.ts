@@ -29,7 +29,7 @@ describe("GET /api/sessions/:id/fidelity (real route handler, fresh SQLite datab
     const { id } = await storeSession({ session: generateSession({ seed: 3, messages: 40 }), sourceName: "generated.json", sessionCount: 1, pick: 0 });
     const { status, body } = await fidelityOf(id);
     expect(status).toBe(200);
-    expect(SessionFidelitySchema.parse(body)).toEqual({ fidelity: null, reason: "the session records no compaction of its own" });
+    expect(SessionFidelitySchema.parse(body)).toEqual({ fidelity: null, reason: "the session records no compaction of its own", versions: [], bestMatch: null });
   });
 
   it("an unknown session is a 404", async () => {
@@ -49,5 +49,20 @@ describe("GET /api/sessions/:id/fidelity (real route handler, fresh SQLite datab
       expect(report!.hiddenPrefixTokens).toBeGreaterThan(0);
       for (const entry of report!.recorded) expect(entry.within).toBe(entry.callsApart !== null && Math.abs(entry.callsApart) <= report!.toleranceCalls);
     }, 120_000);
+
+    it("a Claude Code session is replayed with every version of claude-code, ranked by how well each matches", async () => {
+      const id = await stored("claude-code/spotter__fa812bfe.jsonl");
+      const { status, body } = await fidelityOf(id);
+      expect(status).toBe(200);
+      const parsed = SessionFidelitySchema.parse(body);
+      expect(parsed.reason).toBeNull();
+      expect(parsed.fidelity!.strategyId).toBe("claude-code");
+      expect(parsed.versions.map((version) => version.strategyId).sort()).toEqual(["claude-code", "claude-code@2.1.299"]);
+      expect(parsed.versions.find((version) => version.strategyId === "claude-code@2.1.299")!.version).toBe("2.1.299, 2026-10-14");
+      const [first, second] = parsed.versions;
+      expect(first.within).toBeGreaterThanOrEqual(second.within);
+      if (parsed.bestMatch === null) expect([first.within, first.extraReplayed, first.meanCallsApart]).toEqual([second.within, second.extraReplayed, second.meanCallsApart]);
+      else expect(parsed.bestMatch).toBe(first.strategyId);
+    }, 180_000);
   });
 });
