@@ -17,7 +17,11 @@ import { growthPerCall } from "./keeper/growth-per-call";
 import { idleGapMs } from "./keeper/idle-gap";
 import { openTasksOf } from "./keeper/open-tasks";
 import { planClearing } from "./keeper/plan-clearing";
+import { curateLedger, isGenericError } from "./keeper/curate-ledger";
+import { fitKeeperLedger } from "./keeper/fit-keeper-ledger";
+import { trackErrors } from "./keeper/unresolved-errors";
 import { fitUserWords, readUserWords } from "./keeper/user-words";
+import { EMPTY_LEDGER, readIntoLedger } from "./evidence/ledger";
 
 const ANTHROPIC = { readMultiplier: 0.1, writeMultiplier: 1.25, paybackCalls: 10 };
 
@@ -147,6 +151,87 @@ describe("keeper's user words", () => {
     expect(fitted.text).toContain("1 older one left out");
     expect(fitted.text).toMatch(/\[message 6, the open request: not answered in what follows\]\nStop: never touch vendor\/\./);
     expect(fitted.tokens).toBeLessThanOrEqual(60);
+  });
+});
+
+describe("keeper's ledger: unresolved errors, generic lines, ranking", () => {
+  const entriesOf = (spec: TurnSpec[]) => buildSession(spec).messages.map((message, sessionIndex) => ({ message, sessionIndex }));
+  const longError = `src/parser.ts(12,3): error TS2345: ${"Argument of type string is not assignable ".repeat(8)}`;
+  const session = entriesOf([
+    { user: "Run the tests." },
+    {
+      assistant: "Running.",
+      tools: [
+        { name: "bash", input: { command: "npm test" }, output: "FAIL parser\nError: expected 3, got 4", isError: true },
+        { name: "bash", input: { command: "npx tsc --noEmit" }, output: longError, isError: true },
+        { name: "bash", input: { command: "npm run lint" }, output: "Error: no-unused-vars in src/lexer.ts", isError: true },
+        { name: "bash", input: { command: "grep -n foo src/a.ts" }, output: "Command exited with code 1", isError: true },
+      ],
+    },
+    { assistant: "Fixing.", tools: [{ name: "edit", input: { path: "/home/me/repo/src/parser.ts", oldText: "a", newText: "b" }, output: "ok" }] },
+    { assistant: "Again.", tools: [{ name: "bash", input: { command: "npm test" }, output: "3 passed" }] },
+  ]);
+
+  it("drops an error a later success of the same command resolved, or an edit of the file it names; keeps the others", () => {
+    const tracked = trackErrors([], session);
+    const read = curateLedger(readIntoLedger(EMPTY_LEDGER, session, { instructionMaxChars: 4_000 }), { resolvedErrors: tracked.resolved });
+    const errors = read.entries.filter((entry) => entry.kind === "error").map((entry) => entry.text);
+    expect(errors).toEqual(["Error: no-unused-vars in src/lexer.ts"]);
+    // still open: the lint error (nothing ran lint again) and the grep's generic line, which the ledger drops as naming nothing
+    expect(tracked.open.map((error) => error.key)).toEqual(["error: no-unused-vars in src/lexer.ts", "command exited with code 1"]);
+    // the generic failure note of a command says only its exit code
+    expect(read.entries.find((entry) => entry.kind === "command" && entry.text.startsWith("grep"))?.note).toBe("failed (exit 1)");
+  });
+
+  it("an error carried open from an earlier compaction is resolved by a later success, and reopened when seen again", () => {
+    const edit = session.findIndex(({ message }) => message.parts.some((part) => part.type === "tool-call" && part.name === "edit"));
+    const first = trackErrors([], session.slice(0, edit));
+    expect(first.open.length).toBe(5);
+    const later = trackErrors(first.open, session.slice(edit));
+    expect(later.resolved.has("fail parser")).toBe(true);
+    const again = trackErrors(later.open, entriesOf([{ assistant: "Once more.", tools: [{ name: "bash", input: { command: "npm test" }, output: "FAIL parser", isError: true }] }]));
+    expect(again.open.map((error) => error.key)).toContain("fail parser");
+  });
+
+  it.each([
+    ["Command exited with code 1", true],
+    ["Command aborted", true],
+    ["exit status 2", true],
+    ["Error: ENOENT: no such file or directory, open 'a.json'", false],
+    ["src/a.ts(3,1): error TS2304: Cannot find name 'chalk'.", false],
+  ])("a generic error line names nothing: %s → %s", (line, generic) => {
+    expect(isGenericError(line)).toBe(generic);
+  });
+
+  it("evicts repetitions and the assistant's names before the user's rules, decisions and edited files; the user's words stay verbatim", () => {
+    const entries = entriesOf([
+      { user: "Never edit package-lock.json by hand. The limit is MAX_ROWS=500 on port 8443." },
+      {
+        assistant: "I'll use the streaming parser because the file is 2 GB. The tokenizer lives in parseStreamingChunk.",
+        tools: [
+          { name: "read", input: { path: "src/reader.ts" }, output: "x" },
+          { name: "edit", input: { path: "src/parser.ts", oldText: "a", newText: "b" }, output: "ok" },
+          { name: "bash", input: { command: "echo done" }, output: "done" },
+        ],
+      },
+    ]);
+    const ledger = readIntoLedger(EMPTY_LEDGER, entries, { instructionMaxChars: 4_000 });
+    const facts = { ...ledger, entries: ledger.entries.filter((entry) => entry.kind !== "instruction" && entry.kind !== "request") };
+    const measure = (text: string) => Math.ceil(text.length / 4);
+    const userTexts = [entries[0].message.parts.map((part) => (part.type === "text" ? part.text : "")).join("")];
+    const full = fitKeeperLedger(facts, { openRequest: false, budgetTokens: 10_000, measure, userTexts, shownUserTexts: userTexts });
+    const tight = fitKeeperLedger(facts, { openRequest: false, budgetTokens: full.tokens - 40, measure, userTexts, shownUserTexts: userTexts });
+    expect(tight.tokens).toBeLessThanOrEqual(full.tokens - 40);
+    const kinds = (fitted: typeof tight) => fitted.ledger.entries.map((entry) => `${entry.kind}:${entry.text}`);
+    // what went first: names the user's own message (shown verbatim beside) already holds, and the clean command
+    const gone = kinds(full).filter((entry) => !kinds(tight).includes(entry));
+    expect(gone.length).toBeGreaterThan(0);
+    for (const entry of gone) expect(entry).toMatch(/^fact:|^command:echo done|^result:|^file:package-lock\.json$/);
+    // a name the user's message shown verbatim already holds goes before any other
+    expect(gone).toContain("fact:MAX_ROWS=500");
+    expect(tight.text).toContain("Never edit package-lock.json by hand.");
+    expect(tight.text).toContain("I'll use the streaming parser because the file is 2 GB.");
+    expect(tight.text).toMatch(/edited: src\/parser\.ts/);
   });
 });
 

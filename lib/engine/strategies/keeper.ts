@@ -1,13 +1,16 @@
 import { z } from "zod";
 import { cacheRulesByProvider } from "../cache/cache-rules";
-import { EMPTY_LEDGER, fitLedger, readIntoLedger, type LedgerMessage } from "./evidence/ledger";
+import { EMPTY_LEDGER, readIntoLedger, type LedgerMessage } from "./evidence/ledger";
 import type { CacheEconomics } from "./keeper/cache-economics";
 import { compactionPaybackCalls, economicTrigger } from "./keeper/compaction-point";
+import { curateLedger } from "./keeper/curate-ledger";
+import { fitKeeperLedger } from "./keeper/fit-keeper-ledger";
 import { growthPerCall } from "./keeper/growth-per-call";
 import { idleGapMs } from "./keeper/idle-gap";
 import { openTasksOf } from "./keeper/open-tasks";
 import { planClearing } from "./keeper/plan-clearing";
 import { recentTail } from "./keeper/recent-tail";
+import { trackErrors } from "./keeper/unresolved-errors";
 import { fitUserWords, readUserWords } from "./keeper/user-words";
 import type { CompactionDetails, ContextView, LayoutItem, StrategyDecision } from "./strategy";
 import { defineStrategy } from "./strategy";
@@ -183,9 +186,13 @@ function planCompaction(options: {
   const keptWords = fitUserWords(words, { budgetTokens: Math.floor(settings.userWordsShare * hardBudget), openRequest, measure });
   const shownWords = fitUserWords(keptWords.kept, { budgetTokens: Math.floor(settings.userWordsShare * shownBudget), openRequest, measure });
   const read = readIntoLedger(options.previous?.evidence ?? EMPTY_LEDGER, replaced, { instructionMaxChars: settings.instructionMaxChars });
-  const facts = { ...read, entries: read.entries.filter((entry) => entry.kind !== "instruction" && entry.kind !== "request") };
-  const kept = fitLedger(facts, { openRequest, budgetTokens: hardBudget - keptWords.tokens, measure });
-  const shown = fitLedger(kept.ledger, { openRequest, budgetTokens: Math.max(0, shownBudget - shownWords.tokens), measure });
+  const errors = trackErrors(options.previous?.openErrors ?? [], replaced);
+  const facts = curateLedger({ ...read, entries: read.entries.filter((entry) => entry.kind !== "instruction" && entry.kind !== "request") }, { resolvedErrors: errors.resolved });
+  const userTexts = words.map((entry) => entry.text);
+  const texts = (kept: readonly { text: string }[]) => kept.map((entry) => entry.text);
+  const kept = fitKeeperLedger(facts, { openRequest, budgetTokens: hardBudget - keptWords.tokens, measure, userTexts, shownUserTexts: texts(keptWords.kept) });
+  const shown = fitKeeperLedger(kept.ledger, { openRequest, budgetTokens: Math.max(0, shownBudget - shownWords.tokens), measure, userTexts, shownUserTexts: texts(shownWords.kept) });
+  const keptErrors = new Set(kept.ledger.entries.filter((entry) => entry.kind === "error").map((entry) => entry.key));
   const files = kept.ledger.entries.filter((entry) => entry.kind === "file");
   const details: CompactionDetails = {
     readFiles: [...new Set(files.filter((entry) => entry.note === "read").map((entry) => entry.text))].sort(),
@@ -193,6 +200,7 @@ function planCompaction(options: {
     evidence: kept.ledger,
     userWords: keptWords.kept,
     openTasks: tasks,
+    openErrors: errors.open.filter((error) => keptErrors.has(error.key)),
   };
   const layout: LayoutItem[] = [
     ...(head > 0 ? [{ kind: "keep" as const, from: 0, to: head }] : []),
