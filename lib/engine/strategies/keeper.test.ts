@@ -144,6 +144,30 @@ describe("keeper's user words", () => {
     expect(readUserWords(words, messages, 1_000).map((entry) => entry.index)).toEqual([0, 2, 4, 6]);
   });
 
+  it("a lone slash command is not the user's words, and a few words naming nothing are left out before a correction", () => {
+    const chat = buildSession([
+      { user: "/mode" },
+      { user: "port the parser in src/parser.ts after the lexer's pattern" },
+      { assistant: "ok" },
+      { user: "use rgb values in the themes, no 256-colour indices!" },
+      { assistant: "ok" },
+      { user: "sleep for a while" },
+      { assistant: "ok" },
+      { user: "now the footer" },
+    ]).messages.map((message, sessionIndex) => ({ message, sessionIndex }));
+    const words = readUserWords([], chat, 1_000);
+    const characters = (text: string) => text.length;
+    expect(words.map((entry) => entry.text)).not.toContain("/mode");
+    expect(words[0].text).toMatch(/^port the parser/);
+    const all = fitUserWords(words, { budgetTokens: 10_000, openRequest: true, measure: characters });
+    expect(all.kept.length).toBe(4);
+    // room for all but one message (and the note that one is left out): "sleep for a while" (newer, but naming nothing) goes
+    const room = fitUserWords(words.filter((entry) => entry.text !== "sleep for a while"), { budgetTokens: 10_000, openRequest: true, measure: characters }).tokens + characters("; 1 older one left out");
+    expect(room).toBeLessThan(all.tokens);
+    const fitted = fitUserWords(words, { budgetTokens: room, openRequest: true, measure: characters });
+    expect(fitted.kept.map((entry) => entry.text)).toEqual([words[0].text, "use rgb values in the themes, no 256-colour indices!", "now the footer"]);
+  });
+
   it("under a small budget keeps the first and the newest message, then the newest others, shown in order", () => {
     const words = readUserWords([], messages, 1_000);
     const fitted = fitUserWords(words, { budgetTokens: 60, openRequest: true, measure });
