@@ -227,7 +227,7 @@ describe("keeper's ledger: unresolved errors, generic lines, ranking", () => {
     expect(isGenericError(line)).toBe(generic);
   });
 
-  it("evicts repetitions and the assistant's names before the user's rules, decisions and edited files; the user's words stay verbatim", () => {
+  it("evicts the assistant's names before the user's rules and numbers, decisions and edited files; repetitions of a message shown verbatim first", () => {
     const entries = entriesOf([
       { user: "Never edit package-lock.json by hand. The limit is MAX_ROWS=500 on port 8443." },
       {
@@ -243,19 +243,25 @@ describe("keeper's ledger: unresolved errors, generic lines, ranking", () => {
     const facts = { ...ledger, entries: ledger.entries.filter((entry) => entry.kind !== "instruction" && entry.kind !== "request") };
     const measure = (text: string) => Math.ceil(text.length / 4);
     const userTexts = [entries[0].message.parts.map((part) => (part.type === "text" ? part.text : "")).join("")];
-    const full = fitKeeperLedger(facts, { openRequest: false, budgetTokens: 10_000, measure, userTexts, shownUserTexts: userTexts });
-    const tight = fitKeeperLedger(facts, { openRequest: false, budgetTokens: full.tokens - 40, measure, userTexts, shownUserTexts: userTexts });
-    expect(tight.tokens).toBeLessThanOrEqual(full.tokens - 40);
-    const kinds = (fitted: typeof tight) => fitted.ledger.entries.map((entry) => `${entry.kind}:${entry.text}`);
-    // what went first: names the user's own message (shown verbatim beside) already holds, and the clean command
-    const gone = kinds(full).filter((entry) => !kinds(tight).includes(entry));
-    expect(gone.length).toBeGreaterThan(0);
-    for (const entry of gone) expect(entry).toMatch(/^fact:|^command:echo done|^result:|^file:package-lock\.json$/);
-    // a name the user's message shown verbatim already holds goes before any other
-    expect(gone).toContain("fact:MAX_ROWS=500");
-    expect(tight.text).toContain("Never edit package-lock.json by hand.");
-    expect(tight.text).toContain("I'll use the streaming parser because the file is 2 GB.");
-    expect(tight.text).toMatch(/edited: src\/parser\.ts/);
+    const kinds = (fitted: ReturnType<typeof fitKeeperLedger>) => fitted.ledger.entries.map((entry) => `${entry.kind}:${entry.text}`);
+    const fit = (budgetTokens: number, shownUserTexts: string[]) => fitKeeperLedger(facts, { openRequest: false, budgetTokens, measure, userTexts, shownUserTexts });
+    const full = fit(10_000, []);
+    // the user's message is not shown: its rule and numbers outrank the assistant's names and a clean command
+    const hidden = fit(full.tokens - 40, []);
+    expect(hidden.tokens).toBeLessThanOrEqual(full.tokens - 40);
+    const goneHidden = kinds(full).filter((entry) => !kinds(hidden).includes(entry));
+    expect(goneHidden.length).toBeGreaterThan(0);
+    for (const entry of goneHidden) expect(entry).toMatch(/^fact:(?:parseStreamingChunk|2 GB)$|^command:echo done|^result:|^file:(?:package-lock\.json|src\/reader\.ts)$/);
+    expect(hidden.text).toContain("Never edit package-lock.json by hand.");
+    expect(hidden.text).toContain("MAX_ROWS=500");
+    expect(hidden.text).toContain("I'll use the streaming parser because the file is 2 GB.");
+    expect(hidden.text).toMatch(/edited: src\/parser\.ts/);
+    // shown verbatim beside the ledger, the message's rule sentence and numbers are repetitions: they go first
+    const shown = fit(full.tokens - 40, userTexts);
+    const goneShown = kinds(full).filter((entry) => !kinds(shown).includes(entry));
+    expect(goneShown).toEqual(expect.arrayContaining(["rule:Never edit package-lock.json by hand.", "fact:MAX_ROWS=500"]));
+    expect(shown.text).toContain("parseStreamingChunk");
+    expect(shown.text).toContain("I'll use the streaming parser because the file is 2 GB.");
   });
 });
 

@@ -190,7 +190,9 @@ function planCompaction(options: {
   const facts = curateLedger({ ...read, entries: read.entries.filter((entry) => entry.kind !== "instruction" && entry.kind !== "request") }, { resolvedErrors: errors.resolved });
   const userTexts = words.map((entry) => entry.text);
   const texts = (kept: readonly { text: string }[]) => kept.map((entry) => entry.text);
-  const kept = fitKeeperLedger(facts, { openRequest, budgetTokens: hardBudget - keptWords.tokens, measure, userTexts, shownUserTexts: texts(keptWords.kept) });
+  // the ledger carried to the next compaction may take the whole budget and keeps what repeats the user's words (the
+  // message holding it may be left out later); the ledger shown takes the room the user's words leave, repetitions first
+  const kept = fitKeeperLedger(facts, { openRequest, budgetTokens: hardBudget, measure, userTexts, shownUserTexts: [] });
   const shown = fitKeeperLedger(kept.ledger, { openRequest, budgetTokens: Math.max(0, shownBudget - shownWords.tokens), measure, userTexts, shownUserTexts: texts(shownWords.kept) });
   const keptErrors = new Set(kept.ledger.entries.filter((entry) => entry.kind === "error").map((entry) => entry.key));
   const files = kept.ledger.entries.filter((entry) => entry.kind === "file");

@@ -20,7 +20,7 @@ const NEVER = 9;
  * open > the assistant's findings > failed commands and files read > tool result lines, commands that ran clean and
  * names the assistant used > paths only mentioned. Below everything: an entry whose text is already shown elsewhere
  * (a name inside a user message shown verbatim, a decision or a finding; a finding inside a decision) — a repetition
- * is dropped before any fact is.
+ * is dropped before any fact is (a rule sentence inside a user message shown verbatim too).
  */
 export function keeperRankOf(entry: LedgerEntry, seen: { userText: string; shownText: string }): number {
   switch (entry.kind) {
@@ -28,7 +28,7 @@ export function keeperRankOf(entry: LedgerEntry, seen: { userText: string; shown
       return NEVER;
     case "instruction":
     case "rule":
-      return 7;
+      return seen.shownText.includes(entry.key) ? -1 : 7;
     case "decision":
       return 6;
     case "file":
@@ -59,12 +59,13 @@ export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedger
   let tokens = options.measure(text);
   if (tokens <= options.budgetTokens) return { ledger: current, text, tokens };
   const userText = options.userTexts.map(ledgerKey).join("\n");
+  const shownUser = options.shownUserTexts.map(ledgerKey).join("\n");
   const quoted = ledger.entries.filter((entry) => entry.kind === "rule" || entry.kind === "decision").map((entry) => entry.key);
   const findings = ledger.entries.filter((entry) => entry.kind === "finding").map((entry) => entry.key);
-  const shownText = [...options.shownUserTexts.map(ledgerKey), ...quoted].join("\n");
-  const rankOf = new Map(
-    ledger.entries.map((entry) => [entry, keeperRankOf(entry, { userText, shownText: entry.kind === "fact" ? `${shownText}\n${findings.join("\n")}` : shownText })]),
-  );
+  const shownText = [shownUser, ...quoted].join("\n");
+  const factText = `${shownText}\n${findings.join("\n")}`;
+  const textFor = (entry: LedgerEntry) => (entry.kind === "fact" ? factText : entry.kind === "rule" ? shownUser : shownText);
+  const rankOf = new Map(ledger.entries.map((entry) => [entry, keeperRankOf(entry, { userText, shownText: textFor(entry) })]));
   const candidates = ledger.entries
     .filter((entry) => rankOf.get(entry)! < NEVER)
     .sort((a, b) => rankOf.get(a)! - rankOf.get(b)! || a.refs - b.refs || a.last - b.last || a.first - b.first);
