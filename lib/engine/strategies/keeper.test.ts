@@ -20,6 +20,7 @@ import { planClearing } from "./keeper/plan-clearing";
 import { curateLedger, isGenericError } from "./keeper/curate-ledger";
 import { fitKeeperLedger } from "./keeper/fit-keeper-ledger";
 import { trackErrors } from "./keeper/unresolved-errors";
+import { addUserDirectives, isDirective } from "./keeper/user-directives";
 import { fitUserWords, readUserWords } from "./keeper/user-words";
 import { EMPTY_LEDGER, readIntoLedger } from "./evidence/ledger";
 
@@ -225,6 +226,24 @@ describe("keeper's ledger: unresolved errors, generic lines, ranking", () => {
     ["src/a.ts(3,1): error TS2304: Cannot find name 'chalk'.", false],
   ])("a generic error line names nothing: %s → %s", (line, generic) => {
     expect(isGenericError(line)).toBe(generic);
+  });
+
+  it.each([
+    ["omfg use fucking rgb values in the themes, no rgb indices!", true],
+    ["no, the block should stay as is", true],
+    ["Never edit package-lock.json by hand.", true],
+    ["we still need to port over user-message-selector.ts", true],
+    ["think then say hello", false],
+    ["what color are the codeblocks using in markdown?", false],
+  ])("a user's sentence that says what to do or how is a directive: %s → %s", (sentence, directive) => {
+    expect(isDirective(sentence)).toBe(directive);
+  });
+
+  it("keeps a user's correction verbatim as a rule, in the order said, once", () => {
+    const said = entriesOf([{ user: "Port the selector. omfg use fucking rgb values in the themes, no rgb indices!" }, { assistant: "Sorry. I'll use RGB." }, { user: "use fucking rgb values in the themes, no rgb indices!" }, { assistant: "ok" }, { user: "use fucking rgb values in the themes, no rgb indices!" }]);
+    const ledger = addUserDirectives(readIntoLedger(EMPTY_LEDGER, said, { instructionMaxChars: 4_000 }), said);
+    expect(ledger.entries.filter((entry) => entry.kind === "rule").map((entry) => entry.text)).toEqual(["Port the selector.", "omfg use fucking rgb values in the themes, no rgb indices!", "use fucking rgb values in the themes, no rgb indices!"]);
+    expect(ledger.entries.filter((entry) => entry.kind === "decision").map((entry) => entry.text)).toEqual(["I'll use RGB."]);
   });
 
   it("evicts the assistant's names before the user's rules and numbers, decisions and edited files; repetitions of a message shown verbatim first", () => {

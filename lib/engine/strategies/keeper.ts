@@ -11,6 +11,7 @@ import { openTasksOf } from "./keeper/open-tasks";
 import { planClearing } from "./keeper/plan-clearing";
 import { recentTail } from "./keeper/recent-tail";
 import { trackErrors } from "./keeper/unresolved-errors";
+import { addUserDirectives } from "./keeper/user-directives";
 import { fitUserWords, readUserWords } from "./keeper/user-words";
 import type { CompactionDetails, ContextView, LayoutItem, StrategyDecision } from "./strategy";
 import { defineStrategy } from "./strategy";
@@ -187,7 +188,8 @@ function planCompaction(options: {
   const shownWords = fitUserWords(keptWords.kept, { budgetTokens: Math.floor(settings.userWordsShare * shownBudget), openRequest, measure });
   const read = readIntoLedger(options.previous?.evidence ?? EMPTY_LEDGER, replaced, { instructionMaxChars: settings.instructionMaxChars });
   const errors = trackErrors(options.previous?.openErrors ?? [], replaced);
-  const facts = curateLedger({ ...read, entries: read.entries.filter((entry) => entry.kind !== "instruction" && entry.kind !== "request") }, { resolvedErrors: errors.resolved });
+  const read2 = addUserDirectives({ ...read, entries: read.entries.filter((entry) => entry.kind !== "instruction" && entry.kind !== "request") }, replaced);
+  const facts = curateLedger(read2, { resolvedErrors: errors.resolved });
   const userTexts = words.map((entry) => entry.text);
   const texts = (kept: readonly { text: string }[]) => kept.map((entry) => entry.text);
   // the ledger carried to the next compaction may take the whole budget and keeps what repeats the user's words (the
