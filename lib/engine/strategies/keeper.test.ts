@@ -21,6 +21,7 @@ import { curateLedger, isGenericError } from "./keeper/curate-ledger";
 import { fitKeeperLedger } from "./keeper/fit-keeper-ledger";
 import { trackErrors } from "./keeper/unresolved-errors";
 import { addUserDirectives, isDirective } from "./keeper/user-directives";
+import { addAssistantProse, PROSE_NOTE } from "./keeper/assistant-prose";
 import { fitUserWords, readUserWords } from "./keeper/user-words";
 import { EMPTY_LEDGER, readIntoLedger } from "./evidence/ledger";
 
@@ -244,6 +245,24 @@ describe("keeper's ledger: unresolved errors, generic lines, ranking", () => {
     const ledger = addUserDirectives(readIntoLedger(EMPTY_LEDGER, said, { instructionMaxChars: 4_000 }), said);
     expect(ledger.entries.filter((entry) => entry.kind === "rule").map((entry) => entry.text)).toEqual(["Port the selector.", "omfg use fucking rgb values in the themes, no rgb indices!", "use fucking rgb values in the themes, no rgb indices!"]);
     expect(ledger.entries.filter((entry) => entry.kind === "decision").map((entry) => entry.text)).toEqual(["I'll use RGB."]);
+  });
+
+  it("keeps the assistant's prose only in the room every fact leaves, newest longest", () => {
+    const said = entriesOf([
+      { user: "Never edit package-lock.json by hand." },
+      { assistant: "The parser reads the whole file into memory before it tokenizes anything at all." },
+      { assistant: "The lexer keeps a lookahead buffer of sixty-four characters between its calls." },
+    ]);
+    const ledger = addAssistantProse(readIntoLedger(EMPTY_LEDGER, said, { instructionMaxChars: 4_000 }), said);
+    const prose = ledger.entries.filter((entry) => entry.note === PROSE_NOTE).map((entry) => entry.text);
+    expect(prose).toEqual(["The parser reads the whole file into memory before it tokenizes anything at all.", "The lexer keeps a lookahead buffer of sixty-four characters between its calls."]);
+    const measure = (text: string) => Math.ceil(text.length / 4);
+    const fit = (budgetTokens: number) => fitKeeperLedger({ ...ledger, entries: ledger.entries.filter((entry) => entry.kind !== "instruction" && entry.kind !== "request") }, { openRequest: false, budgetTokens, measure, userTexts: [], shownUserTexts: [] });
+    const full = fit(10_000);
+    const tight = fit(full.tokens - 10);
+    expect(tight.text).toContain("Never edit package-lock.json by hand.");
+    expect(tight.text).not.toContain("The parser reads the whole file");
+    expect(tight.text).toContain("The lexer keeps a lookahead buffer");
   });
 
   it("evicts the assistant's names before the user's rules and numbers, decisions and edited files; repetitions of a message shown verbatim first", () => {

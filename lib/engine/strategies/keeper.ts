@@ -12,6 +12,7 @@ import { planClearing } from "./keeper/plan-clearing";
 import { recentTail } from "./keeper/recent-tail";
 import { trackErrors } from "./keeper/unresolved-errors";
 import { addUserDirectives } from "./keeper/user-directives";
+import { addAssistantProse } from "./keeper/assistant-prose";
 import { fitUserWords, readUserWords } from "./keeper/user-words";
 import type { CompactionDetails, ContextView, LayoutItem, StrategyDecision } from "./strategy";
 import { defineStrategy } from "./strategy";
@@ -189,7 +190,7 @@ function planCompaction(options: {
   const read = readIntoLedger(options.previous?.evidence ?? EMPTY_LEDGER, replaced, { instructionMaxChars: settings.instructionMaxChars });
   const errors = trackErrors(options.previous?.openErrors ?? [], replaced);
   const read2 = addUserDirectives({ ...read, entries: read.entries.filter((entry) => entry.kind !== "instruction" && entry.kind !== "request") }, replaced);
-  const facts = curateLedger(read2, { resolvedErrors: errors.resolved });
+  const facts = curateLedger(addAssistantProse(read2, replaced), { resolvedErrors: errors.resolved });
   const userTexts = words.map((entry) => entry.text);
   const texts = (kept: readonly { text: string }[]) => kept.map((entry) => entry.text);
   // the ledger carried to the next compaction may take the whole budget and keeps what repeats the user's words (the

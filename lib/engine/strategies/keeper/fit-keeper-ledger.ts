@@ -1,5 +1,6 @@
 import { renderLedger, type EvidenceLedger, type LedgerEntry } from "../evidence/ledger";
 import { ledgerKey } from "../evidence/ledger-key";
+import { PROSE_NOTE } from "./assistant-prose";
 
 export interface FitKeeperLedgerOptions {
   openRequest: boolean;
@@ -39,7 +40,7 @@ export function keeperRankOf(entry: LedgerEntry, seen: { userText: string; shown
       if (seen.shownText.includes(entry.key)) return -1;
       return seen.userText.includes(entry.key) ? 4 : 1;
     case "finding":
-      return seen.shownText.includes(entry.key) ? -1 : 3;
+      return seen.shownText.includes(entry.key) ? -1 : entry.note === PROSE_NOTE ? 0 : 3;
     case "command":
       return entry.note === "ok" || entry.note === undefined ? 1 : 2;
     default:
