@@ -92,6 +92,10 @@ const number = (value: number) => Math.round(value).toLocaleString("en-US");
  *    message: the evidence ledger (the user's messages and rules verbatim, the latest request, decisions, findings,
  *    each file with its last operation, commands with their outcome, errors, names and numbers; `evidence/ledger.ts`)
  *    and the agent's open tasks. No model is called. The ledger travels as structured `details`, never read back.
+ *    Keeper curates and ranks it by its own rules: resolved and generic error lines dropped (`keeper/unresolved-errors.ts`,
+ *    `keeper/curate-ledger.ts`), the user's directives kept as rules (`keeper/user-directives.ts`), the assistant's
+ *    prose filling only the room left (`keeper/assistant-prose.ts`), evicted lowest rank first, repetitions of what is
+ *    shown elsewhere before any fact (`keeper/fit-keeper-ledger.ts`).
  */
 export const keeperStrategy = defineStrategy<KeeperSettings>({
   id: "keeper",
