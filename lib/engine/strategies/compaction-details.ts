@@ -1,4 +1,5 @@
 import type { EvidenceLedger } from "./evidence/ledger";
+import type { OpenError } from "./keeper/unresolved-errors";
 import type { UserWords } from "./keeper/user-words";
 
 /** Structured data a compaction records beside its summary text and hands to the next one (seed 001's `details`). */
@@ -13,4 +14,6 @@ export interface CompactionDetails {
   openTasks?: readonly string[];
   /** the `keeper` strategy's user messages kept verbatim, carried from one compaction to the next */
   userWords?: readonly UserWords[];
+  /** the `keeper` strategy's error lines not yet resolved, with the commands and files a later success resolves them by */
+  openErrors?: readonly OpenError[];
 }

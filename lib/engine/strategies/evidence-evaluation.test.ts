@@ -14,6 +14,7 @@ import { finalContext } from "../simulate/context-at";
 import { replaySession } from "../simulate/replay-session";
 import { strategies } from ".";
 import { evidenceStrategy } from "./evidence";
+import { keeperStrategy } from "./keeper";
 import { noneStrategy } from "./none";
 import { createChars4Estimator } from "../tokens/chars4-estimator";
 import { messageTokensWith } from "../tokens/estimator";
@@ -77,7 +78,8 @@ describeWithShared("evidence strategy on every shared transcript (extractive sum
       const { rows, none, evidence } = await evaluate(file, session, window);
       const overflow = none.peak > window;
       const small = (row: (typeof rows)[number]) => row.final <= 0.2 * none.final;
-      const others = rows.filter((row) => row.id !== evidenceStrategy.id && row.id !== noneStrategy.id);
+      // evidence is held against the agents' strategies; keeper, its successor built on its ledger, may pass it
+      const others = rows.filter((row) => row.id !== evidenceStrategy.id && row.id !== noneStrategy.id && row.id !== keeperStrategy.id);
       const contenders = overflow ? others.filter(small) : others;
       const quality = (row: (typeof rows)[number]) => row.hand?.overall ?? row.recall ?? 1;
       const best = [...(contenders.length > 0 ? contenders : others)].sort((a, b) => quality(b) - quality(a) || a.sent - b.sent)[0];

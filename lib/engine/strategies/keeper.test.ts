@@ -17,7 +17,13 @@ import { growthPerCall } from "./keeper/growth-per-call";
 import { idleGapMs } from "./keeper/idle-gap";
 import { openTasksOf } from "./keeper/open-tasks";
 import { planClearing } from "./keeper/plan-clearing";
+import { curateLedger, isGenericError } from "./keeper/curate-ledger";
+import { fitKeeperLedger } from "./keeper/fit-keeper-ledger";
+import { trackErrors } from "./keeper/unresolved-errors";
+import { addUserDirectives, isDirective } from "./keeper/user-directives";
+import { addAssistantProse, PROSE_NOTE } from "./keeper/assistant-prose";
 import { fitUserWords, readUserWords } from "./keeper/user-words";
+import { EMPTY_LEDGER, readIntoLedger } from "./evidence/ledger";
 
 const ANTHROPIC = { readMultiplier: 0.1, writeMultiplier: 1.25, paybackCalls: 10 };
 
@@ -140,6 +146,30 @@ describe("keeper's user words", () => {
     expect(readUserWords(words, messages, 1_000).map((entry) => entry.index)).toEqual([0, 2, 4, 6]);
   });
 
+  it("a lone slash command is not the user's words, and a few words naming nothing are left out before a correction", () => {
+    const chat = buildSession([
+      { user: "/mode" },
+      { user: "port the parser in src/parser.ts after the lexer's pattern" },
+      { assistant: "ok" },
+      { user: "use rgb values in the themes, no 256-colour indices!" },
+      { assistant: "ok" },
+      { user: "sleep for a while" },
+      { assistant: "ok" },
+      { user: "now the footer" },
+    ]).messages.map((message, sessionIndex) => ({ message, sessionIndex }));
+    const words = readUserWords([], chat, 1_000);
+    const characters = (text: string) => text.length;
+    expect(words.map((entry) => entry.text)).not.toContain("/mode");
+    expect(words[0].text).toMatch(/^port the parser/);
+    const all = fitUserWords(words, { budgetTokens: 10_000, openRequest: true, measure: characters });
+    expect(all.kept.length).toBe(4);
+    // room for all but one message (and the note that one is left out): "sleep for a while" (newer, but naming nothing) goes
+    const room = fitUserWords(words.filter((entry) => entry.text !== "sleep for a while"), { budgetTokens: 10_000, openRequest: true, measure: characters }).tokens + characters("; 1 older one left out");
+    expect(room).toBeLessThan(all.tokens);
+    const fitted = fitUserWords(words, { budgetTokens: room, openRequest: true, measure: characters });
+    expect(fitted.kept.map((entry) => entry.text)).toEqual([words[0].text, "use rgb values in the themes, no 256-colour indices!", "now the footer"]);
+  });
+
   it("under a small budget keeps the first and the newest message, then the newest others, shown in order", () => {
     const words = readUserWords([], messages, 1_000);
     const fitted = fitUserWords(words, { budgetTokens: 60, openRequest: true, measure });
@@ -147,6 +177,129 @@ describe("keeper's user words", () => {
     expect(fitted.text).toContain("1 older one left out");
     expect(fitted.text).toMatch(/\[message 6, the open request: not answered in what follows\]\nStop: never touch vendor\/\./);
     expect(fitted.tokens).toBeLessThanOrEqual(60);
+  });
+});
+
+describe("keeper's ledger: unresolved errors, generic lines, ranking", () => {
+  const entriesOf = (spec: TurnSpec[]) => buildSession(spec).messages.map((message, sessionIndex) => ({ message, sessionIndex }));
+  const longError = `src/parser.ts(12,3): error TS2345: ${"Argument of type string is not assignable ".repeat(8)}`;
+  const session = entriesOf([
+    { user: "Run the tests." },
+    {
+      assistant: "Running.",
+      tools: [
+        { name: "bash", input: { command: "npm test" }, output: "FAIL parser\nError: expected 3, got 4", isError: true },
+        { name: "bash", input: { command: "npx tsc --noEmit" }, output: longError, isError: true },
+        { name: "bash", input: { command: "npm run lint" }, output: "Error: no-unused-vars in src/lexer.ts", isError: true },
+        { name: "bash", input: { command: "grep -n foo src/a.ts" }, output: "Command exited with code 1", isError: true },
+      ],
+    },
+    { assistant: "Fixing.", tools: [{ name: "edit", input: { path: "/home/me/repo/src/parser.ts", oldText: "a", newText: "b" }, output: "ok" }] },
+    { assistant: "Again.", tools: [{ name: "bash", input: { command: "npm test" }, output: "3 passed" }] },
+  ]);
+
+  it("drops an error a later success of the same command resolved, or an edit of the file it names; keeps the others", () => {
+    const tracked = trackErrors([], session);
+    const read = curateLedger(readIntoLedger(EMPTY_LEDGER, session, { instructionMaxChars: 4_000 }), { resolvedErrors: tracked.resolved });
+    const errors = read.entries.filter((entry) => entry.kind === "error").map((entry) => entry.text);
+    expect(errors).toEqual(["Error: no-unused-vars in src/lexer.ts"]);
+    // still open: the lint error (nothing ran lint again) and the grep's generic line, which the ledger drops as naming nothing
+    expect(tracked.open.map((error) => error.key)).toEqual(["error: no-unused-vars in src/lexer.ts", "command exited with code 1"]);
+    // the generic failure note of a command says only its exit code
+    expect(read.entries.find((entry) => entry.kind === "command" && entry.text.startsWith("grep"))?.note).toBe("failed (exit 1)");
+  });
+
+  it("an error carried open from an earlier compaction is resolved by a later success, and reopened when seen again", () => {
+    const edit = session.findIndex(({ message }) => message.parts.some((part) => part.type === "tool-call" && part.name === "edit"));
+    const first = trackErrors([], session.slice(0, edit));
+    expect(first.open.length).toBe(5);
+    const later = trackErrors(first.open, session.slice(edit));
+    expect(later.resolved.has("fail parser")).toBe(true);
+    const again = trackErrors(later.open, entriesOf([{ assistant: "Once more.", tools: [{ name: "bash", input: { command: "npm test" }, output: "FAIL parser", isError: true }] }]));
+    expect(again.open.map((error) => error.key)).toContain("fail parser");
+  });
+
+  it.each([
+    ["Command exited with code 1", true],
+    ["Command aborted", true],
+    ["exit status 2", true],
+    ["Error: ENOENT: no such file or directory, open 'a.json'", false],
+    ["src/a.ts(3,1): error TS2304: Cannot find name 'chalk'.", false],
+  ])("a generic error line names nothing: %s → %s", (line, generic) => {
+    expect(isGenericError(line)).toBe(generic);
+  });
+
+  it.each([
+    ["omfg use fucking rgb values in the themes, no rgb indices!", true],
+    ["no, the block should stay as is", true],
+    ["Never edit package-lock.json by hand.", true],
+    ["we still need to port over user-message-selector.ts", true],
+    ["think then say hello", false],
+    ["what color are the codeblocks using in markdown?", false],
+  ])("a user's sentence that says what to do or how is a directive: %s → %s", (sentence, directive) => {
+    expect(isDirective(sentence)).toBe(directive);
+  });
+
+  it("keeps a user's correction verbatim as a rule, in the order said, once", () => {
+    const said = entriesOf([{ user: "Port the selector. omfg use fucking rgb values in the themes, no rgb indices!" }, { assistant: "Sorry. I'll use RGB." }, { user: "use fucking rgb values in the themes, no rgb indices!" }, { assistant: "ok" }, { user: "use fucking rgb values in the themes, no rgb indices!" }]);
+    const ledger = addUserDirectives(readIntoLedger(EMPTY_LEDGER, said, { instructionMaxChars: 4_000 }), said);
+    expect(ledger.entries.filter((entry) => entry.kind === "rule").map((entry) => entry.text)).toEqual(["Port the selector.", "omfg use fucking rgb values in the themes, no rgb indices!", "use fucking rgb values in the themes, no rgb indices!"]);
+    expect(ledger.entries.filter((entry) => entry.kind === "decision").map((entry) => entry.text)).toEqual(["I'll use RGB."]);
+  });
+
+  it("keeps the assistant's prose only in the room every fact leaves, newest longest", () => {
+    const said = entriesOf([
+      { user: "Never edit package-lock.json by hand." },
+      { assistant: "The parser reads the whole file into memory before it tokenizes anything at all." },
+      { assistant: "The lexer keeps a lookahead buffer of sixty-four characters between its calls." },
+    ]);
+    const ledger = addAssistantProse(readIntoLedger(EMPTY_LEDGER, said, { instructionMaxChars: 4_000 }), said);
+    const prose = ledger.entries.filter((entry) => entry.note === PROSE_NOTE).map((entry) => entry.text);
+    expect(prose).toEqual(["The parser reads the whole file into memory before it tokenizes anything at all.", "The lexer keeps a lookahead buffer of sixty-four characters between its calls."]);
+    const measure = (text: string) => Math.ceil(text.length / 4);
+    const fit = (budgetTokens: number) => fitKeeperLedger({ ...ledger, entries: ledger.entries.filter((entry) => entry.kind !== "instruction" && entry.kind !== "request") }, { openRequest: false, budgetTokens, measure, userTexts: [], shownUserTexts: [] });
+    const full = fit(10_000);
+    const tight = fit(full.tokens - 10);
+    expect(tight.text).toContain("Never edit package-lock.json by hand.");
+    expect(tight.text).not.toContain("The parser reads the whole file");
+    expect(tight.text).toContain("The lexer keeps a lookahead buffer");
+  });
+
+  it("evicts the assistant's names before the user's rules and numbers, decisions and edited files; repetitions of a message shown verbatim first", () => {
+    const entries = entriesOf([
+      { user: "Never edit package-lock.json by hand. The limit is MAX_ROWS=500 on port 8443." },
+      {
+        assistant: "I'll use the streaming parser because the file is 2 GB. The tokenizer lives in parseStreamingChunk.",
+        tools: [
+          { name: "read", input: { path: "src/reader.ts" }, output: "x" },
+          { name: "edit", input: { path: "src/parser.ts", oldText: "a", newText: "b" }, output: "ok" },
+          { name: "bash", input: { command: "echo done" }, output: "done" },
+        ],
+      },
+    ]);
+    const ledger = readIntoLedger(EMPTY_LEDGER, entries, { instructionMaxChars: 4_000 });
+    const facts = { ...ledger, entries: ledger.entries.filter((entry) => entry.kind !== "instruction" && entry.kind !== "request") };
+    const measure = (text: string) => Math.ceil(text.length / 4);
+    const userTexts = [entries[0].message.parts.map((part) => (part.type === "text" ? part.text : "")).join("")];
+    const kinds = (fitted: ReturnType<typeof fitKeeperLedger>) => fitted.ledger.entries.map((entry) => `${entry.kind}:${entry.text}`);
+    const fit = (budgetTokens: number, shownUserTexts: string[]) => fitKeeperLedger(facts, { openRequest: false, budgetTokens, measure, userTexts, shownUserTexts });
+    const full = fit(10_000, []);
+    // the user's message is not shown: its rule and numbers outrank the assistant's names and a clean command
+    const hidden = fit(full.tokens - 40, []);
+    expect(hidden.tokens).toBeLessThanOrEqual(full.tokens - 40);
+    const goneHidden = kinds(full).filter((entry) => !kinds(hidden).includes(entry));
+    expect(goneHidden.length).toBeGreaterThan(0);
+    for (const entry of goneHidden) expect(entry).toMatch(/^fact:(?:parseStreamingChunk|2 GB)$|^command:echo done|^result:|^file:(?:package-lock\.json|src\/reader\.ts)$/);
+    expect(hidden.text).toContain("Never edit package-lock.json by hand.");
+    expect(hidden.text).toContain("MAX_ROWS=500");
+    expect(hidden.text).toContain("I'll use the streaming parser because the file is 2 GB.");
+    expect(hidden.text).toMatch(/edited: src\/parser\.ts/);
+    // shown verbatim beside the ledger, the message's rule sentence and numbers are repetitions: they go first
+    const shown = fit(full.tokens - 40, userTexts);
+    const goneShown = kinds(full).filter((entry) => !kinds(shown).includes(entry));
+    expect(goneShown).toEqual(expect.arrayContaining(["rule:Never edit package-lock.json by hand.", "fact:MAX_ROWS=500"]));
+    expect(shown.text).toContain("parseStreamingChunk");
+    expect(shown.text).toContain("I'll use the streaming parser because the file is 2 GB.");
   });
 });
 

@@ -1,13 +1,18 @@
 import { z } from "zod";
 import { cacheRulesByProvider } from "../cache/cache-rules";
-import { EMPTY_LEDGER, fitLedger, readIntoLedger, type LedgerMessage } from "./evidence/ledger";
+import { EMPTY_LEDGER, readIntoLedger, type LedgerMessage } from "./evidence/ledger";
 import type { CacheEconomics } from "./keeper/cache-economics";
 import { compactionPaybackCalls, economicTrigger } from "./keeper/compaction-point";
+import { curateLedger } from "./keeper/curate-ledger";
+import { fitKeeperLedger } from "./keeper/fit-keeper-ledger";
 import { growthPerCall } from "./keeper/growth-per-call";
 import { idleGapMs } from "./keeper/idle-gap";
 import { openTasksOf } from "./keeper/open-tasks";
 import { planClearing } from "./keeper/plan-clearing";
 import { recentTail } from "./keeper/recent-tail";
+import { trackErrors } from "./keeper/unresolved-errors";
+import { addUserDirectives } from "./keeper/user-directives";
+import { addAssistantProse } from "./keeper/assistant-prose";
 import { fitUserWords, readUserWords } from "./keeper/user-words";
 import type { CompactionDetails, ContextView, LayoutItem, StrategyDecision } from "./strategy";
 import { defineStrategy } from "./strategy";
@@ -87,6 +92,10 @@ const number = (value: number) => Math.round(value).toLocaleString("en-US");
  *    message: the evidence ledger (the user's messages and rules verbatim, the latest request, decisions, findings,
  *    each file with its last operation, commands with their outcome, errors, names and numbers; `evidence/ledger.ts`)
  *    and the agent's open tasks. No model is called. The ledger travels as structured `details`, never read back.
+ *    Keeper curates and ranks it by its own rules: resolved and generic error lines dropped (`keeper/unresolved-errors.ts`,
+ *    `keeper/curate-ledger.ts`), the user's directives kept as rules (`keeper/user-directives.ts`), the assistant's
+ *    prose filling only the room left (`keeper/assistant-prose.ts`), evicted lowest rank first, repetitions of what is
+ *    shown elsewhere before any fact (`keeper/fit-keeper-ledger.ts`).
  */
 export const keeperStrategy = defineStrategy<KeeperSettings>({
   id: "keeper",
@@ -183,9 +192,16 @@ function planCompaction(options: {
   const keptWords = fitUserWords(words, { budgetTokens: Math.floor(settings.userWordsShare * hardBudget), openRequest, measure });
   const shownWords = fitUserWords(keptWords.kept, { budgetTokens: Math.floor(settings.userWordsShare * shownBudget), openRequest, measure });
   const read = readIntoLedger(options.previous?.evidence ?? EMPTY_LEDGER, replaced, { instructionMaxChars: settings.instructionMaxChars });
-  const facts = { ...read, entries: read.entries.filter((entry) => entry.kind !== "instruction" && entry.kind !== "request") };
-  const kept = fitLedger(facts, { openRequest, budgetTokens: hardBudget - keptWords.tokens, measure });
-  const shown = fitLedger(kept.ledger, { openRequest, budgetTokens: Math.max(0, shownBudget - shownWords.tokens), measure });
+  const errors = trackErrors(options.previous?.openErrors ?? [], replaced);
+  const read2 = addUserDirectives({ ...read, entries: read.entries.filter((entry) => entry.kind !== "instruction" && entry.kind !== "request") }, replaced);
+  const facts = curateLedger(addAssistantProse(read2, replaced), { resolvedErrors: errors.resolved });
+  const userTexts = words.map((entry) => entry.text);
+  const texts = (kept: readonly { text: string }[]) => kept.map((entry) => entry.text);
+  // the ledger carried to the next compaction may take the whole budget and keeps what repeats the user's words (the
+  // message holding it may be left out later); the ledger shown takes the room the user's words leave, repetitions first
+  const kept = fitKeeperLedger(facts, { openRequest, budgetTokens: hardBudget, measure, userTexts, shownUserTexts: [] });
+  const shown = fitKeeperLedger(kept.ledger, { openRequest, budgetTokens: Math.max(0, shownBudget - shownWords.tokens), measure, userTexts, shownUserTexts: texts(shownWords.kept) });
+  const keptErrors = new Set(kept.ledger.entries.filter((entry) => entry.kind === "error").map((entry) => entry.key));
   const files = kept.ledger.entries.filter((entry) => entry.kind === "file");
   const details: CompactionDetails = {
     readFiles: [...new Set(files.filter((entry) => entry.note === "read").map((entry) => entry.text))].sort(),
@@ -193,6 +209,7 @@ function planCompaction(options: {
     evidence: kept.ledger,
     userWords: keptWords.kept,
     openTasks: tasks,
+    openErrors: errors.open.filter((error) => keptErrors.has(error.key)),
   };
   const layout: LayoutItem[] = [
     ...(head > 0 ? [{ kind: "keep" as const, from: 0, to: head }] : []),

@@ -1,4 +1,5 @@
 import type { Message } from "../../model";
+import { filePathsIn, findIdentifiers } from "../evidence/evidence-recognizers";
 
 /** One user message kept verbatim: its session index and its text (capped). */
 export interface UserWords {
@@ -14,7 +15,16 @@ function typedText(message: Message): string | null {
     .map((part) => (part.type === "text" ? part.text : ""))
     .join("\n")
     .trim();
-  return text.length > 0 ? text : null;
+  // a lone slash command ("/mode", "/") is typed to the agent's program, not to the agent: it asks nothing of the next steps
+  return text.length > 0 && !SLASH_COMMAND.test(text) ? text : null;
+}
+
+const SLASH_COMMAND = /^\/[\w:-]*$/;
+const SMALL_TALK_MAX_WORDS = 4;
+
+/** A few words naming nothing ("sleep", "think then say hello"): no digit, path or identifier. Left out first. */
+function isSmallTalk(text: string): boolean {
+  return text.split(/\s+/).length <= SMALL_TALK_MAX_WORDS && !/\d/.test(text) && filePathsIn(text).length === 0 && findIdentifiers(text).length === 0;
 }
 
 /**
@@ -35,7 +45,7 @@ export function readUserWords(previous: readonly UserWords[], messages: readonly
 /**
  * The user's messages that fit `budgetTokens` (as `measure` counts the rendered section), and the section. The first
  * message (the task as first stated) and the newest (the request being worked on) are kept first; then the others,
- * newest first. Shown in session order. `openRequest`: no user message follows in the context, so the newest is the
+ * newest first, a few words that name nothing ("sleep", "wtf") last. Shown in session order. `openRequest`: no user message follows in the context, so the newest is the
  * open request.
  */
 export function fitUserWords(
@@ -43,7 +53,8 @@ export function fitUserWords(
   options: { budgetTokens: number; openRequest: boolean; measure: (text: string) => number },
 ): { kept: UserWords[]; text: string; tokens: number } {
   if (words.length === 0) return { kept: [], text: "", tokens: 0 };
-  const order = [0, words.length - 1, ...Array.from({ length: Math.max(0, words.length - 2) }, (_, offset) => words.length - 2 - offset)];
+  const others = Array.from({ length: Math.max(0, words.length - 2) }, (_, offset) => words.length - 2 - offset);
+  const order = [0, words.length - 1, ...others.filter((index) => !isSmallTalk(words[index].text)), ...others.filter((index) => isSmallTalk(words[index].text))];
   const chosen = new Set<number>();
   let text = "";
   let tokens = 0;

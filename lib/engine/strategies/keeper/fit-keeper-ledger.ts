@@ -1,0 +1,89 @@
+import { renderLedger, type EvidenceLedger, type LedgerEntry } from "../evidence/ledger";
+import { ledgerKey } from "../evidence/ledger-key";
+import { PROSE_NOTE } from "./assistant-prose";
+
+export interface FitKeeperLedgerOptions {
+  openRequest: boolean;
+  budgetTokens: number;
+  measure: (text: string) => number;
+  /** every user message read so far (capped), shown or not */
+  userTexts: readonly string[];
+  /** the user's messages shown verbatim beside the ledger */
+  shownUserTexts: readonly string[];
+}
+
+/** the request is never evicted (keeper shows the user's messages in their own section, so it is rarely present) */
+const NEVER = 9;
+
+/**
+ * How likely a later step needs an entry, highest kept longest: what the user said (their rules) > decisions with
+ * their reasons > each file's last state (edited, written) > the names and numbers the user gave and the errors still
+ * open > the assistant's findings > failed commands and files read > tool result lines, commands that ran clean and
+ * names the assistant used > paths only mentioned. Below everything: an entry whose text is already shown elsewhere
+ * (a name inside a user message shown verbatim, a decision or a finding; a finding inside a decision) — a repetition
+ * is dropped before any fact is (a rule sentence inside a user message shown verbatim too).
+ */
+export function keeperRankOf(entry: LedgerEntry, seen: { userText: string; shownText: string }): number {
+  switch (entry.kind) {
+    case "request":
+      return NEVER;
+    case "instruction":
+    case "rule":
+      return seen.shownText.includes(entry.key) ? -1 : 7;
+    case "decision":
+      return 6;
+    case "file":
+      return entry.note === "edited" || entry.note === "written" ? 5 : entry.note === "read" ? 2 : 0;
+    case "error":
+      return 4;
+    case "fact":
+      if (seen.shownText.includes(entry.key)) return -1;
+      return seen.userText.includes(entry.key) ? 4 : 1;
+    case "finding":
+      return seen.shownText.includes(entry.key) ? -1 : entry.note === PROSE_NOTE ? 0 : 3;
+    case "command":
+      return entry.note === "ok" || entry.note === undefined ? 1 : 2;
+    default:
+      return 1;
+  }
+}
+
+/**
+ * The ledger within `budgetTokens` as `measure` counts its rendered text (evidence's rendering): entries are evicted
+ * lowest rank first (`keeperRankOf`), within a rank the least referenced and oldest first. Returns the ledger kept
+ * (its `evicted` counts what the budget left out) and its text.
+ */
+export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedgerOptions): { ledger: EvidenceLedger; text: string; tokens: number } {
+  const render = { openRequest: options.openRequest, budgetTokens: options.budgetTokens };
+  let current = ledger;
+  let text = renderLedger(current, render);
+  let tokens = options.measure(text);
+  if (tokens <= options.budgetTokens) return { ledger: current, text, tokens };
+  const userText = options.userTexts.map(ledgerKey).join("\n");
+  const shownUser = options.shownUserTexts.map(ledgerKey).join("\n");
+  const quoted = ledger.entries.filter((entry) => entry.kind === "rule" || entry.kind === "decision").map((entry) => entry.key);
+  const findings = ledger.entries.filter((entry) => entry.kind === "finding").map((entry) => entry.key);
+  const shownText = [shownUser, ...quoted].join("\n");
+  const factText = `${shownText}\n${findings.join("\n")}`;
+  const textFor = (entry: LedgerEntry) => (entry.kind === "fact" ? factText : entry.kind === "rule" ? shownUser : shownText);
+  const rankOf = new Map(ledger.entries.map((entry) => [entry, keeperRankOf(entry, { userText, shownText: textFor(entry) })]));
+  const candidates = ledger.entries
+    .filter((entry) => rankOf.get(entry)! < NEVER)
+    .sort((a, b) => rankOf.get(a)! - rankOf.get(b)! || a.refs - b.refs || a.last - b.last || a.first - b.first);
+  // evict by each line's estimated cost first (one pass), then check the real rendering and evict more if needed
+  let excess = tokens - options.budgetTokens;
+  const evicted = new Set<LedgerEntry>();
+  let next = 0;
+  while (excess > 0 && next < candidates.length) {
+    const entry = candidates[next++];
+    evicted.add(entry);
+    excess -= options.measure(`- ${entry.text}${entry.note ? `: ${entry.note}` : ""}\n`);
+  }
+  for (;;) {
+    current = { ...ledger, entries: ledger.entries.filter((entry) => !evicted.has(entry)), evicted: ledger.evicted + evicted.size };
+    text = renderLedger(current, render);
+    tokens = options.measure(text);
+    if (tokens <= options.budgetTokens || next >= candidates.length) return { ledger: current, text, tokens };
+    evicted.add(candidates[next++]);
+  }
+}
