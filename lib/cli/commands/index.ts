@@ -13,6 +13,7 @@ export const commandsByName: Readonly<Record<string, Command>> = {
   probes: lazyCommand("list the retention probes (paths, commands, errors, rules, decisions…) of a transcript", () => import("./probes")),
   compare: lazyCommand("replay a transcript through several strategies and score cost and retention", () => import("./compare")),
   recommend: lazyCommand("sweep strategies' compaction trigger over sessions and recommend the cheapest setting that keeps the quality floor (DATABASE_URL)", () => import("./recommend")),
+  sync: lazyCommand("find the agents' sessions under HOME (Claude Code, Codex, pi, Gemini CLI, openclaw, opencode) and store the new and changed ones (DATABASE_URL, or a team lab with --to)", () => import("./sync")),
   redact: lazyCommand("replace every credential in a stored session (DATABASE_URL) with a placeholder naming its kind", () => import("./redact")),
   generate: lazyCommand("write a generated, realistic coding-agent session", () => import("./generate")),
   worker: lazyCommand("start a job worker on DATABASE_URL's database (runs, comparisons, sweeps; pg-boss on PostgreSQL)", () => import("./worker")),

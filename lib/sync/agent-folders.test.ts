@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, expect, it } from "vitest";
+import { describeWithShared } from "../testing/describe-with-shared";
+import { sharedLines } from "../testing/agent-home";
+import { sharedTranscript } from "../testing/shared-transcripts";
+import { importTranscript, importTranscriptBytes } from "../transcripts";
+import { agentFolders } from "./agent-folders";
+
+const OPENCODE_FIXTURE = path.join(import.meta.dirname, "../transcripts/fixtures/opencode-auto-compaction.json");
+
+describeWithShared("the agents' session folders", () => {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), "lab-agent-folders-"));
+  afterAll(() => fs.rmSync(home, { recursive: true, force: true }));
+  const write = (relative: string, text: string) => {
+    const file = path.join(home, relative);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+    return file;
+  };
+
+  it("finds Gemini CLI, openclaw and opencode sessions with their ids and projects, and nothing else", () => {
+    const gemini = write(".gemini/tmp/7e8989f71805/chats/session-2026-01-10T02-08-faff42ab.json", fs.readFileSync(sharedTranscript("gemini-cli/entire-cli__12cbfeaa512b.json"), "utf8"));
+    write(".gemini/tmp/7e8989f71805/logs.json", "[]"); // not a chat
+    const openclaw = write(".openclaw/agents/main/sessions/d703a1a9-1b7b-4fb1-b512-c9738b1fe617.jsonl", sharedLines("pi/pi-mono__large-session.jsonl", 0, 10));
+    write(".openclaw/agents/main/sessions.json", "{}"); // openclaw's index of sessions, not one
+    // opencode's storage: the export fixture taken apart as opencode keeps it
+    const exported = JSON.parse(fs.readFileSync(OPENCODE_FIXTURE, "utf8"));
+    const info = write(`.local/share/opencode/storage/session/${exported.info.projectID}/${exported.info.id}.json`, JSON.stringify(exported.info));
+    for (const message of [...exported.messages].reverse()) {
+      write(`.local/share/opencode/storage/message/${exported.info.id}/${message.info.id}.json`, JSON.stringify(message.info));
+      for (const part of message.parts) write(`.local/share/opencode/storage/part/${message.info.id}/${part.id}.json`, JSON.stringify(part));
+    }
+    const found = agentFolders({ HOME: home }).flatMap((folder) => folder.list().flatMap((file) => folder.describe(file) ?? []));
+    expect(found.map((session) => [session.agent, session.format, session.agentSessionId, session.project, session.path])).toEqual([
+      ["gemini-cli", "gemini-cli", "faff42ab-6ea5-4f78-b8c4-f7dd6272af08", "7e8989f71805", gemini],
+      ["openclaw", expect.any(String), "d703a1a9-1b7b-4fb1-b512-c9738b1fe617", "/Users/badlogic/workspaces/pi-mono", openclaw],
+      ["opencode", "opencode", exported.info.id, "/home/dev/projects/todo-cli", info],
+    ]);
+  });
+
+  it("reads an opencode session from its storage as the export it was taken from", async () => {
+    const opencode = agentFolders({ HOME: home }).find((folder) => folder.agent === "opencode")!;
+    const session = opencode.describe(opencode.list()[0])!;
+    const fromStorage = importTranscriptBytes(await session.read(), { format: "opencode" }).session;
+    const fromExport = importTranscript(fs.readFileSync(OPENCODE_FIXTURE, "utf8"), { format: "opencode" }).session;
+    expect(fromStorage).toEqual(fromExport);
+  });
+
+  it("follows CLAUDE_CONFIG_DIR, CODEX_HOME and XDG_DATA_HOME", () => {
+    const roots = agentFolders({ HOME: home, CLAUDE_CONFIG_DIR: "/c", CODEX_HOME: "/x", XDG_DATA_HOME: "/d" }).map((folder) => [folder.agent, folder.root]);
+    expect(roots).toEqual([
+      ["claude-code", "/c/projects"],
+      ["codex", "/x/sessions"],
+      ["pi", path.join(home, ".pi/agent/sessions")],
+      ["gemini-cli", path.join(home, ".gemini/tmp")],
+      ["openclaw", path.join(home, ".openclaw/agents")],
+      ["opencode", "/d/opencode/storage"],
+    ]);
+  });
+});

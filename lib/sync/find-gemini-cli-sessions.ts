@@ -1,0 +1,47 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { AgentFolder, FoundSession } from "./found-session";
+import { listFiles, readFileBytes } from "./list-files";
+
+/** Where a chat recording names its session: its first field, well within the first 4 KB. */
+const SESSION_ID = /"sessionId"\s*:\s*"([^"\\]+)"/;
+const HEAD_BYTES = 4096;
+
+const isChat = (name: string) => name.startsWith("session-") && name.endsWith(".json");
+
+/**
+ * Gemini CLI's chat recordings under `root` (`~/.gemini/tmp`): `<project>/chats/session-<time>-<id>.json`, where
+ * `<project>` is the project's hash or short name. Keyed by the recording's `sessionId` (read from the file's head),
+ * else the file's name; the project is the folder's name (a recording holds no working directory).
+ */
+export function geminiCliFolder(root: string): AgentFolder {
+  const isSession = (file: string) => {
+    const parts = path.relative(root, file).split(path.sep);
+    return parts.length === 3 && parts[1] === "chats" && isChat(parts[2]);
+  };
+  return {
+    agent: "gemini-cli",
+    root,
+    list: () => listFiles({ root, depth: 2, accept: isChat }).filter(isSession),
+    describe: (file): FoundSession | null => {
+      if (!isSession(file)) return null;
+      const agentSessionId = SESSION_ID.exec(readHead(file))?.[1] ?? path.basename(file, ".json");
+      const project = path.relative(root, file).split(path.sep)[0];
+      return { agent: "gemini-cli", format: "gemini-cli", agentSessionId, path: file, project, read: () => readFileBytes(file) };
+    },
+  };
+}
+
+function readHead(file: string): string {
+  try {
+    const descriptor = fs.openSync(file, "r");
+    try {
+      const buffer = Buffer.alloc(HEAD_BYTES);
+      return buffer.toString("utf8", 0, fs.readSync(descriptor, buffer, 0, HEAD_BYTES, 0));
+    } finally {
+      fs.closeSync(descriptor);
+    }
+  } catch {
+    return "";
+  }
+}
