@@ -9,13 +9,18 @@ import { listSessions } from "../../store/sessions";
 import { runCli } from "../run-cli";
 
 /** `lab sync …` in this process, with HOME pointing at the test's home folder. */
-async function sync(home: string, ...args: string[]) {
+function sync(home: string, ...args: string[]) {
+  return syncWithStdin(home, undefined, ...args);
+}
+
+/** `lab sync …` in this process with `readStdin` answering what a hook would write. */
+async function syncWithStdin(home: string, readStdin: (() => Promise<string>) | undefined, ...args: string[]) {
   let stdout = "";
   let stderr = "";
   const previous = process.env.HOME;
   process.env.HOME = home;
   try {
-    const code = await runCli(["sync", ...args], { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) });
+    const code = await runCli(["sync", ...args], { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), readStdin });
     return { code, stdout, stderr, report: args.includes("--json") && stdout ? JSON.parse(stdout) : null };
   } finally {
     process.env.HOME = previous;
@@ -93,5 +98,18 @@ describeWithShared("lab sync into DATABASE_URL's database (SQLite file)", () => 
     const outcome = await runLabCli(["sync", "--hook", "--json"], { HOME: agentHome.home, DATABASE_URL: database.url() }, { input: hookInput });
     expect(outcome.stderr).toBe("");
     expect(JSON.parse(outcome.stdout)).toMatchObject({ found: 1, updated: 1 });
+  });
+
+  it("finds the session a Codex hook names by its session id when its transcript_path is null", async () => {
+    fs.appendFileSync(agentHome.codexFile, sharedLines("codex/agent-sessions__codex-small-schema-fixture.jsonl", 40, 10));
+    const stdin = (text: string) => async () => text;
+    const hook = JSON.stringify({ session_id: AGENT_HOME_IDS.codex, transcript_path: null, cwd: "/tmp/repo", hook_event_name: "Stop", model: "gpt-5.5" });
+    const synced = await syncWithStdin(agentHome.home, stdin(hook), "--hook", "--json");
+    expect(synced.report).toMatchObject({ found: 1, updated: 1 });
+    expect(synced.report.sessions[0].agentSessionId).toBe(AGENT_HOME_IDS.codex);
+    const unknown = await syncWithStdin(agentHome.home, stdin(JSON.stringify({ session_id: "no-such-session", transcript_path: null })), "--hook");
+    expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining("no session no-such-session in the agents' folders") });
+    const notJson = await syncWithStdin(agentHome.home, stdin("hello"), "--hook");
+    expect(notJson).toMatchObject({ code: 2, stderr: expect.stringContaining("text that is not JSON") });
   });
 });
