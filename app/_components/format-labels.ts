@@ -12,6 +12,7 @@ export const FORMAT_LABELS: Record<FormatId, { label: string; file: string }> = 
   openhands: { label: "OpenHands", file: "event stream .json / .jsonl" },
   "gemini-cli": { label: "Gemini CLI", file: "chat recording .json" },
   "copilot-cli": { label: "GitHub Copilot CLI", file: "session events .jsonl" },
+  openclaw: { label: "OpenClaw", file: "session .jsonl" },
 };
 
 export function formatLabel(format: string): string {

@@ -136,6 +136,7 @@ export const FORMAT_IDS = [
   "openhands",
   "gemini-cli",
   "copilot-cli",
+  "openclaw",
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 

@@ -35,7 +35,7 @@ describeWithShared("the agents' session folders", () => {
     const found = agentFolders({ HOME: home }).flatMap((folder) => folder.list().flatMap((file) => folder.describe(file) ?? []));
     expect(found.map((session) => [session.agent, session.format, session.agentSessionId, session.project, session.path])).toEqual([
       ["gemini-cli", "gemini-cli", "faff42ab-6ea5-4f78-b8c4-f7dd6272af08", "7e8989f71805", gemini],
-      ["openclaw", expect.any(String), "d703a1a9-1b7b-4fb1-b512-c9738b1fe617", "/Users/badlogic/workspaces/pi-mono", openclaw],
+      ["openclaw", "openclaw", "d703a1a9-1b7b-4fb1-b512-c9738b1fe617", "/Users/badlogic/workspaces/pi-mono", openclaw],
       ["opencode", "opencode", exported.info.id, "/home/dev/projects/todo-cli", info],
     ]);
   });

@@ -1,5 +1,4 @@
 import path from "node:path";
-import type { FormatId } from "../engine/model";
 import { claudeCodeFolder } from "./find-claude-code-sessions";
 import { codexFolder } from "./find-codex-sessions";
 import { geminiCliFolder } from "./find-gemini-cli-sessions";
@@ -18,8 +17,6 @@ export interface AgentFolderEnv {
   XDG_DATA_HOME?: string;
 }
 
-/** The format openclaw's sessions are read with. */
-export const OPENCLAW_FORMAT: FormatId = "pi";
 
 /** Every agent's session folder, in the order `lab sync` reads them. A folder that does not exist lists no files. */
 export function agentFolders(env: AgentFolderEnv): AgentFolder[] {
@@ -29,7 +26,7 @@ export function agentFolders(env: AgentFolderEnv): AgentFolder[] {
     codexFolder(path.join(env.CODEX_HOME || path.join(home, ".codex"), "sessions")),
     piFolder(path.join(home, ".pi", "agent", "sessions")),
     geminiCliFolder(path.join(home, ".gemini", "tmp")),
-    openclawFolder(path.join(home, ".openclaw", "agents"), OPENCLAW_FORMAT),
+    openclawFolder(path.join(home, ".openclaw", "agents")),
     opencodeFolder(path.join(env.XDG_DATA_HOME || path.join(home, ".local", "share"), "opencode", "storage")),
   ];
 }

@@ -15,14 +15,14 @@ export function piFolder(root: string): AgentFolder {
 
 /**
  * openclaw's sessions under `root` (`~/.openclaw/agents`): `<agent>/sessions/<session id>.jsonl`, in pi's session
- * format. Keyed by the header's id; the project is the header's cwd, else the openclaw agent's name.
+ * format with openclaw's reset windows (read as `openclaw`). Keyed by the header's id; the project is the header's cwd, else the openclaw agent's name.
  */
-export function openclawFolder(root: string, format: FormatId): AgentFolder {
+export function openclawFolder(root: string): AgentFolder {
   return headerSessionFolder({
     root,
     depth: 2,
     agent: "openclaw",
-    format,
+    format: "openclaw",
     idOfName: (stem) => stem,
     inFolder: "sessions",
     projectOf: (file) => path.basename(path.dirname(path.dirname(file))),

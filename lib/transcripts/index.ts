@@ -7,6 +7,7 @@ import { geminiCliImporter } from "./gemini-cli";
 import { ImportError } from "./import-error";
 import type { Importer } from "./importer";
 import { openaiImporter } from "./openai";
+import { openclawImporter } from "./openclaw";
 import { opencodeImporter } from "./opencode";
 import { openhandsImporter } from "./openhands";
 import { piImporter } from "./pi";
@@ -24,6 +25,7 @@ export type { ImportIssue, SourceLocation } from "./import-error";
 export const importers: readonly Importer[] = [
   claudeCodeImporter,
   codexImporter,
+  openclawImporter,
   piImporter,
   opencodeImporter,
   sweAgentImporter,
