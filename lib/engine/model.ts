@@ -137,6 +137,7 @@ export const FORMAT_IDS = [
   "gemini-cli",
   "copilot-cli",
   "openclaw",
+  "cline",
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 

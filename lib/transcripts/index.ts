@@ -1,6 +1,7 @@
 import { FORMAT_IDS, type FormatId, type Session } from "../engine/model";
 import { anthropicImporter } from "./anthropic";
 import { claudeCodeImporter } from "./claude-code";
+import { clineImporter } from "./cline";
 import { codexImporter } from "./codex";
 import { copilotCliImporter } from "./copilot-cli";
 import { geminiCliImporter } from "./gemini-cli";
@@ -32,6 +33,7 @@ export const importers: readonly Importer[] = [
   openhandsImporter,
   geminiCliImporter,
   copilotCliImporter,
+  clineImporter,
   anthropicImporter,
   openaiImporter,
 ];
