@@ -138,6 +138,7 @@ export const FORMAT_IDS = [
   "copilot-cli",
   "openclaw",
   "cline",
+  "otel-genai",
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 

@@ -9,6 +9,7 @@ import { ImportError } from "./import-error";
 import type { Importer } from "./importer";
 import { openaiImporter } from "./openai";
 import { openclawImporter } from "./openclaw";
+import { otelGenAiImporter } from "./otel-genai";
 import { opencodeImporter } from "./opencode";
 import { openhandsImporter } from "./openhands";
 import { piImporter } from "./pi";
@@ -34,6 +35,7 @@ export const importers: readonly Importer[] = [
   geminiCliImporter,
   copilotCliImporter,
   clineImporter,
+  otelGenAiImporter,
   anthropicImporter,
   openaiImporter,
 ];
