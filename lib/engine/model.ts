@@ -139,6 +139,7 @@ export const FORMAT_IDS = [
   "openclaw",
   "cline",
   "otel-genai",
+  "goose",
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 

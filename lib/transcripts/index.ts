@@ -5,6 +5,7 @@ import { clineImporter } from "./cline";
 import { codexImporter } from "./codex";
 import { copilotCliImporter } from "./copilot-cli";
 import { geminiCliImporter } from "./gemini-cli";
+import { gooseImporter } from "./goose";
 import { ImportError } from "./import-error";
 import type { Importer } from "./importer";
 import { openaiImporter } from "./openai";
@@ -34,6 +35,7 @@ export const importers: readonly Importer[] = [
   openhandsImporter,
   geminiCliImporter,
   copilotCliImporter,
+  gooseImporter,
   clineImporter,
   otelGenAiImporter,
   anthropicImporter,

@@ -57,6 +57,7 @@ const CASES: { format: FormatId; what: string; text: string; where: RegExp }[] =
     }),
     where: /at \$\.resourceSpans\[0\]\.scopeSpans\[0\]\.spans\[1\]\.attributes\[gen_ai\.output\.messages\]\[0\]\.parts\[1\]\.name/,
   },
+  { format: "goose", what: "a tool response without its id", text: withoutOnLine("goose-compacted-session.jsonl", 4, (record) => delete at(record, "content", 0).id), where: /at line 4 \(content\[0\]\.id\)/ },
   { format: "opencode", what: "a message without info", text: without("opencode-auto-compaction.json", (document) => delete at(document, "messages", 0).info), where: /at \$\.messages\[0\]\.info/ },
   { format: "opencode", what: "a message without its role", text: without("opencode-auto-compaction.json", (document) => delete at(document, "messages", 0, "info").role), where: /at \$\.messages\[0\]\.info\.role/ },
   { format: "opencode", what: "a message without parts", text: without("opencode-auto-compaction.json", (document) => delete at(document, "messages", 0).parts), where: /at \$\.messages\[0\]\.parts/ },
