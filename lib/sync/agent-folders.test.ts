@@ -8,6 +8,8 @@ import { sharedTranscript } from "../testing/shared-transcripts";
 import { importTranscript, importTranscriptBytes } from "../transcripts";
 import { agentFolders } from "./agent-folders";
 
+const recordingIdOf = (file: string) => JSON.parse(fs.readFileSync(file, "utf8").split("\n")[0]).sessionId;
+
 const OPENCODE_FIXTURE = path.join(import.meta.dirname, "../transcripts/fixtures/opencode-auto-compaction.json");
 
 describeWithShared("the agents' session folders", () => {
@@ -23,6 +25,12 @@ describeWithShared("the agents' session folders", () => {
   it("finds Gemini CLI, openclaw and opencode sessions with their ids and projects, and nothing else", () => {
     const gemini = write(".gemini/tmp/7e8989f71805/chats/session-2026-01-10T02-08-faff42ab.json", fs.readFileSync(sharedTranscript("gemini-cli/entire-cli__12cbfeaa512b.json"), "utf8"));
     write(".gemini/tmp/7e8989f71805/logs.json", "[]"); // not a chat
+    const recording = JSON.parse(fs.readFileSync(sharedTranscript("gemini-cli/entire-cli__9c53780d06b7.json"), "utf8"));
+    const { messages: recorded, ...metadata } = recording;
+    const geminiLines = write(
+      `.gemini/tmp/7e8989f71805/chats/${recording.sessionId}/subagent-1.jsonl`,
+      `${[{ ...metadata, kind: "subagent" }, ...recorded].map((line) => JSON.stringify(line)).join("\n")}\n`,
+    );
     const openclaw = write(".openclaw/agents/main/sessions/d703a1a9-1b7b-4fb1-b512-c9738b1fe617.jsonl", sharedLines("pi/pi-mono__large-session.jsonl", 0, 10));
     write(".openclaw/agents/main/sessions.json", "{}"); // openclaw's index of sessions, not one
     // opencode's storage: the export fixture taken apart as opencode keeps it
@@ -34,6 +42,7 @@ describeWithShared("the agents' session folders", () => {
     }
     const found = agentFolders({ HOME: home }).flatMap((folder) => folder.list().flatMap((file) => folder.describe(file) ?? []));
     expect(found.map((session) => [session.agent, session.format, session.agentSessionId, session.project, session.path])).toEqual([
+      ["gemini-cli", "gemini-cli", recordingIdOf(geminiLines), "7e8989f71805", geminiLines],
       ["gemini-cli", "gemini-cli", "faff42ab-6ea5-4f78-b8c4-f7dd6272af08", "7e8989f71805", gemini],
       ["openclaw", "openclaw", "d703a1a9-1b7b-4fb1-b512-c9738b1fe617", "/Users/badlogic/workspaces/pi-mono", openclaw],
       ["opencode", "opencode", exported.info.id, "/home/dev/projects/todo-cli", info],
