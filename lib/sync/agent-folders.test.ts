@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, expect, it } from "vitest";
 import { describeWithShared } from "../testing/describe-with-shared";
 import { sharedLines } from "../testing/agent-home";
@@ -55,6 +56,34 @@ describeWithShared("the agents' session folders", () => {
     const fromStorage = importTranscriptBytes(await session.read(), { format: "opencode" }).session;
     const fromExport = importTranscript(fs.readFileSync(OPENCODE_FIXTURE, "utf8"), { format: "opencode" }).session;
     expect(fromStorage).toEqual(fromExport);
+  });
+
+  it("reads opencode's SQLite store (opencode 1.2+) instead of the JSON files it was migrated from", async () => {
+    const exported = JSON.parse(fs.readFileSync(OPENCODE_FIXTURE, "utf8"));
+    const file = path.join(home, ".local/share/opencode/opencode.db");
+    const database = new Database(file);
+    // the columns opencode's session.sql.ts declares that the lab reads (Timestamps: time_created, time_updated)
+    database.exec(`CREATE TABLE session (id TEXT PRIMARY KEY, project_id TEXT NOT NULL, parent_id TEXT, slug TEXT NOT NULL, directory TEXT NOT NULL, title TEXT NOT NULL, version TEXT NOT NULL, time_created INTEGER NOT NULL, time_updated INTEGER NOT NULL, time_compacting INTEGER);
+      CREATE TABLE message (id TEXT PRIMARY KEY, session_id TEXT NOT NULL, time_created INTEGER NOT NULL, time_updated INTEGER NOT NULL, data TEXT NOT NULL);
+      CREATE TABLE part (id TEXT PRIMARY KEY, message_id TEXT NOT NULL, session_id TEXT NOT NULL, time_created INTEGER NOT NULL, time_updated INTEGER NOT NULL, data TEXT NOT NULL);`);
+    const { info } = exported;
+    database.prepare("INSERT INTO session VALUES (?, ?, NULL, 'add-verbose', ?, ?, ?, ?, ?, NULL)").run(info.id, info.projectID, info.directory, info.title, info.version, info.time.created, info.time.updated);
+    exported.messages.forEach((message: { info: Record<string, unknown> & { id: string; time: { created: number } }; parts: (Record<string, unknown> & { id: string })[] }, index: number) => {
+      const { id, sessionID: _session, ...data } = message.info;
+      database.prepare("INSERT INTO message VALUES (?, ?, ?, ?, ?)").run(id, info.id, message.info.time.created + index, message.info.time.created + index, JSON.stringify(data));
+      for (const part of message.parts) {
+        const { id: partId, sessionID: _s, messageID: _m, ...partData } = part;
+        database.prepare("INSERT INTO part VALUES (?, ?, ?, 0, 0, ?)").run(partId, id, info.id, JSON.stringify(partData));
+      }
+    });
+    database.close();
+    const opencode = agentFolders({ HOME: home }).find((folder) => folder.agent === "opencode")!;
+    const listedFiles = opencode.list();
+    expect(listedFiles).toEqual([`${file}#${info.id}`]); // the JSON files of the same session are not read twice
+    const session = opencode.describe(listedFiles[0])!;
+    expect(session).toMatchObject({ agentSessionId: info.id, project: "/home/dev/projects/todo-cli" });
+    const fromDatabase = importTranscriptBytes(await session.read(), { format: "opencode" }).session;
+    expect(fromDatabase).toEqual(importTranscript(fs.readFileSync(OPENCODE_FIXTURE, "utf8"), { format: "opencode" }).session);
   });
 
   it("follows CLAUDE_CONFIG_DIR, CODEX_HOME and XDG_DATA_HOME", () => {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { AgentFolder, FoundSession } from "./found-session";
 import { listFiles } from "./list-files";
+import { exportDatabaseSession, listDatabaseSessions, SESSION_IN_DATABASE } from "./opencode-database";
 
 /**
  * opencode's JSON storage under `root` (`$XDG_DATA_HOME/opencode/storage`, by default `~/.local/share/opencode/storage`):
@@ -9,8 +10,36 @@ import { listFiles } from "./list-files";
  * message's info) and `part/<message id>/<part id>.json` (its parts). A session is read as the `opencode export`
  * document the lab imports, `{info, messages: [{info, parts}]}`, messages and parts in the order of their ids (opencode's
  * ids ascend with time). Keyed by the session's id; the project is the session's directory.
+ *
+ * opencode 1.2 and later keep sessions in SQLite instead (`opencode.db` beside `storage`, which it migrates the JSON
+ * files into and leaves behind): those are read from the database (opencode-database.ts; their path is
+ * `…/opencode.db#<session id>`), and a JSON file of a session the database holds is not read again.
  */
 export function opencodeFolder(root: string): AgentFolder {
+  const database = path.join(path.dirname(root), "opencode.db");
+  const json = jsonStorageFolder(root);
+  // the directories of the sessions the last list() found, so describing each does not open the database again
+  let listed = new Map<string, string>();
+  return {
+    agent: "opencode",
+    root,
+    list: () => {
+      const inDatabase = listDatabaseSessions(database);
+      listed = new Map(inDatabase.map((session) => [session.id, session.directory]));
+      const ids = new Set(listed.keys());
+      return [...json.list().filter((file) => !ids.has(path.basename(file, ".json"))), ...inDatabase.map((session) => `${database}${SESSION_IN_DATABASE}${session.id}`)];
+    },
+    describe: (file) => {
+      if (!file.startsWith(`${database}${SESSION_IN_DATABASE}`)) return json.describe(file);
+      const id = file.slice(database.length + SESSION_IN_DATABASE.length);
+      const directory = listed.get(id) ?? listDatabaseSessions(database).find((session) => session.id === id)?.directory;
+      if (directory === undefined) return null;
+      return { agent: "opencode", format: "opencode", agentSessionId: id, path: file, project: directory, read: async () => exportDatabaseSession(database, id) };
+    },
+  };
+}
+
+function jsonStorageFolder(root: string): AgentFolder {
   const isSessionInfo = (file: string) => {
     const parts = path.relative(root, file).split(path.sep);
     return parts.length === 3 && parts[0] === "session" && parts[2].endsWith(".json");
