@@ -11,7 +11,8 @@ import { agentFolders } from "./agent-folders";
 
 const recordingIdOf = (file: string) => JSON.parse(fs.readFileSync(file, "utf8").split("\n")[0]).sessionId;
 
-const OPENCODE_FIXTURE = path.join(import.meta.dirname, "../transcripts/fixtures/opencode-auto-compaction.json");
+const FIXTURES = path.join(import.meta.dirname, "../transcripts/fixtures");
+const OPENCODE_FIXTURE = path.join(FIXTURES, "opencode-auto-compaction.json");
 
 describeWithShared("the agents' session folders", () => {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "lab-agent-folders-"));
@@ -23,7 +24,7 @@ describeWithShared("the agents' session folders", () => {
     return file;
   };
 
-  it("finds Gemini CLI, openclaw and opencode sessions with their ids and projects, and nothing else", () => {
+  it("finds Gemini CLI, openclaw, opencode, Goose and Roo Code sessions with their ids and projects, and nothing else", async () => {
     const gemini = write(".gemini/tmp/7e8989f71805/chats/session-2026-01-10T02-08-faff42ab.json", fs.readFileSync(sharedTranscript("gemini-cli/entire-cli__12cbfeaa512b.json"), "utf8"));
     write(".gemini/tmp/7e8989f71805/logs.json", "[]"); // not a chat
     const recording = JSON.parse(fs.readFileSync(sharedTranscript("gemini-cli/entire-cli__9c53780d06b7.json"), "utf8"));
@@ -41,13 +42,20 @@ describeWithShared("the agents' session folders", () => {
       write(`.local/share/opencode/storage/message/${exported.info.id}/${message.info.id}.json`, JSON.stringify(message.info));
       for (const part of message.parts) write(`.local/share/opencode/storage/part/${message.info.id}/${part.id}.json`, JSON.stringify(part));
     }
+    const goose = write(".local/share/goose/sessions/20251009_1.jsonl", fs.readFileSync(path.join(FIXTURES, "goose-compacted-session.jsonl"), "utf8"));
+    const roo = write(".config/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks/1760000000000/api_conversation_history.json", fs.readFileSync(path.join(FIXTURES, "cline-roo-condensed-task.json"), "utf8"));
+    write(".config/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks/1760000000000/ui_messages.json", "[]"); // not the history
     const found = agentFolders({ HOME: home }).flatMap((folder) => folder.list().flatMap((file) => folder.describe(file) ?? []));
     expect(found.map((session) => [session.agent, session.format, session.agentSessionId, session.project, session.path])).toEqual([
       ["gemini-cli", "gemini-cli", recordingIdOf(geminiLines), "7e8989f71805", geminiLines],
       ["gemini-cli", "gemini-cli", "faff42ab-6ea5-4f78-b8c4-f7dd6272af08", "7e8989f71805", gemini],
       ["openclaw", "openclaw", "d703a1a9-1b7b-4fb1-b512-c9738b1fe617", "/Users/badlogic/workspaces/pi-mono", openclaw],
       ["opencode", "opencode", exported.info.id, "/home/dev/projects/todo-cli", info],
+      ["goose", "goose", "20251009_1", "/home/dev/shop", goose],
+      ["roo-code", "cline", "rooveterinaryinc.roo-cline/1760000000000", "/home/dev/infra", roo],
     ]);
+    // each imports as the format sync names it (an openclaw file without a reset would be detected as pi)
+    for (const session of found) expect(importTranscriptBytes(await session.read(), { format: session.format }).session.messages.length).toBeGreaterThan(0);
   });
 
   it("reads an opencode session from its storage as the export it was taken from", async () => {
@@ -95,6 +103,10 @@ describeWithShared("the agents' session folders", () => {
       ["gemini-cli", path.join(home, ".gemini/tmp")],
       ["openclaw", path.join(home, ".openclaw/agents")],
       ["opencode", "/d/opencode/storage"],
+      ["goose", "/d/goose/sessions"],
+      ["cline", path.join(home, ".config/Code/User/globalStorage/saoudrizwan.claude-dev/tasks")],
+      ["roo-code", path.join(home, ".config/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks")],
+      ["kilo-code", path.join(home, ".config/Code/User/globalStorage/kilocode.kilo-code/tasks")],
     ]);
   });
 });

@@ -2,7 +2,9 @@ import path from "node:path";
 import { claudeCodeFolder } from "./find-claude-code-sessions";
 import { codexFolder } from "./find-codex-sessions";
 import { geminiCliFolder } from "./find-gemini-cli-sessions";
+import { gooseFolder } from "./find-goose-sessions";
 import { opencodeFolder } from "./find-opencode-sessions";
+import { TASK_EXTENSIONS, vscodeTaskFolder } from "./find-vscode-task-sessions";
 import { openclawFolder, piFolder } from "./find-pi-sessions";
 import type { AgentFolder } from "./found-session";
 
@@ -13,7 +15,7 @@ export interface AgentFolderEnv {
   CLAUDE_CONFIG_DIR?: string;
   /** Codex's own folder (default `~/.codex`) */
   CODEX_HOME?: string;
-  /** where opencode keeps its data (default `~/.local/share`) */
+  /** where opencode and Goose keep their data (default `~/.local/share`) */
   XDG_DATA_HOME?: string;
 }
 
@@ -28,5 +30,7 @@ export function agentFolders(env: AgentFolderEnv): AgentFolder[] {
     geminiCliFolder(path.join(home, ".gemini", "tmp")),
     openclawFolder(path.join(home, ".openclaw", "agents")),
     opencodeFolder(path.join(env.XDG_DATA_HOME || path.join(home, ".local", "share"), "opencode", "storage")),
+    gooseFolder(path.join(env.XDG_DATA_HOME || path.join(home, ".local", "share"), "goose", "sessions")),
+    ...TASK_EXTENSIONS.map(({ agent, extension }) => vscodeTaskFolder(home, agent, extension)),
   ];
 }

@@ -31,7 +31,16 @@ export async function foundSessionOfFile(file: string, env: AgentFolderEnv): Pro
   }
   const stem = path.basename(real).replace(/\.jsonl?$/, "");
   const sourceId = outcome.session.meta.sourceId;
-  const agentSessionId = outcome.format === "claude-code" ? (stem.startsWith("agent-") && sourceId ? `${sourceId}/${stem}` : stem) : (sourceId ?? stem);
+  const taskFolder = path.dirname(real);
+  const agentSessionId =
+    outcome.format === "claude-code"
+      ? stem.startsWith("agent-") && sourceId
+        ? `${sourceId}/${stem}`
+        : stem
+      : outcome.format === "cline"
+        ? // <extension>/tasks/<task id>/api_conversation_history.json, keyed as the extension's folder is
+          `${path.basename(path.dirname(path.dirname(taskFolder)))}/${path.basename(taskFolder)}`
+        : (sourceId ?? stem);
   return {
     agent: outcome.format as SyncAgentId,
     format: outcome.format,

@@ -1,7 +1,7 @@
 import type { FormatId } from "../engine/model";
 
 /** The agents whose default session folders `lab sync` reads. */
-export const SYNC_AGENT_IDS = ["claude-code", "codex", "pi", "gemini-cli", "openclaw", "opencode"] as const;
+export const SYNC_AGENT_IDS = ["claude-code", "codex", "pi", "gemini-cli", "openclaw", "opencode", "goose", "cline", "roo-code", "kilo-code"] as const;
 export type SyncAgentId = (typeof SYNC_AGENT_IDS)[number];
 
 /** One agent session found on disk, not yet read. */
