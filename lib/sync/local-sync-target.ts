@@ -10,7 +10,7 @@ export function localSyncTarget(label: string): SyncTarget {
     lookup: (keys) => findSyncedSessions(keys),
     store: async (file) => {
       const result = await syncUpload({ ...file, redact: file.redact });
-      return { outcome: result.outcome, id: result.id };
+      return { outcome: result.outcome, id: result.id, ...(result.session ? { credentials: result.session.secrets.count } : {}) };
     },
   };
 }

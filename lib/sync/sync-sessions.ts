@@ -21,7 +21,7 @@ export interface SyncedFile {
   id?: string;
   /** why it failed or was held back */
   reason?: string;
-  /** credentials found in it (only counted where it was read: a new or changed file) */
+  /** credentials found in it (only where it was read: a new or changed file; into this lab's database, those it is stored with) */
   credentials?: number;
 }
 
@@ -138,7 +138,8 @@ async function syncOne(input: {
       sourceName: path.basename(session.path),
       redact: options.redact ?? false,
     });
-    return { ...base, outcome: result.outcome === "unchanged" ? "skipped" : result.outcome, id: result.id, ...(credentials ? { credentials } : {}) };
+    const counted = credentials ?? result.credentials;
+    return { ...base, outcome: result.outcome === "unchanged" ? "skipped" : result.outcome, id: result.id, ...(counted ? { credentials: counted } : {}) };
   } catch (error) {
     if (error instanceof RemoteLabError && stopsTheSync(error.status)) throw error;
     return { ...base, outcome: "failed", reason: input.describeFailure(error, session.path) };

@@ -23,5 +23,6 @@ export interface SyncTarget {
   remote: boolean;
   /** the stored sessions of these agent sessions */
   lookup(keys: readonly SyncKey[]): Promise<SyncedSessionRecord[]>;
-  store(file: SyncTargetFile): Promise<{ outcome: SyncUploadOutcome; id: string }>;
+  /** stores the file; `credentials`: the findings the stored session holds, when the target says */
+  store(file: SyncTargetFile): Promise<{ outcome: SyncUploadOutcome; id: string; credentials?: number }>;
 }

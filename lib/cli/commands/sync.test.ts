@@ -5,7 +5,8 @@ import { AGENT_HOME_IDS, buildAgentHome, sharedLines, type AgentHome } from "../
 import { describeWithShared } from "../../testing/describe-with-shared";
 import { useTestDatabase } from "../../testing/use-test-database";
 import { runLabCli } from "../../testing/run-lab-cli";
-import { listSessions } from "../../store/sessions";
+import { listSessions, loadSession } from "../../store/sessions";
+import { fakeCredentials } from "../../testing/fake-credentials";
 import { runCli } from "../run-cli";
 
 /** `lab sync …` in this process, with HOME pointing at the test's home folder. */
@@ -83,12 +84,31 @@ describeWithShared("lab sync into DATABASE_URL's database (SQLite file)", () => 
 
     const broken = path.join(path.dirname(agentHome.codexFile), "rollout-2026-08-03T11-00-00-019fc8be-3658-7ca3-9e29-00000000beef.jsonl");
     fs.writeFileSync(broken, `${sharedLines("codex/agent-sessions__codex-small-schema-fixture.jsonl", 0, 3)}{"timestamp":"2026-08-03T10:49:00.000Z","type":"response_item"}\n`);
+    // a new session holding a credential goes into this machine's database with its findings, counted in the report
+    const token = fakeCredentials(5).find((credential) => credential.rule === "github")!.value;
+    const leaky = path.join(agentHome.home, ".pi/agent/sessions/--tmp-leaky--/2026-01-01_leaky.jsonl");
+    fs.mkdirSync(path.dirname(leaky), { recursive: true });
+    fs.writeFileSync(leaky, `${JSON.stringify({ type: "session", version: 3, id: "leaky-session", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/tmp/leaky" })}\n${JSON.stringify({ type: "message", id: "m1", parentId: null, timestamp: "2026-01-01T00:00:01.000Z", message: { role: "user", content: `push with ${token}` } })}\n`);
+    const local = await sync(agentHome.home, "--json", "--agents", "pi");
+    expect(local.report.sessions.find((session: { agentSessionId: string }) => session.agentSessionId === "leaky-session")).toMatchObject({ outcome: "imported", credentials: 2 });
+    expect(local.stdout).not.toContain(token);
+    // grown, and synced with --redact: the stored session is updated without the credential
+    fs.appendFileSync(leaky, `${JSON.stringify({ type: "message", id: "m2", parentId: "m1", timestamp: "2026-01-01T00:00:02.000Z", message: { role: "user", content: "and tag it" } })}\n`);
+    const redacted = await sync(agentHome.home, "--json", "--agents", "pi", "--redact");
+    const stored = redacted.report.sessions.find((session: { agentSessionId: string }) => session.agentSessionId === "leaky-session");
+    expect(stored).toMatchObject({ outcome: "updated" });
+    expect(stored.credentials).toBeUndefined();
+    const content = JSON.stringify(await loadSession(stored.id));
+    expect(content).not.toContain(token);
+    expect(content).toContain("[REDACTED:GITHUB_TOKEN]");
+    fs.rmSync(leaky);
+
     const failing = await sync(agentHome.home, "--json");
     expect(failing.code).toBe(1);
     expect(failing.report).toMatchObject({ found: 5, imported: 0, skipped: 4, failed: 1 });
     const failure = failing.report.sessions.find((session: { outcome: string }) => session.outcome === "failed");
     expect(failure.reason).toMatch(/format codex: .*line 4/);
-    expect(await listSessions()).toHaveLength(4);
+    expect(await listSessions()).toHaveLength(5);
     fs.rmSync(broken);
   });
 
