@@ -44,7 +44,9 @@ describeWithShared("the agents' session folders", () => {
     }
     const goose = write(".local/share/goose/sessions/20251009_1.jsonl", fs.readFileSync(path.join(FIXTURES, "goose-compacted-session.jsonl"), "utf8"));
     const roo = write(".config/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks/1760000000000/api_conversation_history.json", fs.readFileSync(path.join(FIXTURES, "cline-roo-condensed-task.json"), "utf8"));
-    write(".config/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks/1760000000000/ui_messages.json", "[]"); // not the history
+    // not a session of its own: the requests' tokens, read with the history
+    const ui = [{ ts: 1760000001000, type: "say", say: "api_req_started", text: JSON.stringify({ tokensIn: 900, tokensOut: 40, cacheReads: 0, cacheWrites: 1200 }) }];
+    write(".config/Code/User/globalStorage/rooveterinaryinc.roo-cline/tasks/1760000000000/ui_messages.json", JSON.stringify(ui));
     const found = agentFolders({ HOME: home }).flatMap((folder) => folder.list().flatMap((file) => folder.describe(file) ?? []));
     expect(found.map((session) => [session.agent, session.format, session.agentSessionId, session.project, session.path])).toEqual([
       ["gemini-cli", "gemini-cli", recordingIdOf(geminiLines), "7e8989f71805", geminiLines],
@@ -56,6 +58,8 @@ describeWithShared("the agents' session folders", () => {
     ]);
     // each imports as the format sync names it (an openclaw file without a reset would be detected as pi)
     for (const session of found) expect(importTranscriptBytes(await session.read(), { format: session.format }).session.messages.length).toBeGreaterThan(0);
+    const task = importTranscriptBytes(await found.at(-1)!.read()).session;
+    expect(task.messages.find((message) => message.role === "assistant")!.usage).toEqual({ input: 900, output: 40, cacheRead: 0, cacheWrite: 1200 });
   });
 
   it("reads an opencode session from its storage as the export it was taken from", async () => {

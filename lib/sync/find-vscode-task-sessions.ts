@@ -25,12 +25,13 @@ const EDITOR_STORAGE = [
 ];
 
 const HISTORY_FILE = "api_conversation_history.json";
+const UI_FILE = "ui_messages.json";
 /** The workspace the extensions write into each turn's environment details (Cline: "Current Working Directory"). */
 const WORKSPACE = /Current (?:Workspace|Working) Directory \(([^)\n]+)\)/;
 
 /**
  * One agent's task folders under every editor's global storage: `<storage>/<extension>/tasks/<task id>/
- * api_conversation_history.json`, read as `cline`. Keyed by the task id (the folder's name); the project is the
+ * api_conversation_history.json`, read as `cline` with the folder's ui_messages.json (each request's tokens). Keyed by the task id (the folder's name); the project is the
  * workspace directory the first turn's environment details name, else the editor's folder.
  */
 export function vscodeTaskFolder(home: string, agent: SyncAgentId, extension: string): AgentFolder {
@@ -45,9 +46,31 @@ export function vscodeTaskFolder(home: string, agent: SyncAgentId, extension: st
       if (!root || path.basename(file) !== HISTORY_FILE) return null;
       const taskId = path.basename(path.dirname(file));
       const project = WORKSPACE.exec(readHead(file))?.[1]?.trim() ?? path.relative(home, root).split(path.sep).slice(0, 2).join("/");
-      return { agent, format: "cline", agentSessionId: `${extension}/${taskId}`, path: file, project, read: () => readFileBytes(file) };
+      return { agent, format: "cline", agentSessionId: `${extension}/${taskId}`, path: file, project, read: () => readTaskFolder(file) };
     },
   };
+}
+
+/**
+ * A task folder as the `cline` importer takes it whole — `{"api_conversation_history.json": …, "ui_messages.json": …}`,
+ * so its messages get each request's usage — or the history alone when the folder has no readable ui_messages.json.
+ */
+async function readTaskFolder(historyFile: string): Promise<Uint8Array> {
+  const history = await readFileBytes(historyFile);
+  let ui: string;
+  try {
+    ui = await fs.promises.readFile(path.join(path.dirname(historyFile), UI_FILE), "utf8");
+    JSON.parse(ui);
+  } catch {
+    return history;
+  }
+  const head = new TextEncoder().encode(`{"${HISTORY_FILE}":`);
+  const tail = new TextEncoder().encode(`,"${UI_FILE}":${ui}}`);
+  const bytes = new Uint8Array(head.length + history.length + tail.length);
+  bytes.set(head, 0);
+  bytes.set(history, head.length);
+  bytes.set(tail, head.length + history.length);
+  return bytes;
 }
 
 function readHead(file: string): string {
