@@ -87,9 +87,17 @@ export async function syncSessions(options: SyncSessionsOptions): Promise<SyncRe
   };
   const stored = new Map((await options.target.lookup(chosen)).map((record) => [keyOf(record), record]));
   const describeFailure = options.describeFailure ?? ((error: unknown) => (error instanceof Error ? error.message : String(error)));
+  // two files claiming one agent session (a session file copied to another project) would replace each other's
+  // content at every sync: the first is synced, the others fail naming it
+  const firstPathByKey = new Map<string, string>();
   for (const [index, session] of chosen.entries()) {
     options.onProgress?.({ done: index, total: chosen.length, current: session, report });
-    const file = await syncOne({ session, existing: stored.get(keyOf(session)), options, describeFailure });
+    const first = firstPathByKey.get(keyOf(session));
+    if (first === undefined) firstPathByKey.set(keyOf(session), session.path);
+    const file =
+      first === undefined
+        ? await syncOne({ session, existing: stored.get(keyOf(session)), options, describeFailure })
+        : { path: session.path, agent: session.agent, agentSessionId: session.agentSessionId, project: session.project, outcome: "failed" as const, reason: `the same ${session.format} session (${session.agentSessionId}) as ${first}: only that one is synced` };
     report[file.outcome] += 1;
     report.sessions.push(file);
   }
