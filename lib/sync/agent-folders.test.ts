@@ -98,6 +98,27 @@ describeWithShared("the agents' session folders", () => {
     expect(fromDatabase).toEqual(importTranscript(fs.readFileSync(OPENCODE_FIXTURE, "utf8"), { format: "opencode" }).session);
   });
 
+  it("reads Goose's SQLite store (Goose 1.10+), and its older JSON-lines files of sessions the store does not hold", async () => {
+    const [header, ...messages] = fs.readFileSync(path.join(FIXTURES, "goose-compacted-session.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    const file = path.join(home, ".local/share/goose/sessions/sessions.db");
+    const database = new Database(file);
+    // the columns of Goose's sessions and messages tables that the lab reads
+    database.exec(`CREATE TABLE sessions (id TEXT PRIMARY KEY, name TEXT NOT NULL DEFAULT '', description TEXT NOT NULL DEFAULT '', working_dir TEXT NOT NULL, created_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP, total_tokens INTEGER);
+      CREATE TABLE messages (id INTEGER PRIMARY KEY AUTOINCREMENT, session_id TEXT NOT NULL, role TEXT NOT NULL, content_json TEXT NOT NULL, created_timestamp INTEGER NOT NULL, metadata_json TEXT, message_id TEXT);`);
+    database.prepare("INSERT INTO sessions (id, name, working_dir, total_tokens) VALUES (?, ?, ?, ?)").run("20251010_2", header.description, header.working_dir, header.total_tokens);
+    for (const message of messages) database.prepare("INSERT INTO messages (session_id, role, content_json, created_timestamp, metadata_json, message_id) VALUES (?, ?, ?, ?, ?, ?)").run("20251010_2", message.role, JSON.stringify(message.content), message.created * 1000, JSON.stringify(message.metadata), message.id);
+    database.close();
+    const goose = agentFolders({ HOME: home }).find((folder) => folder.agent === "goose")!;
+    const listedFiles = goose.list();
+    expect(listedFiles).toEqual([path.join(home, ".local/share/goose/sessions/20251009_1.jsonl"), `${file}#20251010_2`]);
+    const fromDatabase = goose.describe(listedFiles[1])!;
+    expect(fromDatabase).toMatchObject({ agentSessionId: "20251010_2", project: "/home/dev/shop" });
+    const imported = importTranscriptBytes(await fromDatabase.read()).session;
+    const fromFile = importTranscriptBytes(await goose.describe(listedFiles[0])!.read()).session;
+    expect(imported.format).toBe("goose");
+    expect(imported.messages.map(({ source: _source, ...message }) => message)).toEqual(fromFile.messages.map(({ source: _source, ...message }) => message));
+  });
+
   it("follows CLAUDE_CONFIG_DIR, CODEX_HOME and XDG_DATA_HOME", () => {
     const roots = agentFolders({ HOME: home, CLAUDE_CONFIG_DIR: "/c", CODEX_HOME: "/x", XDG_DATA_HOME: "/d" }).map((folder) => [folder.agent, folder.root]);
     expect(roots).toEqual([
