@@ -1,7 +1,7 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { AgentFolder, FoundSession } from "./found-session";
 import { listFiles, readFileBytes } from "./list-files";
+import { readHeadText } from "./read-head-records";
 
 /** Where a chat recording names its session: its first field, well within the first 4 KB. */
 const SESSION_ID = /"sessionId"\s*:\s*"([^"\\]+)"/;
@@ -26,23 +26,9 @@ export function geminiCliFolder(root: string): AgentFolder {
     list: () => listFiles({ root, depth: 3, accept: (name) => name.endsWith(".json") || name.endsWith(".jsonl") }).filter(isSession),
     describe: (file): FoundSession | null => {
       if (!isSession(file)) return null;
-      const agentSessionId = SESSION_ID.exec(readHead(file))?.[1] ?? path.basename(file).replace(/\.jsonl?$/, "");
+      const agentSessionId = SESSION_ID.exec(readHeadText(file, HEAD_BYTES))?.[1] ?? path.basename(file).replace(/\.jsonl?$/, "");
       const project = path.relative(root, file).split(path.sep)[0];
       return { agent: "gemini-cli", format: "gemini-cli", agentSessionId, path: file, project, read: () => readFileBytes(file) };
     },
   };
-}
-
-function readHead(file: string): string {
-  try {
-    const descriptor = fs.openSync(file, "r");
-    try {
-      const buffer = Buffer.alloc(HEAD_BYTES);
-      return buffer.toString("utf8", 0, fs.readSync(descriptor, buffer, 0, HEAD_BYTES, 0));
-    } finally {
-      fs.closeSync(descriptor);
-    }
-  } catch {
-    return "";
-  }
 }

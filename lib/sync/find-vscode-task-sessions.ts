@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { AgentFolder, FoundSession, SyncAgentId } from "./found-session";
 import { listFiles, readFileBytes } from "./list-files";
+import { readHeadText } from "./read-head-records";
 
 /** The VS Code extension ids whose task folders hold `api_conversation_history.json`, by agent. */
 export const TASK_EXTENSIONS: ReadonlyArray<{ agent: SyncAgentId; extension: string }> = [
@@ -45,7 +46,7 @@ export function vscodeTaskFolder(home: string, agent: SyncAgentId, extension: st
       const root = rootOf(file);
       if (!root || path.basename(file) !== HISTORY_FILE) return null;
       const taskId = path.basename(path.dirname(file));
-      const project = WORKSPACE.exec(readHead(file))?.[1]?.trim() ?? path.relative(home, root).split(path.sep).slice(0, 2).join("/");
+      const project = WORKSPACE.exec(readHeadText(file, 64 * 1024))?.[1]?.trim() ?? path.relative(home, root).split(path.sep).slice(0, 2).join("/");
       return { agent, format: "cline", agentSessionId: `${extension}/${taskId}`, path: file, project, read: () => readTaskFolder(file) };
     },
   };
@@ -71,18 +72,4 @@ async function readTaskFolder(historyFile: string): Promise<Uint8Array> {
   bytes.set(history, head.length);
   bytes.set(tail, head.length + history.length);
   return bytes;
-}
-
-function readHead(file: string): string {
-  try {
-    const descriptor = fs.openSync(file, "r");
-    try {
-      const buffer = Buffer.alloc(64 * 1024);
-      return buffer.toString("utf8", 0, fs.readSync(descriptor, buffer, 0, buffer.length, 0));
-    } finally {
-      fs.closeSync(descriptor);
-    }
-  } catch {
-    return "";
-  }
 }

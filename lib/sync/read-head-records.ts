@@ -9,19 +9,7 @@ const HEAD_BYTES = 256 * 1024;
  * are not JSON objects (or cut off at 256 KB) are left out; an unreadable file gives none.
  */
 export function readHeadRecords(file: string, lines: number): Record<string, unknown>[] {
-  let head: string;
-  try {
-    const descriptor = fs.openSync(file, "r");
-    try {
-      const buffer = Buffer.alloc(HEAD_BYTES);
-      const length = fs.readSync(descriptor, buffer, 0, HEAD_BYTES, 0);
-      head = buffer.toString("utf8", 0, length);
-    } finally {
-      fs.closeSync(descriptor);
-    }
-  } catch {
-    return [];
-  }
+  const head = readHeadText(file, HEAD_BYTES);
   const records: Record<string, unknown>[] = [];
   for (const line of head.split("\n").slice(0, lines)) {
     try {
@@ -32,6 +20,21 @@ export function readHeadRecords(file: string, lines: number): Record<string, unk
     }
   }
   return records;
+}
+
+/** The first `bytes` of a file as text (the last character may be cut); "" when it cannot be read. */
+export function readHeadText(file: string, bytes: number): string {
+  try {
+    const descriptor = fs.openSync(file, "r");
+    try {
+      const buffer = Buffer.alloc(bytes);
+      return buffer.toString("utf8", 0, fs.readSync(descriptor, buffer, 0, bytes, 0));
+    } finally {
+      fs.closeSync(descriptor);
+    }
+  } catch {
+    return "";
+  }
 }
 
 /** The first string field `name` among records (or their `payload`), or undefined. */
