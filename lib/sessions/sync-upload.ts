@@ -19,6 +19,8 @@ export interface SyncUploadInput {
   sourceName?: string;
   /** redact every credential found before it is stored */
   redact?: boolean;
+  /** the sender replaced this many credentials before sending (`lab sync --to … --redact`): recorded as a redaction */
+  redactedBySender?: number;
   signal?: AbortSignal;
 }
 
@@ -40,6 +42,7 @@ export async function syncUpload(input: SyncUploadInput): Promise<{ outcome: Syn
   if (existing && existing.sourceSha256 === sourceSha256) return { outcome: "unchanged", session: null, id: existing.id };
   const prepared = await prepareUpload({ bytes: input.bytes, format: input.format, sourceName: input.sourceName, redact: input.redact, signal: input.signal });
   const synced = { agentSessionId: input.agentSessionId, sourceSha256 };
+  const redacted = prepared.redacted ?? (input.redactedBySender ? { at: new Date(), count: input.redactedBySender } : undefined);
   const replace = (id: string) =>
     replaceSessionContent(id, {
       session: prepared.session,
@@ -47,7 +50,7 @@ export async function syncUpload(input: SyncUploadInput): Promise<{ outcome: Syn
       secretFindings: prepared.secretFindings,
       upload: prepared.upload ?? null,
       synced,
-      redacted: prepared.redacted,
+      redacted,
     });
   let stored: SessionRecord;
   let outcome: SyncUploadOutcome;
@@ -63,7 +66,7 @@ export async function syncUpload(input: SyncUploadInput): Promise<{ outcome: Syn
         sourceName: input.sourceName,
         upload: prepared.upload,
         secretFindings: prepared.secretFindings,
-        redacted: prepared.redacted,
+        redacted,
         synced,
       });
       outcome = "imported";

@@ -53,7 +53,7 @@ export function remoteSyncTarget(options: { url: string; token?: string; fetch?:
       return found;
     },
     store: async (file) => {
-      const query = new URLSearchParams({ format: file.format, agentSessionId: file.agentSessionId, sourceSha256: file.sourceSha256, name: file.sourceName });
+      const query = new URLSearchParams({ format: file.format, agentSessionId: file.agentSessionId, sourceSha256: file.sourceSha256, name: file.sourceName, ...(file.redactedCount ? { redactedCount: String(file.redactedCount) } : {}) });
       const body = await send(`/api/sync?${query}`, {
         method: "POST",
         headers: headers({ "content-type": "application/octet-stream", "content-encoding": "gzip" }),

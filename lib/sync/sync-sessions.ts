@@ -120,6 +120,7 @@ async function syncOne(input: {
     const newOutcome = existing ? "updated" : "imported";
     let bytes = found;
     let credentials: number | undefined;
+    let redactedCount: number | undefined;
     if (options.target.remote || options.dryRun) {
       // checked here, before anything leaves the machine (and so a dry run reports what would fail or be held)
       const outcome = importTranscriptBytes(found, { format: session.format, sourceName: path.basename(session.path) });
@@ -135,6 +136,7 @@ async function syncOne(input: {
           return { ...base, outcome: "held", credentials, reason: `holds ${detected.length} credential${detected.length === 1 ? "" : "s"} (${kinds}) that could not be cut out of the file without breaking it: not sent` };
         }
         bytes = redacted.uploadBytes;
+        redactedCount = detected.length;
       }
     }
     if (options.dryRun) return { ...base, outcome: newOutcome, ...(existing ? { id: existing.id } : {}), ...(credentials ? { credentials } : {}) };
@@ -145,6 +147,7 @@ async function syncOne(input: {
       sourceSha256,
       sourceName: path.basename(session.path),
       redact: options.redact ?? false,
+      ...(redactedCount ? { redactedCount } : {}),
     });
     const counted = credentials ?? result.credentials;
     return { ...base, outcome: result.outcome === "unchanged" ? "skipped" : result.outcome, id: result.id, ...(counted ? { credentials: counted } : {}) };

@@ -13,6 +13,8 @@ export interface SyncTargetFile {
   sourceName: string;
   /** redact the session's credentials before storing it (the local database; a remote lab receives them redacted) */
   redact: boolean;
+  /** how many credentials were replaced in `bytes` before they were handed over (sent to a remote lab) */
+  redactedCount?: number;
 }
 
 /** Where `lab sync` stores sessions: this machine's database, or a team lab over its upload API. */

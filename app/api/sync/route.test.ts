@@ -91,6 +91,9 @@ describeWithShared("lab sync --to a team lab (the real route handlers over HTTP,
     const stored = JSON.stringify(await loadSession(id));
     expect(stored).not.toContain(token);
     expect(stored).toContain("[REDACTED:GITHUB_TOKEN]");
+    // the lab records the sender's redaction: when, and how many it replaced
+    const [summary] = (await listSessions()).filter((session) => session.id === id);
+    expect(summary.secrets).toMatchObject({ count: 0, redactedCount: 2, redactedAt: expect.any(Date) });
     const upload = new TextDecoder().decode((await readSessionUpload(id)).bytes);
     expect(upload).not.toContain(token);
     expect(upload).toContain("[REDACTED:GITHUB_TOKEN]");

@@ -29,6 +29,8 @@ export const SyncUploadQuerySchema = z.object({
   /** the file's hash as found, when what is sent was redacted first (default: the hash of what is sent) */
   sourceSha256: Sha256Schema.optional(),
   name: z.string().max(300).optional(),
+  /** how many credentials the sender replaced before sending (`lab sync --redact`): recorded as the session's redaction */
+  redactedCount: z.coerce.number().int().min(1).max(1_000_000).optional(),
 });
 
 /** Its answer: what was done, and the session's id. */
