@@ -12,6 +12,10 @@ export const FORMAT_LABELS: Record<FormatId, { label: string; file: string }> = 
   openhands: { label: "OpenHands", file: "event stream .json / .jsonl" },
   "gemini-cli": { label: "Gemini CLI", file: "chat recording .json" },
   "copilot-cli": { label: "GitHub Copilot CLI", file: "session events .jsonl" },
+  openclaw: { label: "OpenClaw", file: "session .jsonl" },
+  goose: { label: "Goose", file: "session .jsonl / exported .json" },
+  "otel-genai": { label: "OpenTelemetry GenAI trace", file: "OTLP/JSON trace .json / .jsonl" },
+  cline: { label: "Cline / Roo Code / Kilo Code", file: "api_conversation_history.json" },
 };
 
 export function formatLabel(format: string): string {

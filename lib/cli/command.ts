@@ -4,6 +4,10 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
+  /** stderr is a terminal: a command may draw a progress bar there (absent: it is not) */
+  stderrIsTty?: boolean;
+  /** the whole of standard input (a hook's JSON); absent where there is none to read */
+  readStdin?: () => Promise<string>;
 }
 
 /**

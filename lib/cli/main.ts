@@ -14,6 +14,12 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
 void runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  stderrIsTty: process.stderr.isTTY === true,
+  readStdin: async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString("utf8");
+  },
 }).then((exitCode) => {
   process.exitCode = exitCode;
 });

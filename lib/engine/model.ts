@@ -136,6 +136,10 @@ export const FORMAT_IDS = [
   "openhands",
   "gemini-cli",
   "copilot-cli",
+  "openclaw",
+  "cline",
+  "otel-genai",
+  "goose",
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 

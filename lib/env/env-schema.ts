@@ -89,6 +89,11 @@ export const ENV_VARIABLES = {
       .refine((urls) => urls.every((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)))
       .default([]),
   },
+  // `lab sync`: where the agents keep their sessions (each agent's own variable, where it has one, moves its folder)
+  HOME: { accepts: "the user's home folder", schema: z.string().optional() },
+  CLAUDE_CONFIG_DIR: { accepts: "Claude Code's folder (default ~/.claude)", schema: z.string().optional() },
+  CODEX_HOME: { accepts: "Codex's folder (default ~/.codex)", schema: z.string().optional() },
+  XDG_DATA_HOME: { accepts: "the user's data folder (default ~/.local/share), where opencode keeps its storage", schema: z.string().optional() },
 } satisfies Record<string, EnvVariable>;
 
 export type EnvName = keyof typeof ENV_VARIABLES;

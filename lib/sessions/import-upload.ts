@@ -2,15 +2,11 @@ import { ConflictError } from "../api/contracts/errors";
 import { contextCurve } from "../engine/context-curve";
 import type { FormatId } from "../engine/model";
 import { rememberSessionDetail } from "../runs/session-detail-cache";
-import { scanSession } from "../secrets/scan-session";
-import { toSecretFinding } from "../secrets/secret-finding";
 import { findDuplicateUpload } from "../store/find-duplicate-upload";
 import type { SessionRecord } from "../store/session-record";
 import { storeSession } from "../store/store-session";
-import { sha256Of, uploadColumns, type UploadColumns } from "../store/upload-columns";
-import { importTranscriptBytes, type ImportOutcome } from "../transcripts";
-import { redactContent } from "./redact-content";
-import { redactOnUpload } from "./redact-on-upload";
+import { sha256Of } from "../store/upload-columns";
+import { prepareUpload } from "./prepare-upload";
 import type { UploadStage } from "../api/contracts/upload-stage-schemas";
 
 export interface ImportUploadInput {
@@ -53,33 +49,7 @@ export async function importUpload(input: ImportUploadInput): Promise<SessionRec
       });
     }
   }
-  input.signal?.throwIfAborted();
-  // the raw file's gzip runs on the thread pool while this thread imports (half a second of a 35 MB upload)
-  let upload: Promise<UploadColumns> | undefined = uploadColumns(input.bytes, sha256);
-  let outcome: ImportOutcome;
-  try {
-    await input.onStage?.({ stage: "parsing", bytes: input.bytes.length });
-    input.signal?.throwIfAborted();
-    outcome = importTranscriptBytes(input.bytes, { format: input.format, pick: input.pick, sourceName: input.sourceName });
-    // the parse is the long part: a client gone meanwhile wanted nothing stored
-    input.signal?.throwIfAborted();
-  } catch (error) {
-    upload.catch(() => undefined); // a file that does not import is not stored: its gzip is not waited for
-    throw error;
-  }
-  let session = outcome.session;
-  await input.onStage?.({ stage: "scanning", format: outcome.format, messages: session.messages.length });
-  const detected = await scanSession(session);
-  let secretFindings = detected.map(toSecretFinding);
-  let redacted: { at: Date; count: number } | undefined;
-  if (detected.length > 0 && redactOnUpload()) {
-    upload.catch(() => undefined); // the file as received holds the secrets: never stored
-    const content = await redactContent({ session, detected, upload: { bytes: input.bytes, format: outcome.format, pick: outcome.pick, sourceName: input.sourceName } });
-    session = content.session;
-    secretFindings = content.remaining;
-    upload = content.uploadBytes ? uploadColumns(content.uploadBytes) : undefined;
-    redacted = { at: new Date(), count: detected.length };
-  }
+  const { outcome, session, secretFindings, upload, redacted } = await prepareUpload({ ...input, sha256 });
   const total = session.messages.length;
   await input.onStage?.({ stage: "storing", messages: total, stored: 0 });
   const stored = await storeSession({

@@ -6,6 +6,12 @@ import type { SecretFinding } from "../secrets/secret-finding";
 import { SESSION_SUMMARY_SELECT, secretColumns, sessionColumns, toSessionRecord } from "./session-row";
 import { uploadColumns, type UploadColumns } from "./upload-columns";
 
+/** The columns `lab sync` keys a session by: a second sync of the same agent session updates it (replaceSessionContent). */
+export interface SyncedColumns {
+  agentSessionId: string;
+  sourceSha256: string;
+}
+
 /** A big session's inserts can outlast Prisma's 5 s default for interactive transactions. */
 export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 120_000 };
 
@@ -25,6 +31,8 @@ export interface StoreSessionInput {
   secretFindings?: readonly SecretFinding[];
   /** the session's secrets were redacted before it was stored (LAB_REDACT_ON_UPLOAD): when, and how many */
   redacted?: { at: Date; count: number };
+  /** `lab sync`: the agent's own id of the session and the SHA-256 of its file as found (see findSyncedSessions) */
+  synced?: SyncedColumns;
   /** told how many messages are written so far, after each batch (progress for a big upload) */
   onStored?: (count: number) => void | Promise<void>;
 }
@@ -46,6 +54,7 @@ export async function storeSession(input: StoreSessionInput): Promise<SessionRec
         sessionCount: input.sessionCount,
         ...(input.secretFindings ? secretColumns(input.secretFindings) : {}),
         ...(input.redacted ? { redactedAt: input.redacted.at, redactedCount: input.redacted.count } : {}),
+        ...(input.synced ? { agentSessionId: input.synced.agentSessionId, sourceSha256: input.synced.sourceSha256 } : {}),
         ...(upload ? { upload: { create: upload } } : {}),
       },
       select: SESSION_SUMMARY_SELECT,

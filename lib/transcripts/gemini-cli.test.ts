@@ -82,7 +82,7 @@ describe("geminiCliImporter on small fixtures", () => {
     { what: "an entry of an unknown type", text: '{"sessionId":"s","projectHash":"p","messages":[{"id":"a","type":"model","content":"x"}]}', error: /at \$\.messages\[0\]\.type expected "user", "gemini", "info", "error" or "warning", found "model"/ },
     { what: "tokens that are not numbers", text: '{"sessionId":"s","projectHash":"p","messages":[{"id":"a","type":"gemini","content":"x","tokens":{"input":"9"}}]}', error: /at \$\.messages\[0\]\.tokens\.input expected a number "input" or nothing, found "9"/ },
     { what: "messages that are not an array", text: '{"sessionId":"s","projectHash":"p","messages":{}}', error: /at \$\.messages expected an array of message records, found an object/ },
-    { what: "a pi session forced as gemini-cli", text: '{"type":"session","id":"x"}\n{"type":"message","message":{"role":"user","content":"hi"}}', error: /at \$ expected one JSON object \{sessionId, projectHash, startTime, messages\}/ },
+    { what: "a pi session forced as gemini-cli", text: '{"type":"session","id":"x"}\n{"type":"message","message":{"role":"user","content":"hi"}}', error: /at line 1 expected a recording's metadata line \{sessionId, projectHash, startTime, …\} \(JSON lines\) or one JSON object \{sessionId, projectHash, startTime, messages\}/ },
   ])("rejects $what, naming where", ({ text, error }) => {
     expect(() => importTranscript(text, { format: "gemini-cli" })).toThrow(error);
   });

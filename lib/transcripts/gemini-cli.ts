@@ -1,5 +1,6 @@
 import type { Message, Session } from "../engine/model";
 import { claimMessageId, dropOrphanToolResults, orphanNotes } from "./anthropic-blocks";
+import { foldChatRecording, onRecordingLine } from "./gemini-cli-records";
 import { contentParts, readGeminiTurn } from "./gemini-cli-turn";
 import type { Importer, ParseOptions } from "./importer";
 import { childLocation, expectArray, expectRecord, expectString, fail, isRecord, optionalString, type FieldLocation } from "./json-fields";
@@ -13,19 +14,30 @@ export const GEMINI_NOTICE_TYPES: ReadonlySet<string> = new Set(["info", "error"
 
 export const geminiCliImporter: Importer = {
   id: FORMAT,
-  label: "Gemini CLI chat recording (JSON)",
+  label: "Gemini CLI chat recording (JSON, or JSON lines since 0.40)",
   sniff(document) {
-    if (document.kind !== "json" || !isRecord(document.value)) return false;
+    if (document.kind === "jsonl") {
+      const first = document.lines[0]?.value;
+      return isRecord(first) && typeof first.sessionId === "string" && typeof first.projectHash === "string";
+    }
+    if (!isRecord(document.value)) return false;
     const value = document.value;
     return typeof value.sessionId === "string" && typeof value.projectHash === "string" && Array.isArray(value.messages);
   },
   parse(document, options) {
-    return [parseGeminiCli(document, options)];
+    if (document.kind === "json") return [parseGeminiCli(document, options)];
+    const folded = foldChatRecording(document.lines, FORMAT);
+    try {
+      return [parseGeminiCli({ kind: "json", value: folded.record }, options)];
+    } catch (error) {
+      throw onRecordingLine(error, folded.lineOfMessage);
+    }
   },
 };
 
 /**
- * Imports a Gemini CLI chat recording (`~/.gemini/tmp/<projectHash>/chats/session-*.json`, gemini-cli-core's
+ * Imports a Gemini CLI chat recording (`~/.gemini/tmp/<projectHash>/chats/session-*.json`, or `.jsonl` folded by
+ * foldChatRecording first; gemini-cli-core's
  * `ConversationRecord`): `user` entries become user messages; each `gemini` entry an assistant message (thought
  * summaries as reasoning, text, function calls, usage from `tokens`, `model`) followed, when its calls carry
  * results, by one tool message with their function responses; `info` / `error` / `warning` entries are terminal

@@ -1,12 +1,16 @@
 import { FORMAT_IDS, type FormatId, type Session } from "../engine/model";
 import { anthropicImporter } from "./anthropic";
 import { claudeCodeImporter } from "./claude-code";
+import { clineImporter } from "./cline";
 import { codexImporter } from "./codex";
 import { copilotCliImporter } from "./copilot-cli";
 import { geminiCliImporter } from "./gemini-cli";
+import { gooseImporter } from "./goose";
 import { ImportError } from "./import-error";
 import type { Importer } from "./importer";
 import { openaiImporter } from "./openai";
+import { openclawImporter } from "./openclaw";
+import { otelGenAiImporter } from "./otel-genai";
 import { opencodeImporter } from "./opencode";
 import { openhandsImporter } from "./openhands";
 import { piImporter } from "./pi";
@@ -24,12 +28,16 @@ export type { ImportIssue, SourceLocation } from "./import-error";
 export const importers: readonly Importer[] = [
   claudeCodeImporter,
   codexImporter,
+  openclawImporter,
   piImporter,
   opencodeImporter,
   sweAgentImporter,
   openhandsImporter,
   geminiCliImporter,
   copilotCliImporter,
+  gooseImporter,
+  clineImporter,
+  otelGenAiImporter,
   anthropicImporter,
   openaiImporter,
 ];

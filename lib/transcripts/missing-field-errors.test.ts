@@ -43,6 +43,21 @@ const CASES: { format: FormatId; what: string; text: string; where: RegExp }[] =
   { format: "pi", what: "a message entry without its message", text: withoutOnLine("pi-v3-branches.jsonl", 2, (record) => delete record.message), where: /at line 2 \(message\)/ },
   { format: "pi", what: "a message without its role", text: withoutOnLine("pi-v3-branches.jsonl", 2, (record) => delete at(record, "message").role), where: /at line 2 \(message\.role\)/ },
   { format: "pi", what: "a version 3 entry without its id", text: withoutOnLine("pi-v3-branches.jsonl", 2, (record) => delete record.id), where: /at line 2 \(id\)/ },
+  { format: "openclaw", what: "a reset window's message without its role", text: withoutOnLine("openclaw-reset-window.jsonl", 8, (record) => delete at(record, "message").role), where: /at line 8 \(message\.role\)/ },
+  { format: "openclaw", what: "an entry without its id", text: withoutOnLine("openclaw-reset-window.jsonl", 7, (record) => delete record.id), where: /at line 7 \(id\)/ },
+  { format: "cline", what: "a task message without its role", text: without("cline-roo-condensed-task.json", (document) => delete at(document, 1).role), where: /at \$\[1\]\.role/ },
+  {
+    format: "otel-genai",
+    what: "a tool call part without its name",
+    text: without("otel-genai-agent-trace.json", (document) => {
+      const attribute = (at(document, "resourceSpans", 0, "scopeSpans", 0, "spans", 1, "attributes") as unknown as { key: string; value: { stringValue: string } }[]).find((entry) => entry.key === "gen_ai.output.messages")!;
+      const output = JSON.parse(attribute.value.stringValue);
+      delete output[0].parts[1].name;
+      attribute.value.stringValue = JSON.stringify(output);
+    }),
+    where: /at \$\.resourceSpans\[0\]\.scopeSpans\[0\]\.spans\[1\]\.attributes\[gen_ai\.output\.messages\]\[0\]\.parts\[1\]\.name/,
+  },
+  { format: "goose", what: "a tool response without its id", text: withoutOnLine("goose-compacted-session.jsonl", 4, (record) => delete at(record, "content", 0).id), where: /at line 4 \(content\[0\]\.id\)/ },
   { format: "opencode", what: "a message without info", text: without("opencode-auto-compaction.json", (document) => delete at(document, "messages", 0).info), where: /at \$\.messages\[0\]\.info/ },
   { format: "opencode", what: "a message without its role", text: without("opencode-auto-compaction.json", (document) => delete at(document, "messages", 0, "info").role), where: /at \$\.messages\[0\]\.info\.role/ },
   { format: "opencode", what: "a message without parts", text: without("opencode-auto-compaction.json", (document) => delete at(document, "messages", 0).parts), where: /at \$\.messages\[0\]\.parts/ },

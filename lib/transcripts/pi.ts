@@ -6,9 +6,12 @@ import type { Importer, ParseOptions } from "./importer";
 import type { JsonLine, TranscriptDocument } from "./read-document";
 
 const FORMAT = "pi";
+
+/** The formats written as pi writes sessions: pi's own, and openclaw's (built on pi's session manager). */
+export type PiLikeFormat = "pi" | "openclaw";
 const BRANCH_SUMMARY_PREFIX = "The following is a summary of a branch that this conversation came back from:\n\n<summary>\n";
 
-interface Entry {
+export interface Entry {
   line: number;
   /** 0-based position among all lines, header included: what v1 `firstKeptEntryIndex` counts */
   index: number;
@@ -24,7 +27,7 @@ export const piImporter: Importer = {
     return isRecord(first) && first.type === "session" && !("payload" in first);
   },
   parse(document, options) {
-    return [parsePi(document, options)];
+    return [parsePiSession(document, options, { format: FORMAT })];
   },
 };
 
@@ -37,7 +40,9 @@ export const piImporter: Importer = {
  * message (a model change), the next message after it is named instead. Assistant messages with no content
  * (aborted calls) are left out.
  */
-function parsePi(document: TranscriptDocument, options: ParseOptions): Session {
+export function parsePiSession(document: TranscriptDocument, options: ParseOptions, reading: { format: PiLikeFormat; windowOf?: (branch: Entry[]) => { entries: Entry[]; notes: string[] } }): Session {
+  const FORMAT = reading.format;
+  const { readMessage, readContent } = messageReaders(FORMAT);
   if (document.kind !== "jsonl") invalid(FORMAT, { path: "$" }, 'JSON lines starting with a {"type":"session"} header', "a single JSON document");
   const entries = document.lines.map(({ line, value }: JsonLine, index): Entry => {
     if (!isRecord(value)) invalid(FORMAT, { line }, "an object with a string `type`", value);
@@ -47,7 +52,9 @@ function parsePi(document: TranscriptDocument, options: ParseOptions): Session {
   const header = entries[0];
   if (header.value.type !== "session") invalid(FORMAT, { line: header.line, path: "type" }, '"session" (the header line)', header.value.type);
   const version = typeof header.value.version === "number" ? header.value.version : 1;
-  const branch = version >= 2 ? activeBranch(entries.slice(1)) : entries.slice(1);
+  const wholeBranch = version >= 2 ? activeBranch(entries.slice(1), FORMAT) : entries.slice(1);
+  const window = reading.windowOf?.(wholeBranch) ?? { entries: wholeBranch, notes: [] };
+  const branch = window.entries;
   const messages: Message[] = [];
   const used = new Set<string>();
   const messageIdByEntry = new Map<Entry, string>();
@@ -79,7 +86,7 @@ function parsePi(document: TranscriptDocument, options: ParseOptions): Session {
         auto: true,
         ...(typeof value.tokensBefore === "number" ? { tokensBefore: value.tokensBefore } : {}),
       };
-      const target = firstKeptEntry(value, entries, { line });
+      const target = firstKeptEntry(value, entries, { format: FORMAT, line });
       if (target) pendingKept.push({ part, target });
       push({ role: "system", parts: [part], ...base });
       push({ role: "user", summary: true, parts: [{ type: "text", text: value.summary }], ...base });
@@ -90,12 +97,12 @@ function parsePi(document: TranscriptDocument, options: ParseOptions): Session {
     if (kept) part.firstKeptMessageId = messageIdByEntry.get(kept);
   }
   const kept = dropOrphanToolResults(messages);
-  const notes = orphanNotes(kept.dropped);
+  const notes = [...window.notes, ...orphanNotes(kept.dropped)];
   if (emptyDropped > 0) notes.push(`${emptyDropped} entries with no content (aborted calls) left out`);
   const lastModel = kept.messages.findLast((message) => message.model)?.model;
   const model = lastModel ?? (typeof header.value.modelId === "string" ? header.value.modelId : undefined);
   return {
-    title: title ?? firstUserRequestTitle(kept.messages) ?? options.sourceName ?? "pi session",
+    title: title ?? firstUserRequestTitle(kept.messages) ?? options.sourceName ?? `${FORMAT} session`,
     format: FORMAT,
     messages: kept.messages,
     meta: {
@@ -109,7 +116,7 @@ function parsePi(document: TranscriptDocument, options: ParseOptions): Session {
 }
 
 /** The path from the last entry with an id back to the root, oldest first; entries without ids are metadata. */
-function activeBranch(entries: Entry[]): Entry[] {
+function activeBranch(entries: Entry[], FORMAT: PiLikeFormat): Entry[] {
   const byId = new Map<string, Entry>();
   for (const entry of entries) {
     if (typeof entry.value.id !== "string") invalid(FORMAT, { line: entry.line, path: "id" }, "an entry id (version 2+ files)", entry.value.id);
@@ -129,88 +136,93 @@ function activeBranch(entries: Entry[]): Entry[] {
   return path.reverse();
 }
 
-function firstKeptEntry(value: Record<string, unknown>, entries: Entry[], location: SourceLocation): Entry | undefined {
+function firstKeptEntry(value: Record<string, unknown>, entries: Entry[], location: SourceLocation & { format: PiLikeFormat }): Entry | undefined {
+  const { format: FORMAT, ...at } = location;
   if (typeof value.firstKeptEntryId === "string") return entries.find((entry) => entry.value.id === value.firstKeptEntryId);
   if (value.firstKeptEntryIndex === undefined) return undefined;
   const index = value.firstKeptEntryIndex;
   if (typeof index !== "number" || !Number.isInteger(index) || index < 0) {
-    invalid(FORMAT, { ...location, path: "firstKeptEntryIndex" }, "a non-negative integer entry index", index);
+    invalid(FORMAT, { ...at, path: "firstKeptEntryIndex" }, "a non-negative integer entry index", index);
   }
   return entries[index];
 }
 
-function readMessage(message: unknown, location: SourceLocation): Omit<Message, "id"> {
-  if (!isRecord(message)) invalid(FORMAT, location, "a message object", message);
-  const at = (path: string): SourceLocation => ({ ...location, path: `${location.path}.${path}` });
-  switch (message.role) {
-    case "user":
-      return { role: "user", parts: readContent(message.content, at("content")) };
-    case "custom":
-    case "hookMessage":
-      return { role: "user", synthetic: true, parts: readContent(message.content, at("content")) };
-    case "assistant": {
-      if (!Array.isArray(message.content)) invalid(FORMAT, at("content"), "an array of content blocks", message.content);
-      const parts = message.content.map((block, index) => assistantPart(block, at(`content[${index}]`)));
-      const usage = readUsage(message.usage);
-      return {
-        role: "assistant",
-        parts: parts.filter((part): part is Part => part !== null),
-        ...(usage ? { usage } : {}),
-        ...(typeof message.model === "string" ? { model: message.model } : {}),
-      };
+/** The message readers, naming `FORMAT` in their errors (pi or openclaw). */
+function messageReaders(FORMAT: PiLikeFormat) {
+  function readMessage(message: unknown, location: SourceLocation): Omit<Message, "id"> {
+    if (!isRecord(message)) invalid(FORMAT, location, "a message object", message);
+    const at = (path: string): SourceLocation => ({ ...location, path: `${location.path}.${path}` });
+    switch (message.role) {
+      case "user":
+        return { role: "user", parts: readContent(message.content, at("content")) };
+      case "custom":
+      case "hookMessage":
+        return { role: "user", synthetic: true, parts: readContent(message.content, at("content")) };
+      case "assistant": {
+        if (!Array.isArray(message.content)) invalid(FORMAT, at("content"), "an array of content blocks", message.content);
+        const parts = message.content.map((block, index) => assistantPart(block, at(`content[${index}]`)));
+        const usage = readUsage(message.usage);
+        return {
+          role: "assistant",
+          parts: parts.filter((part): part is Part => part !== null),
+          ...(usage ? { usage } : {}),
+          ...(typeof message.model === "string" ? { model: message.model } : {}),
+        };
+      }
+      case "toolResult": {
+        if (typeof message.toolCallId !== "string") invalid(FORMAT, at("toolCallId"), "a string toolCallId", message.toolCallId);
+        const content = readContent(message.content, at("content"));
+        return {
+          role: "tool",
+          parts: [
+            {
+              type: "tool-result",
+              callId: message.toolCallId,
+              ...(typeof message.toolName === "string" ? { name: message.toolName } : {}),
+              output: content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n"),
+              isError: message.isError === true,
+              images: content.flatMap((part): ImageRef[] => (part.type === "image" ? [{ mediaType: part.mediaType, bytes: part.bytes }] : [])),
+            },
+          ],
+        };
+      }
+      case "bashExecution": {
+        const exit = typeof message.exitCode === "number" && message.exitCode !== 0 ? `\n\nCommand exited with code ${message.exitCode}` : "";
+        const text = `Ran \`${String(message.command ?? "")}\`\n\`\`\`\n${String(message.output ?? "")}\n\`\`\`${exit}`;
+        return { role: "user", synthetic: true, parts: [{ type: "text", text }] };
+      }
+      default:
+        return invalid(FORMAT, at("role"), '"user", "assistant", "toolResult", "bashExecution" or "custom"', message.role);
     }
-    case "toolResult": {
-      if (typeof message.toolCallId !== "string") invalid(FORMAT, at("toolCallId"), "a string toolCallId", message.toolCallId);
-      const content = readContent(message.content, at("content"));
-      return {
-        role: "tool",
-        parts: [
-          {
-            type: "tool-result",
-            callId: message.toolCallId,
-            ...(typeof message.toolName === "string" ? { name: message.toolName } : {}),
-            output: content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n"),
-            isError: message.isError === true,
-            images: content.flatMap((part): ImageRef[] => (part.type === "image" ? [{ mediaType: part.mediaType, bytes: part.bytes }] : [])),
-          },
-        ],
-      };
-    }
-    case "bashExecution": {
-      const exit = typeof message.exitCode === "number" && message.exitCode !== 0 ? `\n\nCommand exited with code ${message.exitCode}` : "";
-      const text = `Ran \`${String(message.command ?? "")}\`\n\`\`\`\n${String(message.output ?? "")}\n\`\`\`${exit}`;
-      return { role: "user", synthetic: true, parts: [{ type: "text", text }] };
-    }
-    default:
-      return invalid(FORMAT, at("role"), '"user", "assistant", "toolResult", "bashExecution" or "custom"', message.role);
   }
-}
 
-function readContent(content: unknown, location: SourceLocation): Part[] {
-  if (typeof content === "string") return content.length > 0 ? [{ type: "text", text: content }] : [];
-  if (!Array.isArray(content)) invalid(FORMAT, location, "content as a string or an array of blocks", content);
-  return content.flatMap((block, index): Part[] => {
-    if (!isRecord(block)) invalid(FORMAT, { ...location, path: `${location.path}[${index}]` }, "a content block", block);
-    if (block.type === "text" && typeof block.text === "string") return [{ type: "text", text: block.text }];
-    if (block.type === "image") {
-      const mediaType = typeof block.mimeType === "string" ? block.mimeType : "image";
-      return [{ type: "image", mediaType, ...(typeof block.data === "string" ? { bytes: block.data.length } : {}) }];
-    }
-    return [];
-  });
-}
-
-function assistantPart(block: unknown, location: SourceLocation): Part | null {
-  if (!isRecord(block)) invalid(FORMAT, location, "a content block", block);
-  if (block.type === "text" && typeof block.text === "string") return { type: "text", text: block.text };
-  if (block.type === "thinking" && typeof block.thinking === "string") return { type: "reasoning", text: block.thinking };
-  if (block.type === "toolCall") {
-    if (typeof block.id !== "string" || typeof block.name !== "string") {
-      invalid(FORMAT, { ...location, path: `${location.path}.id` }, "a toolCall with string `id` and `name`", block.id);
-    }
-    return { type: "tool-call", id: block.id, name: block.name, input: block.arguments ?? {} };
+  function readContent(content: unknown, location: SourceLocation): Part[] {
+    if (typeof content === "string") return content.length > 0 ? [{ type: "text", text: content }] : [];
+    if (!Array.isArray(content)) invalid(FORMAT, location, "content as a string or an array of blocks", content);
+    return content.flatMap((block, index): Part[] => {
+      if (!isRecord(block)) invalid(FORMAT, { ...location, path: `${location.path}[${index}]` }, "a content block", block);
+      if (block.type === "text" && typeof block.text === "string") return [{ type: "text", text: block.text }];
+      if (block.type === "image") {
+        const mediaType = typeof block.mimeType === "string" ? block.mimeType : "image";
+        return [{ type: "image", mediaType, ...(typeof block.data === "string" ? { bytes: block.data.length } : {}) }];
+      }
+      return [];
+    });
   }
-  return null;
+
+  function assistantPart(block: unknown, location: SourceLocation): Part | null {
+    if (!isRecord(block)) invalid(FORMAT, location, "a content block", block);
+    if (block.type === "text" && typeof block.text === "string") return { type: "text", text: block.text };
+    if (block.type === "thinking" && typeof block.thinking === "string") return { type: "reasoning", text: block.thinking };
+    if (block.type === "toolCall") {
+      if (typeof block.id !== "string" || typeof block.name !== "string") {
+        invalid(FORMAT, { ...location, path: `${location.path}.id` }, "a toolCall with string `id` and `name`", block.id);
+      }
+      return { type: "tool-call", id: block.id, name: block.name, input: block.arguments ?? {} };
+    }
+    return null;
+  }
+  return { readMessage, readContent };
 }
 
 /** pi's usage is already split like Anthropic's; an all-zero usage (aborted or failed call) is not a recording. */

@@ -6,7 +6,8 @@ import { titleSnippet } from "./json-fields";
  * the environment and AGENTS.md instructions, hook output). They are not the user's words, so a session is never
  * titled by them. Names from the agents' transcripts as read in ../shared/transcripts (pi `<skill>`, Claude Code
  * `<command-*>` / `<local-command-*>` / `<system-reminder>` / `<bash-*>`, Codex `<environment_context>` /
- * `<user_instructions>` / `<INSTRUCTIONS>` / `<turn_aborted>` / `<user_shell_command>`).
+ * `<user_instructions>` / `<INSTRUCTIONS>` / `<turn_aborted>` / `<user_shell_command>`; Cline, Roo Code and Kilo Code
+ * `<environment_details>`).
  */
 const INJECTED_TAGS = [
   "skill",
@@ -29,7 +30,11 @@ const INJECTED_TAGS = [
   "user_shell_command",
   "ide_selection",
   "ide_opened_file",
+  "environment_details",
 ] as const;
+
+/** Tags that wrap the user's own words (Cline, Roo Code and Kilo Code: `<task>…</task>`, `<user_message>…</user_message>`): the tags go, the words stay. */
+const WRAPPING_TAGS = /<\/?(?:task|user_message)>/g;
 
 const tagAlternation = INJECTED_TAGS.map((tag) => tag.replace(/[-_]/g, (character) => `\\${character}`)).join("|");
 /** a whole injected block, attributes allowed, across lines; the tag name must match at both ends */
@@ -48,7 +53,7 @@ const INJECTED_LINES = [
  * the turn holds nothing else (a skill listing, a slash-command echo, the environment context).
  */
 export function userOwnText(text: string): string {
-  let own = text.replace(INJECTED_BLOCK, " ");
+  let own = text.replace(INJECTED_BLOCK, " ").replace(WRAPPING_TAGS, " ");
   own = own.replace(UNCLOSED_BLOCK, " ");
   for (const line of INJECTED_LINES) own = own.replace(line, " ");
   return own.replace(/\s+/g, " ").trim();

@@ -14,6 +14,7 @@ export const commandsByName: Readonly<Record<string, Command>> = {
   compare: lazyCommand("replay a transcript through several strategies and score cost and retention", () => import("./compare")),
   recommend: lazyCommand("sweep strategies' compaction trigger over sessions and recommend the cheapest setting that keeps the quality floor (DATABASE_URL)", () => import("./recommend")),
   search: lazyCommand("full-text search over every stored session's messages, paths and commands (DATABASE_URL)", () => import("./search")),
+  sync: lazyCommand("find the agents' sessions under HOME (Claude Code, Codex, pi, Gemini CLI, openclaw, opencode, Goose, Cline, Roo Code, Kilo Code) and store the new and changed ones (DATABASE_URL, or a team lab with --to)", () => import("./sync")),
   redact: lazyCommand("replace every credential in a stored session (DATABASE_URL) with a placeholder naming its kind", () => import("./redact")),
   generate: lazyCommand("write a generated, realistic coding-agent session", () => import("./generate")),
   worker: lazyCommand("start a job worker on DATABASE_URL's database (runs, comparisons, sweeps; pg-boss on PostgreSQL)", () => import("./worker")),

@@ -15,6 +15,8 @@ const STRATEGY_BY_FORMAT: Partial<Record<FormatId, string>> = {
   "claude-code": "claude-code",
   codex: "codex",
   pi: "pi",
+  // OpenClaw's compaction (seed 001's design, the lab's `openclaw` strategy), not pi's, runs on OpenClaw's sessions
+  openclaw: "openclaw",
   opencode: "opencode",
   "gemini-cli": "gemini-cli",
 };
