@@ -76,11 +76,17 @@ async function claimAndRun(options: { runId: string; workerId: string; pinned?: 
       if (options.pinned === undefined) await retryWhileUnavailable(() => releaseRun(runId, options.workerId), { what: `releasing run ${runId}` }).catch(() => undefined);
       throw error;
     }
+    // cancelled before its replay began (while its session loaded): ended as cancelled, nothing to log
+    if (controller.signal.aborted) {
+      const reason = controller.signal.reason instanceof RunCancelledError ? controller.signal.reason.message : "The run was cancelled.";
+      await finishRun(runId, { status: "cancelled", error: reason, result: null, figures: null, row: job.comparisonId ? { error: { code: "cancelled", message: reason } } : undefined });
+      return "done";
+    }
     // only bookkeeping can get here (a missing session, a stored request that no longer parses): end the run
     const known = error instanceof UpstreamError || error instanceof BadRequestError;
     const message = known ? error.message : "The run failed on the server; the error was logged.";
     if (!known) console.error(`[jobs] run ${runId} failed:`, error);
-    await finishRun(runId, { status: controller.signal.aborted ? "cancelled" : "failed", error: message, result: null, figures: null, row: job.comparisonId ? { error: { code: "failed", message } } : undefined });
+    await finishRun(runId, { status: "failed", error: message, result: null, figures: null, row: job.comparisonId ? { error: { code: "failed", message } } : undefined });
   } finally {
     unregister();
   }
