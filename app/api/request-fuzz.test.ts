@@ -18,6 +18,8 @@ import * as runContext from "./runs/[id]/context/route";
 import * as runTimeline from "./runs/[id]/timeline/route";
 import * as runJudged from "./runs/[id]/judged-probes/route";
 import * as judgedOfRuns from "./runs/judged-probes/route";
+import * as judgementStream from "./judgements/[id]/stream/route";
+import * as judgementCancel from "./judgements/[id]/cancel/route";
 import * as recommendation from "./recommendations/[id]/route";
 import * as shareLinks from "./share-links/route";
 import * as shareLink from "./share-links/[id]/route";
@@ -58,6 +60,9 @@ const FUZZ_ROUTES: FuzzRoute[] = [
   route("GET", "/api/runs/[id]/timeline", runTimeline.GET),
   route("GET", "/api/runs/[id]/judged-probes", runJudged.GET),
   route("GET", "/api/runs/judged-probes", judgedOfRuns.GET, { query: { ids: "a,b" } }),
+  route("POST", "/api/runs/[id]/judged-probes", runJudged.POST, { body: { questionsPerCompaction: 2, maxCompactions: 1, confirm: true } }),
+  route("GET", "/api/judgements/[id]/stream", judgementStream.GET),
+  route("POST", "/api/judgements/[id]/cancel", judgementCancel.POST),
   route("GET", "/api/recommendations/[id]", recommendation.GET),
   route("GET", "/api/share-links", shareLinks.GET),
   route("POST", "/api/share-links", shareLinks.POST, { body: { kind: "session", targetId: "missing", label: "fuzz" } }),

@@ -13,6 +13,7 @@ import { extractRunFacts } from "../runs/score-run-recall";
 import { sessionFingerprint } from "../store/runs";
 import { listUserProbes } from "../store/user-probes";
 import { processSingleton } from "../process/process-singleton";
+import { untilAborted } from "../runs/until-aborted";
 
 /** What every configuration of a comparison shares for one session. */
 export interface PreparedSession {
@@ -41,6 +42,10 @@ const prepared = processSingleton("prepared-comparison-sessions", () =>
  * What every configuration of a session shares: the estimator (count-tokens counts the session), the probes (the
  * user's included) and the `none` replay the rows' `tokensSavedVsNone` is measured against. Cached per process by
  * the session's fingerprint, its probes, the window and the estimator, so K workers each compute it once per session.
+ * The shared computation runs under no caller's signal: a cancelled caller stops waiting for it (its `signal`
+ * rejects this call at once), and the configurations still waiting get their result — it used to run under the
+ * first caller's signal, so cancelling that configuration failed every other one sharing it (`internal`, seen as
+ * 2–6 of 16 configurations failed when the others were cancelled under full CPU load).
  */
 export async function prepareComparisonSession(options: { sessionId: string; session: Session; compare: CompareOptions; window: number; signal: AbortSignal }): Promise<PreparedSession> {
   const { compare } = options;
@@ -48,15 +53,15 @@ export async function prepareComparisonSession(options: { sessionId: string; ses
   const key = JSON.stringify([options.sessionId, userProbes.map((probe) => [probe.id, probe.kind, probe.pattern]), options.window, compare.outputReserve, compare.estimator, compare.model ?? null]);
   const entry = await prepared.get(key, async () => {
     const computing = (async () => {
-      const estimator = await resolveReplayEstimator({ estimator: compare.estimator, session: options.session, apiKey: compare.apiKey, model: compare.model, signal: options.signal });
+      const estimator = await resolveReplayEstimator({ estimator: compare.estimator, session: options.session, apiKey: compare.apiKey, model: compare.model });
       const probes = extractProbes(options.session, { userProbes });
       await new Promise((resolve) => setImmediate(resolve));
       const continuationFacts = await extractRunFacts(options.session);
-      const baseline = await replaySession({ session: options.session, strategy: noneStrategy, window: options.window, outputReserve: compare.outputReserve, estimator, signal: options.signal });
+      const baseline = await replaySession({ session: options.session, strategy: noneStrategy, window: options.window, outputReserve: compare.outputReserve, estimator });
       return { estimator, probes, continuationFacts, baseline };
     })();
     computing.catch(() => prepared.forget(key));
     return { prepared: computing };
   });
-  return entry.prepared;
+  return untilAborted(entry.prepared, options.signal);
 }

@@ -12,6 +12,7 @@ export const DEFAULT_PUBLIC_URL = "http://localhost:3000";
 export const DEFAULT_MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 export const DEFAULT_JOB_EXPIRE_SECONDS = 900;
 export const DEFAULT_STALE_HEARTBEAT_MS = 10_000;
+export const DEFAULT_HEARTBEAT_MS = 2_000;
 
 const wholeNumber = (min: number) =>
   z
@@ -77,6 +78,7 @@ export const ENV_VARIABLES = {
   LAB_JOB_EXPIRE_SECONDS: { accepts: "a whole number of seconds ≥ 1", schema: wholeNumber(1).default(DEFAULT_JOB_EXPIRE_SECONDS) },
   LAB_JOB_MAINTENANCE_SECONDS: { accepts: "a whole number of seconds ≥ 1", schema: wholeNumber(1).optional() },
   LAB_STALE_HEARTBEAT_MS: { accepts: "a whole number of milliseconds ≥ 1000", schema: wholeNumber(1_000).default(DEFAULT_STALE_HEARTBEAT_MS) },
+  LAB_HEARTBEAT_MS: { accepts: "a whole number of milliseconds ≥ 100", schema: wholeNumber(100).default(DEFAULT_HEARTBEAT_MS) },
   ANTHROPIC_API_KEY: { accepts: "an Anthropic API key", secret: true, schema: z.string().optional() },
   ANTHROPIC_BASE_URL: { accepts: "an http(s) URL, like https://api.anthropic.com", schema: httpUrl.optional() },
   OPENAI_API_KEY: { accepts: "an OpenAI API key (sent only to OPENAI_BASE_URL)", secret: true, schema: z.string().optional() },

@@ -26,6 +26,7 @@ describe("readEnv: defaults", () => {
       LAB_JOB_EXPIRE_SECONDS: DEFAULT_JOB_EXPIRE_SECONDS,
       LAB_JOB_MAINTENANCE_SECONDS: undefined,
       LAB_STALE_HEARTBEAT_MS: DEFAULT_STALE_HEARTBEAT_MS,
+      LAB_HEARTBEAT_MS: 2_000,
       ANTHROPIC_API_KEY: undefined,
       ANTHROPIC_BASE_URL: undefined,
       LAB_TRUSTED_PROXY_SECRET: undefined,

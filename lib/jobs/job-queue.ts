@@ -5,6 +5,7 @@ import { maxConcurrentRuns } from "../runs/run-slots";
 import { runJob } from "./run-job";
 import { processSingleton } from "../process/process-singleton";
 import { readEnv, type RawEnv } from "../env/read-env";
+import { stopHeartbeatThreads } from "../store/heartbeat-thread";
 
 /**
  * Where runs go to be replayed (issue #11). One interface, two back ends, chosen by DATABASE_URL:
@@ -69,6 +70,7 @@ export async function stopJobQueues(): Promise<void> {
   const open = [...queues.values()];
   queues.clear();
   await Promise.all(open.map(async (queue) => (await queue.catch(() => null))?.stop()));
+  await stopHeartbeatThreads();
 }
 
 /**

@@ -9,6 +9,7 @@ import { buildSummarizer } from "../runs/build-summarizer";
 import { RunCancelledError } from "../runs/run-registry";
 import { runRequestOf } from "../runs/run-spec";
 import { loadSessionCached } from "../runs/session-cache";
+import { untilAborted } from "../runs/until-aborted";
 import { getComparison } from "../store/comparisons";
 import type { RunJob } from "../store/run-jobs";
 import { isTransientDatabaseError } from "../store/database-unavailable";
@@ -30,7 +31,8 @@ export async function runComparisonConfigJob(job: RunJob, comparisonId: string, 
   if (!strategy) throw new Error(`unknown strategy ${job.strategyId}`);
   const index = job.configIndex ?? 0;
   const planned = comparison.configs.find((config) => config.index === index);
-  const session = await loadSessionCached(job.sessionId);
+  // a cancel stops the wait for the session at once (its load, shared with the comparison's other runs, goes on)
+  const session = await untilAborted(loadSessionCached(job.sessionId), signal);
   const totalSteps = countModelCalls(session);
   const window = job.options.window as number;
   const progress = progressWriter(job.id, totalSteps);

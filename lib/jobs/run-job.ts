@@ -10,6 +10,7 @@ import { cancelRequestedAmong, finishRun } from "../store/runs";
 import { runComparisonConfigJob } from "./run-comparison-config-job";
 import { runSingleJob } from "./run-single-job";
 import { watchRuns } from "./watch-runs";
+import { pinnedWorkerId } from "./run-pinned";
 
 /**
  * The request as it came, for a run pinned to this process (its key is in it): replayed exactly as asked. A job
@@ -33,6 +34,21 @@ export type JobOutcome = "done" | "busy";
  */
 export async function runJob(options: { runId: string; workerId: string; pinned?: PinnedRequest }): Promise<JobOutcome> {
   const { runId } = options;
+  const controller = new AbortController();
+  // watched from before the claim: the heartbeat thread beats for the run as soon as the claim is written (its
+  // write is conditional on this worker's claim), not after the reads that follow it, which a busy database or
+  // event loop can hold for seconds
+  const claimedBy = options.pinned === undefined ? options.workerId : pinnedWorkerId();
+  const stopWatching = watchRuns({ runIds: [runId], claimedBy, controller });
+  try {
+    return await claimAndRun(options, controller);
+  } finally {
+    stopWatching();
+  }
+}
+
+async function claimAndRun(options: { runId: string; workerId: string; pinned?: PinnedRequest }, controller: AbortController): Promise<JobOutcome> {
+  const { runId } = options;
   if (options.pinned === undefined) {
     const claim = await claimRun(runId, options.workerId);
     if (!claim) {
@@ -48,9 +64,7 @@ export async function runJob(options: { runId: string; workerId: string; pinned?
     await finishRun(runId, { status: "cancelled", error: reason, result: null, figures: null, row: job.comparisonId ? { error: { code: "cancelled", message: reason } } : undefined });
     return "done";
   }
-  const controller = new AbortController();
   const unregister = registerRun(runId, controller);
-  const stopWatching = watchRuns([runId], controller);
   try {
     if (job.comparisonId === null) await runSingleJob(job, { request: options.pinned?.request, signal: controller.signal });
     else await runComparisonConfigJob(job, job.comparisonId, { compare: options.pinned?.compare, signal: controller.signal });
@@ -62,13 +76,18 @@ export async function runJob(options: { runId: string; workerId: string; pinned?
       if (options.pinned === undefined) await retryWhileUnavailable(() => releaseRun(runId, options.workerId), { what: `releasing run ${runId}` }).catch(() => undefined);
       throw error;
     }
+    // cancelled before its replay began (while its session loaded): ended as cancelled, nothing to log
+    if (controller.signal.aborted) {
+      const reason = controller.signal.reason instanceof RunCancelledError ? controller.signal.reason.message : "The run was cancelled.";
+      await finishRun(runId, { status: "cancelled", error: reason, result: null, figures: null, row: job.comparisonId ? { error: { code: "cancelled", message: reason } } : undefined });
+      return "done";
+    }
     // only bookkeeping can get here (a missing session, a stored request that no longer parses): end the run
     const known = error instanceof UpstreamError || error instanceof BadRequestError;
     const message = known ? error.message : "The run failed on the server; the error was logged.";
     if (!known) console.error(`[jobs] run ${runId} failed:`, error);
-    await finishRun(runId, { status: controller.signal.aborted ? "cancelled" : "failed", error: message, result: null, figures: null, row: job.comparisonId ? { error: { code: "failed", message } } : undefined });
+    await finishRun(runId, { status: "failed", error: message, result: null, figures: null, row: job.comparisonId ? { error: { code: "failed", message } } : undefined });
   } finally {
-    stopWatching();
     unregister();
   }
   return "done";

@@ -15,7 +15,7 @@ export function pinnedWorkerId(): string {
  */
 export function runPinned(runIds: readonly string[], pinned: PinnedRequest): void {
   // their heartbeat while they wait for a slot and for one another, so no sweep takes them for a dead process's
-  const stopBeating = watchRuns(runIds, new AbortController());
+  const stopBeating = watchRuns({ runIds, claimedBy: pinnedWorkerId(), controller: new AbortController() });
   void (async () => {
     const release = await runSlots().acquire();
     try {

@@ -5,6 +5,7 @@ import { buildSummarizer } from "../runs/build-summarizer";
 import { executeRun } from "../runs/execute-run";
 import { runRequestOf } from "../runs/run-spec";
 import { loadSessionCached } from "../runs/session-cache";
+import { untilAborted } from "../runs/until-aborted";
 import type { RunJob } from "../store/run-jobs";
 import { finishRun } from "../store/runs";
 import { progressWriter } from "./progress-writer";
@@ -19,7 +20,8 @@ export async function runSingleJob(job: RunJob, context: { request?: RunRequest;
   if (!strategy) throw new Error(`unknown strategy ${job.strategyId}`);
   const stored = job.options;
   const request: RunRequest = context.request ?? runRequestOf(job);
-  const session = await loadSessionCached(job.sessionId);
+  // a cancel stops the wait for the session at once (its load, shared through the session cache, goes on)
+  const session = await untilAborted(loadSessionCached(job.sessionId), context.signal);
   const totalSteps = countModelCalls(session);
   const progress = progressWriter(job.id, totalSteps);
   let summarizer;

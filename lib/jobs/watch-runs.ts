@@ -1,22 +1,30 @@
-import { cancelRequestedAmong, HEARTBEAT_MS, heartbeatRuns } from "../store/runs";
+import { cancelRequestedAmong, heartbeatIntervalMs, heartbeatRuns } from "../store/runs";
+import { heartbeatThread } from "../store/heartbeat-thread";
 import { RunCancelledError } from "../runs/run-registry";
 
 /** How often a worker reads its runs' cancel flags from the database (a cancel from any instance). */
 export const CANCEL_POLL_MS = 100;
 
 /**
- * While a worker replays `runIds`: reads their cancel flags every {@link CANCEL_POLL_MS} ms (one read at a time) and
- * aborts `controller` when one is set, and writes their heartbeat every {@link HEARTBEAT_MS} ms (so no other worker
- * takes them for a dead one's). Returns the function that stops watching.
+ * While the worker `claimedBy` replays `runIds`: reads their cancel flags every {@link CANCEL_POLL_MS} ms (one read at a time) and
+ * aborts `controller` when one is set, and keeps their heartbeat fresh every LAB_HEARTBEAT_MS (so no other worker
+ * takes them for a dead one's). The heartbeat is written by this process's heartbeat thread (lib/store/heartbeat-
+ * thread.ts), on its own connection and only while the run is claimed by `claimedBy`, so it goes on while this thread's event loop is held by a session's load or a
+ * replay; only when that thread cannot run (an in-memory database, a thread that failed) is it written from here.
+ * Returns the function that stops watching.
  */
-export function watchRuns(runIds: readonly string[], controller: AbortController): () => void {
+export function watchRuns(options: { runIds: readonly string[]; claimedBy: string; controller: AbortController }): () => void {
+  const { runIds, controller } = options;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const thread = heartbeatThread();
+  const unwatch = thread?.watch({ runIds, claimedBy: options.claimedBy });
+  const interval = heartbeatIntervalMs();
   let lastBeat = Date.now();
   const tick = async () => {
     if (stopped || controller.signal.aborted) return;
     try {
-      if (Date.now() - lastBeat >= HEARTBEAT_MS) {
+      if (!thread?.healthy() && Date.now() - lastBeat >= interval) {
         lastBeat = Date.now();
         await heartbeatRuns(runIds);
       }
@@ -33,5 +41,6 @@ export function watchRuns(runIds: readonly string[], controller: AbortController
   return () => {
     stopped = true;
     clearTimeout(timer);
+    unwatch?.();
   };
 }

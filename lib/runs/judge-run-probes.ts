@@ -8,7 +8,6 @@ import { judgedProbePoints, type JudgedProbePoint } from "../llm/judged-probe-po
 import { estimateJudgedProbes } from "../llm/judged-probes-plan";
 import { OPENAI_DEFAULT_BASE_URL, OpenAIEndpointError, resolveOpenAIEndpoint } from "../llm/openai-endpoint";
 import { getRun } from "../store/runs";
-import { writeRunJudgedProbes } from "../store/run-judged-probes";
 import { assertMaySend } from "./assert-may-send";
 import { DEFAULT_OPENAI_SUMMARY_MODEL } from "./build-summarizer";
 import { loadSessionCached } from "./session-cache";
@@ -31,20 +30,38 @@ export async function planRunJudgedProbes(options: { runId: string; request: Jud
   return (await prepare(options)).plan;
 }
 
+/** A judgement checked and confirmed: what it will ask about, with which models, at what cost. */
+export type PreparedJudgement = Prepared;
+
 /**
- * Judges a finished run's probes (see `judgeProbes`) and stores the grades with the run, replacing earlier ones.
- * Refuses without `confirm: true` (400 `confirm_required`, with the plan's calls and cost in the message): the
- * caller shows the plan first. A failing model call ends it with 502 `judge_<code>` (`judge_timeout`,
- * `judge_server_error`, `judge_malformed_answer`, …), after at most the plan's `maxRequests`; nothing is stored
- * then, so the run and any earlier grades stay as they were.
+ * Checks a judgement like its plan and refuses it without `confirm: true` (400 `confirm_required`, with the plan's
+ * calls and cost in the message): the caller shows the plan first. Calls nothing.
  */
-export async function judgeRunProbes(options: { runId: string; request: JudgedProbesRequest; trustedBaseUrl?: boolean; signal?: AbortSignal }): Promise<JudgedProbesResult> {
+export async function prepareJudgedProbes(options: { runId: string; request: JudgedProbesRequest; trustedBaseUrl?: boolean }): Promise<PreparedJudgement> {
   const prepared = await prepare(options);
-  const { request } = options;
-  if (request.confirm !== true) {
+  if (options.request.confirm !== true) {
     const dollars = prepared.plan.dollars === null ? "an unknown cost" : `about $${prepared.plan.dollars.toFixed(4)}`;
     throw new BadRequestError("confirm_required", `Judging ${prepared.points.length} compaction${prepared.points.length === 1 ? "" : "s"} makes ${prepared.plan.calls} model calls for ${dollars}: send confirm: true to start.`, "confirm");
   }
+  return prepared;
+}
+
+/**
+ * Judges a prepared run's probes (see `judgeProbes`): three calls per compaction, one after another, each under the
+ * judge's time limit and at most the plan's `maxRequests` requests in all; `onProgress` after each call; `signal`
+ * aborts the call in flight. Stores nothing (the judgement job stores the grades as it ends). A failing call
+ * rejects with 502 `judge_<code>` (`judge_timeout`, `judge_server_error`, `judge_malformed_answer`, …).
+ */
+export async function judgePreparedProbes(options: {
+  prepared: PreparedJudgement;
+  request: JudgedProbesRequest;
+  trustedBaseUrl?: boolean;
+  /** each call's time limit (default the judge's, DEFAULT_SUMMARY_TIMEOUT_MS) */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: { calls: number; total: number; step: number; role: "question" | "answer" | "grade" }) => void;
+}): Promise<JudgedProbesResult> {
+  const { prepared, request } = options;
   const { judgeProbes } = await import("../llm/judged-probes");
   let judged;
   try {
@@ -54,18 +71,18 @@ export async function judgeRunProbes(options: { runId: string; request: JudgedPr
       baseURL: request.baseUrl,
       trustedBaseUrl: options.trustedBaseUrl,
       maxRetries: request.maxRetries,
+      timeoutMs: options.timeoutMs,
       points: prepared.points,
       questions: request.questionsPerCompaction,
       models: prepared.models,
       signal: options.signal,
+      onProgress: options.onProgress,
     });
   } catch (error) {
     if (error instanceof JudgeRetentionError) throw new UpstreamError(`judge_${error.code}`, `Judged probes failed, nothing was stored: ${error.message.replace(/^retention judge: /, "")}`);
     throw error;
   }
-  const result: JudgedProbesResult = { ...judged, estimatedDollars: prepared.plan.dollars, judgedAt: new Date().toISOString() };
-  await writeRunJudgedProbes(prepared.runId, result);
-  return result;
+  return { ...judged, estimatedDollars: prepared.plan.dollars, judgedAt: new Date().toISOString() };
 }
 
 async function prepare(options: { runId: string; request: JudgedProbesRequest; trustedBaseUrl?: boolean }): Promise<Prepared> {

@@ -40,8 +40,11 @@ export const PROGRESS_EVENTS_KEPT = 200;
  * that was not pinned to the process holding its key. One conditional write, so of two workers exactly one wins.
  * Returns the attempt number, or null when the run is not claimable (ended, cancelled, or alive elsewhere).
  */
-export async function claimRun(runId: string, workerId: string, now = new Date()): Promise<{ attempt: number } | null> {
+export async function claimRun(runId: string, workerId: string, at?: Date): Promise<{ attempt: number } | null> {
   const prisma = await db();
+  // the claim's heartbeat is taken as late as possible: one taken before a wait for the client would make the run
+  // look stale the moment it is claimed
+  const now = at ?? new Date();
   const staleBefore = new Date(now.getTime() - staleHeartbeatMs());
   const { count } = await prisma.run.updateMany({
     where: {

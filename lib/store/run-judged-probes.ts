@@ -1,6 +1,5 @@
 import { NotFoundError } from "../api/contracts/errors";
 import { JudgedProbesResultSchema, type JudgedProbesResult } from "../api/contracts/judged-probes-schemas";
-import type { Prisma } from "../generated/prisma/client";
 import { db } from "./db";
 
 /**
@@ -29,14 +28,4 @@ export async function readJudgedProbesOfRuns(runIds: readonly string[]): Promise
     if (parsed.success) byId[row.id] = parsed.data;
   }
   return byId;
-}
-
-/**
- * Stores a finished judgement with its run, replacing the previous one in one write: only a complete result is
- * ever written, so a judgement that fails keeps the last good one. Throws `not_found:run`.
- */
-export async function writeRunJudgedProbes(runId: string, judged: JudgedProbesResult): Promise<void> {
-  const prisma = await db();
-  const { count } = await prisma.run.updateMany({ where: { id: runId }, data: { judgedProbes: JudgedProbesResultSchema.parse(judged) as unknown as Prisma.InputJsonValue } });
-  if (count === 0) throw new NotFoundError("run", runId);
 }

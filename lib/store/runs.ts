@@ -8,6 +8,7 @@ import { writeRunResult } from "./write-run-result";
 import { RunCostSchema } from "../api/contracts/cost-schemas";
 import { retryWhileUnavailable } from "./retry-while-unavailable";
 import { RunOptionsSchema, RunStatusSchema, type RunDetailRecord, type RunOptionsInput, type RunRecord, type RunStatus } from "./run-record";
+import { readEnv, type RawEnv } from "../env/read-env";
 
 export { RUN_STATUSES, type RunDetailRecord, type RunOptions, type RunRecord, type RunStatus } from "./run-record";
 
@@ -200,15 +201,24 @@ export async function requestRunCancel(id: string): Promise<boolean> {
   return count > 0;
 }
 
-/** Records a sign of life for the running runs among `ids` (the instance replaying them, every {@link HEARTBEAT_MS} ms). */
+/**
+ * Records a sign of life for the running runs among `ids`, through this process's Prisma client: the fallback for
+ * when the heartbeat thread (lib/jobs/heartbeat-thread.ts, which writes the same column on a connection of its own)
+ * cannot run.
+ */
 export async function heartbeatRuns(ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   const prisma = await db();
   await prisma.run.updateMany({ where: { id: { in: [...ids] }, status: "running" }, data: { heartbeatAt: new Date() } });
 }
 
-/** How often the worker replaying a run writes its heartbeat (see lib/store/run-jobs.ts for when it is stale). */
-export const HEARTBEAT_MS = 2_000;
+/**
+ * How often the worker replaying a run writes its heartbeat: LAB_HEARTBEAT_MS, default 2 s (see lib/store/run-jobs.ts
+ * for when it is stale; keep it well under LAB_STALE_HEARTBEAT_MS).
+ */
+export function heartbeatIntervalMs(env?: RawEnv): number {
+  return readEnv(env).LAB_HEARTBEAT_MS;
+}
 
 /** Which of `ids` have a cancel request recorded (one indexed read; polled by the instance replaying them). */
 export async function cancelRequestedAmong(ids: readonly string[]): Promise<string[]> {

@@ -4,7 +4,7 @@
  */
 
 /** What was not found: the code is `not_found:<entity>` (e.g. `not_found:session`), stable for clients. */
-export type NotFoundEntity = "session" | "upload" | "run" | "probe" | "share_link" | "comparison";
+export type NotFoundEntity = "session" | "upload" | "run" | "probe" | "share_link" | "comparison" | "judgement";
 
 /** → 404 */
 export class NotFoundError extends Error {

@@ -121,3 +121,40 @@ export const JudgedProbesResultSchema = z.object({
   judgedAt: z.string(),
 });
 export type JudgedProbesResult = z.infer<typeof JudgedProbesResultSchema>;
+
+/** A judgement job's states: `interrupted` when the instance judging it stopped (its key, if any, went with it). */
+export const JUDGEMENT_STATUSES = ["queued", "running", "done", "failed", "cancelled", "interrupted"] as const;
+export type JudgementStatus = (typeof JUDGEMENT_STATUSES)[number];
+
+/** After each model call: the calls made of the plan's, and the compaction (step) and role of the last one. */
+export const JudgementProgressSchema = z.object({
+  calls: z.number().int(),
+  total: z.number().int(),
+  step: z.number().int(),
+  role: z.enum(["question", "answer", "grade"]),
+});
+export type JudgementProgress = z.infer<typeof JudgementProgressSchema>;
+
+/** A judgement job (issue #38, item 7) as the API answers it; its grades, once done, are the run's judged probes. */
+export const JudgementSchema = z.object({
+  id: z.string(),
+  runId: z.string(),
+  status: z.enum(JUDGEMENT_STATUSES),
+  /** model calls planned (three per judged compaction) */
+  total: z.number().int(),
+  progress: JudgementProgressSchema.nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type Judgement = z.infer<typeof JudgementSchema>;
+
+/** One line of GET /api/judgements/:id/stream (NDJSON), like a run's stream: `started`, `queued`, `progress`, then `done` or `error`. */
+export const JudgementStreamLineSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("started"), judgementId: z.string(), runId: z.string(), total: z.number().int() }),
+  z.object({ type: z.literal("queued") }),
+  z.object({ type: z.literal("progress"), progress: JudgementProgressSchema }),
+  z.object({ type: z.literal("done"), judged: JudgedProbesResultSchema }),
+  z.object({ type: z.literal("error"), error: z.object({ code: z.string(), message: z.string() }), judgement: JudgementSchema.nullable() }),
+]);
+export type JudgementStreamLine = z.infer<typeof JudgementStreamLineSchema>;

@@ -9,6 +9,7 @@ import {
   JUDGED_LIMITS,
   JudgedProbesPlanSchema,
   JudgedProbesResultSchema,
+  JudgementSchema,
   type JudgedProbesPlan,
   type JudgedProbesRequestInput,
   type JudgedProbesResult,
@@ -16,8 +17,10 @@ import {
 import { toApiErrorBody } from "@/lib/client/api-request-error";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { retentionColour } from "@/lib/client/retention-colour";
+import { useJudgementFollower } from "./use-judgement-follower";
 
-const StoredSchema = z.object({ judged: JudgedProbesResultSchema.nullable() });
+const StoredSchema = z.object({ judged: JudgedProbesResultSchema.nullable(), judgement: JudgementSchema.nullable() });
+const StartedSchema = z.object({ judgement: JudgementSchema, url: z.string() });
 const keyOf = (runId: string) => ["runs", "detail", runId, "judged-probes"] as const;
 const post = (body: unknown): RequestInit => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 const grade = (value: number | null) => (value === null ? "—" : value.toFixed(1));
@@ -26,8 +29,9 @@ const dollars = (value: number | null) => (value === null ? "unknown (a model th
 /**
  * Judged probes of the open run (Factory-style, opt-in): the stored grades — per compaction and per rubric
  * dimension, 0–5, with each question, its reference and the answer on demand — and a form that first shows what a
- * judgement will send and cost (calls, tokens, dollars per role) and starts only when that is confirmed. Every
- * text a model wrote is shown as plain text.
+ * judgement will send and cost (calls, tokens, dollars per role) and starts only when that is confirmed. A started
+ * judgement is a job on the server: its progress (call n of N) is followed from its stream, after a reload too, and
+ * Cancel stops it. Every text a model wrote is shown as plain text.
  */
 export function JudgedProbesPanel({ runId }: { runId: string }) {
   const queryClient = useQueryClient();
@@ -52,18 +56,32 @@ export function JudgedProbesPanel({ runId }: { runId: string }) {
     ...(form.allowSecrets ? { allowSecrets: true } : {}),
   };
   const plan = useMutation({ mutationFn: () => fetchJson(`/api/runs/${encodeURIComponent(runId)}/judged-probes/plan`, JudgedProbesPlanSchema, post(request)) });
+  const [jobError, setJobError] = useState<string | null>(null);
   const start = useMutation({
-    mutationFn: () => fetchJson(`/api/runs/${encodeURIComponent(runId)}/judged-probes`, StoredSchema, post({ ...request, confirm: true })),
-    onSuccess: (result) => {
-      queryClient.setQueryData(keyOf(runId), result);
+    mutationFn: () => fetchJson(`/api/runs/${encodeURIComponent(runId)}/judged-probes`, StartedSchema, post({ ...request, confirm: true })),
+    onSuccess: ({ judgement }) => {
+      setJobError(null);
+      queryClient.setQueryData(keyOf(runId), (current: z.infer<typeof StoredSchema> | undefined) => ({ judged: current?.judged ?? null, judgement }));
       plan.reset();
       setOpen(false);
+    },
+  });
+  const { followed, cancel } = useJudgementFollower({
+    judgement: stored.data?.judgement ?? null,
+    onDone: (judged) => {
+      queryClient.setQueryData(keyOf(runId), (current: z.infer<typeof StoredSchema> | undefined) => ({ judged, judgement: current?.judgement ? { ...current.judgement, status: "done" as const } : null }));
+      void queryClient.invalidateQueries({ queryKey: keyOf(runId) });
+    },
+    onError: (message) => {
+      setJobError(message);
+      void queryClient.invalidateQueries({ queryKey: keyOf(runId) });
     },
   });
   const change = (patch: Partial<typeof form>) => {
     setForm({ ...form, ...patch });
     plan.reset();
     start.reset();
+    setJobError(null);
   };
   const error = start.error ?? plan.error;
   const refusedForSecrets = error ? toApiErrorBody(error).code === "secrets_unredacted" : false;
@@ -90,6 +108,26 @@ export function JudgedProbesPanel({ runId }: { runId: string }) {
         </button>
       </div>
       {stored.error && <div className="text-red-700">Could not load the judged probes: {toApiErrorBody(stored.error).message}</div>}
+      {followed && (
+        <div data-testid="judged-progress" data-calls={followed.progress?.calls ?? 0} data-total={followed.total} className="flex flex-wrap items-center gap-2" role="status">
+          <progress max={Math.max(1, followed.total)} value={followed.progress?.calls ?? 0} className="h-2 w-40" aria-label="Judged probes progress" />
+          <span className="tabular-nums">
+            {followed.queued && !followed.progress
+              ? "Queued: waiting for a free slot on the server…"
+              : followed.progress
+                ? `Judging: call ${followed.progress.calls} of ${followed.total} done (${followed.progress.role}, compaction before call #${followed.progress.step})`
+                : `Judging: ${followed.total} calls, one after another…`}
+          </span>
+          <button type="button" data-testid="judged-cancel" disabled={followed.cancelling} onClick={() => void cancel()} className="rounded border border-red-300 bg-white px-2 py-0.5 font-medium text-red-700 hover:bg-red-50 disabled:opacity-50">
+            {followed.cancelling ? "Cancelling…" : "Cancel"}
+          </button>
+        </div>
+      )}
+      {jobError && !followed && (
+        <div data-testid="judged-job-error" role="alert" className="text-red-700">
+          {jobError}
+        </div>
+      )}
 
       {open && (
         <div data-testid="judged-form" className="space-y-2 rounded border border-slate-200 bg-slate-50 p-2">
@@ -112,8 +150,8 @@ export function JudgedProbesPanel({ runId }: { runId: string }) {
           </div>
           {plan.data && <PlanView plan={plan.data} />}
           {plan.data && (
-            <button type="button" data-testid="judged-start" disabled={start.isPending} onClick={() => start.mutate()} className="rounded bg-violet-700 px-2 py-1 font-semibold text-white disabled:opacity-50">
-              {start.isPending ? `Judging… (${plan.data.calls} calls, one after another)` : `Start: ${plan.data.calls} calls, ${plan.data.dollars === null ? "cost unknown" : `about ${dollars(plan.data.dollars)}`}`}
+            <button type="button" data-testid="judged-start" disabled={start.isPending || followed !== null} onClick={() => start.mutate()} className="rounded bg-violet-700 px-2 py-1 font-semibold text-white disabled:opacity-50">
+              {start.isPending ? "Starting…" : `Start: ${plan.data.calls} calls, ${plan.data.dollars === null ? "cost unknown" : `about ${dollars(plan.data.dollars)}`}`}
             </button>
           )}
           {error && (
