@@ -13,7 +13,15 @@ import {
   wordsOf,
   type ContinuationKind,
 } from "./continuation-recognizers";
+import { factMatcher } from "./fact-matcher";
 import { firstStepOfMessages } from "./first-step-of-messages";
+
+/**
+ * The version of what {@link extractContinuationFacts} returns: stored and cached facts (the session's row, the
+ * CLI's cache) are reused only at this version. Raise it whenever the extraction, the recognisers it reads with or
+ * the matcher behind `held` change what they find.
+ */
+export const CONTINUATION_FACTS_VERSION = 2;
 
 /** A fact of the session that a later message uses: what continuation recall asks a compacted context to hold. */
 export interface ContinuationFact {
@@ -34,6 +42,13 @@ export interface ContinuationFacts {
   facts: ContinuationFact[];
   /** per message: the first model call whose context holds it (see `firstStepOfMessages`) */
   firstStepByIndex: number[];
+  /**
+   * the facts each of the session's own messages holds (`factMatcher`), matched once here so that every point of
+   * every run reads them instead of matching again: message `i` holds `heldFacts[heldStart[i] .. heldStart[i + 1])`
+   * (indexes into `facts`, ascending; `heldStart` has one more entry than the session has messages)
+   */
+  heldStart: number[];
+  heldFacts: number[];
 }
 
 /**
@@ -115,7 +130,16 @@ export function* continuationFactSteps(session: Session): Generator<void, Contin
       }
     }
   }
-  return { facts: [...byKey.values()].filter((fact) => fact.lastUse > fact.firstIndex), firstStepByIndex: firstStepOfMessages(kinds) };
+  const facts = [...byKey.values()].filter((fact) => fact.lastUse > fact.firstIndex);
+  const matcher = factMatcher(facts);
+  const heldStart = [0];
+  const heldFacts: number[] = [];
+  for (let index = 0; index < session.messages.length; index++) {
+    if (index > 0 && index % MESSAGES_PER_STEP === 0) yield;
+    for (const fact of matcher(session.messages[index])) heldFacts.push(fact);
+    heldStart.push(heldFacts.length);
+  }
+  return { facts, firstStepByIndex: firstStepOfMessages(kinds), heldStart, heldFacts };
 }
 
 /** The texts of a message that are the agent's own use: its prose and its tool inputs. */
