@@ -11,11 +11,13 @@ import { TRANSACTION_OPTIONS } from "./store-session";
  * already-canonical session, in one transaction: readers see the old content or the new, never a mix. The id, the
  * upload, the pick and the runs stay as they are (runs describe the session as it was when they ran). The secret
  * findings are the new content's (a re-import scans again); without them the findings columns stay as they are.
+ * The session's stored continuation facts (SessionFacts) go with the old messages.
  */
 export async function replaceSessionContent(id: string, content: { session: Session; sessionCount: number; secretFindings?: readonly SecretFinding[] }): Promise<SessionRecord> {
   const prisma = await db();
   const updated = await prisma.$transaction(async (tx) => {
     await tx.message.deleteMany({ where: { sessionId: id } });
+    await tx.sessionFacts.deleteMany({ where: { sessionId: id } });
     await insertMessages(tx, id, content.session.messages);
     return tx.session.update({
       where: { id },
