@@ -133,7 +133,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const baseline = await replaySession({ session, strategy: strategiesById.none, window, estimator: estimatorChoice });
   // one exam for every configuration: the same checkpoints, the same facts
   const exam = examOf({ baseline, window: baseline.window });
-  const uncompacted = scoreContinuationRecall({ session, result: baseline, facts: continuationFacts, exam, ignoreWindow: true }).overall;
+  const uncompacted = scoreContinuationRecall({ session, result: baseline, facts: continuationFacts, exam, ignoreWindow: true, interval: false }).overall;
   let exitCode = EXIT_OK;
   const rows: CompareRow[] = [];
   for (const { config, label, summarizer } of planned) {

@@ -22,22 +22,7 @@ export type FactMatcher = (message: Message) => Uint32Array;
  * session's own messages are matched once per session, at extraction (`ContinuationFacts.held`).
  */
 export function factMatcher(facts: readonly ContinuationFact[]): FactMatcher {
-  const wordFacts = new Map<string, number>();
-  const phraseFactsByKey = new Map<string, { index: number; anchor: string }[]>();
-  const anchors = new Set<string>();
-  facts.forEach((fact, index) => {
-    if (fact.kind !== "file" && fact.kind !== "command") {
-      wordFacts.set(fact.key, index);
-      return;
-    }
-    const words = wordsOf(fact.key);
-    const anchor = (words[words.length - 1] ?? fact.key).toLowerCase();
-    anchors.add(anchor);
-    const sharing = phraseFactsByKey.get(fact.key);
-    if (sharing) sharing.push({ index, anchor });
-    else phraseFactsByKey.set(fact.key, [{ index, anchor }]);
-  });
-  const automaton = phraseFactsByKey.size > 0 ? new AhoCorasick([...phraseFactsByKey.keys()]) : null;
+  const { wordFacts, phraseFactsByKey, anchors, automaton } = factIndexOf(facts);
   const cache = new WeakMap<Message, Uint32Array>();
   return (message) => {
     const cached = cache.get(message);
@@ -60,4 +45,43 @@ export function factMatcher(facts: readonly ContinuationFact[]): FactMatcher {
     cache.set(message, held);
     return held;
   };
+}
+
+interface FactIndex {
+  /** word fact key → its index */
+  wordFacts: Map<string, number>;
+  /** file / command key → the facts with that key (a file and a command may share one) and the key's last word */
+  phraseFactsByKey: Map<string, { index: number; anchor: string }[]>;
+  anchors: Set<string>;
+  /** over every phrase key; null when there is none */
+  automaton: AhoCorasick | null;
+}
+
+/**
+ * The facts' lookup tables and automaton, built once per facts array (a speed cache: the scorer makes a matcher per
+ * scored run, and every run of a session shares its facts).
+ */
+const indexByFacts = new WeakMap<readonly ContinuationFact[], FactIndex>();
+
+function factIndexOf(facts: readonly ContinuationFact[]): FactIndex {
+  const known = indexByFacts.get(facts);
+  if (known) return known;
+  const wordFacts = new Map<string, number>();
+  const phraseFactsByKey = new Map<string, { index: number; anchor: string }[]>();
+  const anchors = new Set<string>();
+  facts.forEach((fact, index) => {
+    if (fact.kind !== "file" && fact.kind !== "command") {
+      wordFacts.set(fact.key, index);
+      return;
+    }
+    const words = wordsOf(fact.key);
+    const anchor = (words[words.length - 1] ?? fact.key).toLowerCase();
+    anchors.add(anchor);
+    const sharing = phraseFactsByKey.get(fact.key);
+    if (sharing) sharing.push({ index, anchor });
+    else phraseFactsByKey.set(fact.key, [{ index, anchor }]);
+  });
+  const index = { wordFacts, phraseFactsByKey, anchors, automaton: phraseFactsByKey.size > 0 ? new AhoCorasick([...phraseFactsByKey.keys()]) : null };
+  indexByFacts.set(facts, index);
+  return index;
 }

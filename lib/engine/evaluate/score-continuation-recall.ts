@@ -106,6 +106,11 @@ export interface ScoreRecallOptions {
   exam?: Exam;
   /** score the exam as if no call were refused (the uncompacted ceiling a relative floor is measured from) */
   ignoreWindow?: boolean;
+  /**
+   * false: skip the bootstrap (`low` / `high` null) — for a figure only its `overall` is read from, such as the
+   * uncompacted ceiling, where the 1,000 resamples would be thrown away
+   */
+  interval?: boolean;
 }
 
 /**
@@ -147,7 +152,8 @@ export function* continuationRecallSteps(options: ScoreRecallOptions): Generator
   const present = graded.reduce((sum, point) => sum + point.present, 0);
   // the older definition: a run that never cut holds the whole session
   const overall = !options.exam && events.length === 0 ? 1 : meanOverKinds(total);
-  const interval = !options.exam && events.length === 0 ? { low: 1, high: 1 } : bootstrapRecall({ sessions: [graded.map((point) => point.byKind)] });
+  const interval =
+    !options.exam && events.length === 0 ? { low: 1, high: 1 } : options.interval === false ? { low: null, high: null } : bootstrapRecall({ sessions: [graded.map((point) => point.byKind)] });
   return {
     overall,
     ...interval,
