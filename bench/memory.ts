@@ -1,8 +1,14 @@
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { generateSession } from "../lib/generator/generate-session";
+import { toClaudeCodeJsonl } from "../lib/generator/to-claude-code-jsonl";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 export const MEMORY_BENCH_MESSAGES = 12_000;
+/** About 100 MB of Claude Code JSONL (as bench/secret-scan-cost.ts uploads). */
+export const UPLOAD_BENCH_MESSAGES = 56_000;
 
 interface Sample {
   rawBytes: number;
@@ -36,4 +42,41 @@ export function runMemoryBench(log: (line: string) => void): void {
   log(`  1 run         peak RSS ${mb(one.peak)} (session loaded: ${mb(one.baseline)}; the run: +${mb(perRunOne)}, ${(perRunOne / one.rawBytes).toFixed(2)}× the raw session)`);
   log(`  10 runs       peak RSS ${mb(ten.peak)} (session loaded: ${mb(ten.baseline)}; +${mb(ten.peak - ten.baseline)}, ${mb(perRunTen)} a run, ${(perRunTen / ten.rawBytes).toFixed(2)}× the raw session)`);
   log(`  10 runs ÷ 1 run peak RSS: ${(ten.peak / one.peak).toFixed(2)}× (goal ≤ 2×); largest run over the raw session: ${(Math.max(perRunOne, perRunTen) / one.rawBytes).toFixed(2)}× (goal < 3×)`);
+}
+
+interface UploadSample {
+  mode: "raw" | "multipart";
+  size: number;
+  baseline: number;
+  peak: number;
+  maxRss: number;
+  messages: number;
+}
+
+/**
+ * The server's peak memory for one ~100 MB upload (issue #39: ≤ 3× the file), raw body and multipart form, each in a
+ * fresh process (bench/upload-memory-child.ts: readUpload + importUpload into a fresh SQLite file, as
+ * POST /api/sessions does). The file is generated once into the temporary folder.
+ */
+export function runUploadMemoryBench(log: (line: string) => void): void {
+  const file = path.join(os.tmpdir(), `lab-bench-upload-${UPLOAD_BENCH_MESSAGES}.jsonl`);
+  if (!fs.existsSync(file)) {
+    process.stderr.write(`[bench] memory: writing a ${UPLOAD_BENCH_MESSAGES.toLocaleString("en-US")}-message Claude Code JSONL to ${file}\n`);
+    fs.writeFileSync(file, toClaudeCodeJsonl(generateSession({ seed: 2, messages: UPLOAD_BENCH_MESSAGES })));
+  }
+  for (const mode of ["raw", "multipart"] as const) {
+    process.stderr.write(`[bench] memory: a ${mode} upload of ${file}\n`);
+    const output = execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", "bench/upload-memory-child.ts", file, mode], {
+      cwd: ROOT,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+      maxBuffer: 1 << 24,
+    });
+    const sample = JSON.parse(output.trim().split("\n").pop()!) as UploadSample;
+    const peak = Math.max(sample.peak, sample.maxRss);
+    log(
+      `Upload of ${mb(sample.size)} (${sample.messages.toLocaleString("en-US")} messages), ${mode.padEnd(9)} peak RSS ${mb(peak)} = ${(peak / sample.size).toFixed(2)}× the file ` +
+        `(goal ≤ 3×); above the settled server (${mb(sample.baseline)}): +${mb(peak - sample.baseline)} = ${((peak - sample.baseline) / sample.size).toFixed(2)}× the file`,
+    );
+  }
 }

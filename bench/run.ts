@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import type { BenchCase } from "./bench-case";
 import { runCliFloor } from "./cli-floor";
 import { runImportThroughput } from "./import-throughput";
-import { runMemoryBench } from "./memory";
+import { runMemoryBench, runUploadMemoryBench } from "./memory";
 import { compareCases } from "./compare-cases";
 import { generatorCases } from "./generator-cases";
 import { importCases } from "./import-cases";
@@ -22,7 +22,7 @@ import { runWindowLadder } from "./window-ladder";
  * BenchCase[] and add it to `suites` below. Then the size ladder (bench/size-ladder.ts): every strategy at growing
  * session sizes with its per-message growth ratio; and whole `lab simulate` / `lab import` processes against the
  * JSON.parse floor (bench/cli-floor.ts); import throughput in-process against the same floor (bench/import-throughput.ts); peak RSS of 1 and 10 concurrent runs of a 12,000-message session
- * (bench/memory.ts); the cost of scanning a 100 MB upload for credentials (bench/secret-scan-cost.ts); sweep throughput with 1 and 2 worker processes on PostgreSQL (bench/sweep-throughput.ts)
+ * (bench/memory.ts), and the server's peak RSS for a ~100 MB upload, raw and multipart (bench/upload-memory-child.ts); the cost of scanning a 100 MB upload for credentials (bench/secret-scan-cost.ts); sweep throughput with 1 and 2 worker processes on PostgreSQL (bench/sweep-throughput.ts)
  * (`--ladder full` adds 64K and 100K; BENCH_LADDER works too); the window ladder: every strategy on a 100,000-message session at a 200K and a 1M window (bench/window-ladder.ts). `--only cases,cli,import,secrets,search,memory,sweep,ladder,window` runs some of
  * the parts (default all); `--filter` also picks the ladder's rows (`--only ladder --filter codex`).
  */
@@ -70,6 +70,7 @@ if (only.has("search")) {
 }
 if (only.has("memory")) {
   runMemoryBench(log);
+  runUploadMemoryBench(log);
   console.log("");
 }
 if (only.has("sweep")) {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { FormatId } from "../engine/model";
@@ -16,15 +17,20 @@ export function readTranscriptFile(options: {
   io: CliIo;
   format?: FormatId;
   pick?: number;
-}): { outcome: ImportOutcome } | { exitCode: number } {
+  /** also return the SHA-256 of the file's bytes (hex), taken before the import reads them */
+  hash?: boolean;
+}): { outcome: ImportOutcome; sha256: string | null } | { exitCode: number } {
   let read: { bytes: Uint8Array; length: number };
   try {
     read = readWithRoom(options.file);
   } catch (error) {
     throw new UsageError(`cannot read ${options.file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, options.usage);
   }
+  // before the import: it may escape a JSON document's non-ASCII characters in place (asciiJsonText)
+  const sha256 = options.hash ? createHash("sha256").update(read.bytes.subarray(0, read.length)).digest("hex") : null;
   try {
     return {
+      sha256,
       outcome: importTranscriptBytes(
         read.bytes,
         { format: options.format, pick: options.pick, sourceName: path.basename(options.file) },

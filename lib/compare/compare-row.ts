@@ -122,7 +122,7 @@ export function buildCompareRow(options: BuildCompareRowOptions): CompareRow {
 function scoreRowRecall(options: { session: Session; result: ReplayResult; facts: ContinuationFacts; exam?: Exam; baseline?: ReplayResult; uncompacted?: number | null }): ContinuationRecallSummary {
   const exam = options.exam ?? (options.baseline ? examOf({ baseline: options.baseline, window: options.result.window }) : undefined);
   const report = scoreContinuationRecall({ session: options.session, result: options.result, facts: options.facts, exam });
-  const ceiling = options.uncompacted !== undefined ? options.uncompacted : exam && options.baseline ? scoreContinuationRecall({ session: options.session, result: options.baseline, facts: options.facts, exam, ignoreWindow: true }).overall : undefined;
+  const ceiling = options.uncompacted !== undefined ? options.uncompacted : exam && options.baseline ? scoreContinuationRecall({ session: options.session, result: options.baseline, facts: options.facts, exam, ignoreWindow: true, interval: false }).overall : undefined;
   return summarizeContinuationRecall(report, { uncompacted: ceiling });
 }
 

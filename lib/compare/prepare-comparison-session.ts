@@ -9,7 +9,7 @@ import { noneStrategy } from "../engine/strategies/none";
 import type { EstimatorChoice } from "../engine/tokens/create-estimator";
 import { createFingerprintCache } from "../runs/fingerprint-cache";
 import { resolveReplayEstimator } from "../runs/resolve-estimator";
-import { extractRunFacts } from "../runs/score-run-recall";
+import { sessionContinuationFacts } from "../runs/session-continuation-facts";
 import { sessionFingerprint } from "../store/runs";
 import { listUserProbes } from "../store/user-probes";
 import { processSingleton } from "../process/process-singleton";
@@ -19,7 +19,7 @@ import { untilAborted } from "../runs/until-aborted";
 export interface PreparedSession {
   estimator: EstimatorChoice;
   probes: readonly Probe[];
-  /** the facts later messages use, for continuation recall (extractContinuationFacts) */
+  /** the facts later messages use, for continuation recall (extracted once per session and stored with it: sessionContinuationFacts) */
   continuationFacts: ContinuationFacts;
   baseline: ReplayResult;
 }
@@ -56,7 +56,7 @@ export async function prepareComparisonSession(options: { sessionId: string; ses
       const estimator = await resolveReplayEstimator({ estimator: compare.estimator, session: options.session, apiKey: compare.apiKey, model: compare.model });
       const probes = extractProbes(options.session, { userProbes });
       await new Promise((resolve) => setImmediate(resolve));
-      const continuationFacts = await extractRunFacts(options.session);
+      const continuationFacts = await sessionContinuationFacts({ sessionId: options.sessionId, session: options.session });
       const baseline = await replaySession({ session: options.session, strategy: noneStrategy, window: options.window, outputReserve: compare.outputReserve, estimator });
       return { estimator, probes, continuationFacts, baseline };
     })();

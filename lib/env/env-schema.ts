@@ -66,6 +66,7 @@ export const ENV_VARIABLES = {
       .default(false),
   },
   MAX_UPLOAD_BYTES: { accepts: "a whole number of bytes ≥ 1", schema: wholeNumber(1).default(DEFAULT_MAX_UPLOAD_BYTES) },
+  LAB_CACHE_DIR: { accepts: "a folder path (the CLI's caches)", schema: z.string().optional() },
   WORKER_CONCURRENCY: { accepts: "a whole number ≥ 1", schema: wholeNumber(1).optional() },
   LAB_MAX_CONCURRENT_RUNS: { accepts: "a whole number ≥ 1", schema: wholeNumber(1).optional() },
   LAB_WORKERS: {

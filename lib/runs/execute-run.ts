@@ -10,6 +10,7 @@ import { finishRun, getRunRecord, type RunFigures, type RunRecord } from "../sto
 import { RunCancelledError } from "./run-registry";
 import { sessionSummarizer } from "./session-summarizer";
 import { computeRunFigures } from "./run-figures";
+import { sessionContinuationFacts } from "./session-continuation-facts";
 import { priceRun } from "./price-run";
 import { slimReplayEvent } from "./slim-run-result";
 import { COUNT_TOKENS_ESTIMATOR, resolveReplayEstimator } from "./resolve-estimator";
@@ -96,7 +97,8 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunRecord 
     });
     const breakerState = breaker.state();
     const priced = priceRun({ session: options.session, result, cost: options.request, summarizerModel: options.model });
-    const figures = await computeRunFigures({ session: options.session, result, estimator, model: options.model, summarizerFailures: breakerState.failures, cost: priced.cost });
+    const continuationFacts = await sessionContinuationFacts({ sessionId: options.sessionId, session: options.session });
+    const figures = await computeRunFigures({ session: options.session, result, estimator, model: options.model, summarizerFailures: breakerState.failures, cost: priced.cost, continuationFacts });
     signal.throwIfAborted();
     const unchangedFallbacks = result.events.filter((event) => event.type === "fallback" && event.outcome === "unchanged").length;
     const outcome = breakerOutcome(breakerState, { unchangedFallbacks });

@@ -18,7 +18,7 @@ export async function scoreRunRecall(options: { session: Session; result: Replay
   const facts = options.facts ?? (await runInSlices(continuationFactSteps(options.session)));
   const exam = examOf({ baseline: options.baseline, window: options.examWindow ?? options.result.window });
   const report = await runInSlices(continuationRecallSteps({ session: options.session, result: options.result, facts, exam }));
-  const ceiling = await runInSlices(continuationRecallSteps({ session: options.session, result: options.baseline, facts, exam, ignoreWindow: true }));
+  const ceiling = await runInSlices(continuationRecallSteps({ session: options.session, result: options.baseline, facts, exam, ignoreWindow: true, interval: false }));
   return summarizeContinuationRecall(report, { uncompacted: ceiling.overall });
 }
 

@@ -27,13 +27,16 @@ export interface ReplaceSessionContentInput {
  * Replaces a stored session's messages and derived columns (title, stats, meta, sessionCount) with an
  * already-canonical session, in one transaction: readers see the old content or the new, never a mix. The id, the
  * pick, the user's own title and the runs stay as they are (runs describe the session as it was when they ran); the
- * upload stays unless a new one is given.
+ * upload stays unless a new one is given. The secret findings are the new content's (a re-import scans again); without
+ * them the findings columns stay as they are. The session's stored continuation facts (SessionFacts) go with the old
+ * messages.
  */
 export async function replaceSessionContent(id: string, content: ReplaceSessionContentInput): Promise<SessionRecord> {
   const upload = content.upload ? await content.upload : content.upload;
   const prisma = await db();
   const updated = await prisma.$transaction(async (tx) => {
     await tx.message.deleteMany({ where: { sessionId: id } });
+    await tx.sessionFacts.deleteMany({ where: { sessionId: id } });
     await insertMessages(tx, id, content.session.messages);
     if (upload !== undefined) await tx.upload.deleteMany({ where: { sessionId: id } });
     if (upload) await tx.upload.create({ data: { sessionId: id, ...upload } });

@@ -28,7 +28,8 @@ export interface WriteRedactionInput {
  * left, when it was done and how many it replaced, the raw file redacted (or dropped), and every string of the
  * session's runs — results, compare rows, progress, errors quote the session — with the same replacements, so the
  * secret is nowhere in the database. The runs keep their figures: they were computed on the text before the
- * redaction, which the API and pages say (a run older than `redactedAt`).
+ * redaction, which the API and pages say (a run older than `redactedAt`). The stored continuation facts (SessionFacts)
+ * are dropped: they are extracted again from the redacted messages when next needed.
  *
  * The search index follows the messages (the migrations' triggers): the secret is no longer found.
  *
@@ -44,6 +45,7 @@ export async function writeRedaction(id: string, input: WriteRedactionInput): Pr
     const existing = await tx.session.findUnique({ where: { id }, select: { id: true } });
     if (!existing) throw new NotFoundError("session", id);
     await tx.message.deleteMany({ where: { sessionId: id } });
+    await tx.sessionFacts.deleteMany({ where: { sessionId: id } });
     await insertMessages(tx, id, input.session.messages);
     if (upload) await tx.upload.update({ where: { sessionId: id }, data: upload });
     else if (upload === null) await tx.upload.deleteMany({ where: { sessionId: id } });

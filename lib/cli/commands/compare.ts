@@ -6,7 +6,6 @@ import { buildCompareRow, compareLabel, totalTokensSent } from "../../compare/co
 import { CompareSpecError, parseCompareConfigs } from "../../compare/parse-compare-configs";
 import { paretoFrontier } from "../../compare/pareto-frontier";
 import { rankGroups } from "../../compare/rank-groups";
-import { extractContinuationFacts } from "../../engine/evaluate/extract-continuation-facts";
 import { scoreContinuationRecall } from "../../engine/evaluate/score-continuation-recall";
 import { extractProbes } from "../../engine/evaluate/extract-probes";
 import type { ReplayResult } from "../../engine/simulate/replay-result";
@@ -20,6 +19,7 @@ import { examOf } from "../../runs/score-run-recall";
 import { breakerOutcome, circuitBreakerSummarizer } from "../../runs/summarizer-circuit-breaker";
 import { EXIT_BAD_INPUT, EXIT_DEGRADED, EXIT_FAILURE, EXIT_OK, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
 import { readTranscriptFile } from "../read-transcript-file";
+import { cachedContinuationFacts } from "../cached-continuation-facts";
 import { refuseSecretsOut } from "../refuse-secrets-out";
 import { readUserProbesFile } from "../read-user-probes-file";
 
@@ -114,13 +114,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     }
   }
 
-  const read = readTranscriptFile({ file: positionals[0], usage, io });
+  const read = readTranscriptFile({ file: positionals[0], usage, io, hash: true });
   if ("exitCode" in read) return read.exitCode;
   const session = read.outcome.session;
   const refused = await refuseSecretsOut({ session, request: { summarizer: summarizerId, estimator }, allowSecrets: values["allow-secrets"] === true, io });
   if (refused !== null) return refused;
   const probes = extractProbes(session, { userProbes });
-  const continuationFacts = extractContinuationFacts(session);
+  const continuationFacts = await cachedContinuationFacts({ sha256: read.sha256!, session, read: {} });
 
   let estimatorChoice: Awaited<ReturnType<typeof resolveReplayEstimator>>;
   try {
@@ -133,7 +133,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const baseline = await replaySession({ session, strategy: strategiesById.none, window, estimator: estimatorChoice });
   // one exam for every configuration: the same checkpoints, the same facts
   const exam = examOf({ baseline, window: baseline.window });
-  const uncompacted = scoreContinuationRecall({ session, result: baseline, facts: continuationFacts, exam, ignoreWindow: true }).overall;
+  const uncompacted = scoreContinuationRecall({ session, result: baseline, facts: continuationFacts, exam, ignoreWindow: true, interval: false }).overall;
   let exitCode = EXIT_OK;
   const rows: CompareRow[] = [];
   for (const { config, label, summarizer } of planned) {

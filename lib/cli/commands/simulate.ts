@@ -20,6 +20,7 @@ import { exportAnthropic } from "../../transcripts/export-anthropic";
 import { breakerOutcome, circuitBreakerSummarizer } from "../../runs/summarizer-circuit-breaker";
 import { EXIT_BAD_INPUT, EXIT_DEGRADED, EXIT_FAILURE, EXIT_OK, integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
 import { readTranscriptFile } from "../read-transcript-file";
+import { cachedContinuationFacts } from "../cached-continuation-facts";
 import { measureFidelity } from "../../engine/fidelity/measure-fidelity";
 import { describeFidelity } from "../../engine/fidelity/describe-fidelity";
 import { agentSessionWindow } from "../../runs/session-fidelity";
@@ -117,7 +118,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
 
   const file = positionals[0];
-  const read = readTranscriptFile({ file, usage, io });
+  const read = readTranscriptFile({ file, usage, io, hash: true });
   if ("exitCode" in read) return read.exitCode;
   const session = read.outcome.session;
   const refused = await refuseSecretsOut({ session, request: { summarizer: values.summarizer ?? "extractive", estimator, judge: values["judged-probes"] === true }, allowSecrets: values["allow-secrets"] === true, io });
@@ -211,7 +212,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     final: { contextTokens: result.final.contextTokens, messages: result.final.messages },
     invariants: { toolPairsIntact: invariants.toolPairsIntact, fitsBudget: invariants.fitsBudget, budgetReasons: invariants.budgetReasons },
     // on the exam of the run's own window: the checkpoints a comparison at that window scores every setting at
-    continuationRecall: await scoreRunRecall({ session, result, baseline: await replaySession({ session, strategy: noneStrategy, window: result.window, outputReserve, estimator: estimatorChoice }) }),
+    continuationRecall: await scoreRunRecall({
+      session,
+      result,
+      baseline: await replaySession({ session, strategy: noneStrategy, window: result.window, outputReserve, estimator: estimatorChoice }),
+      facts: await cachedContinuationFacts({ sha256: read.sha256!, session, read: {} }),
+    }),
     cost: priced.cost,
     fidelity: fidelity.fidelity,
     fidelityReason: fidelity.reason,

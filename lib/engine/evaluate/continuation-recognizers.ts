@@ -23,8 +23,13 @@ export function classifyWord(word: string): ContinuationKind | null {
 
 /** Every term of a text and, for a joined one, its pieces, as written. */
 export function wordsOf(text: string): string[] {
+  return wordsOfTerms(termsOf(text));
+}
+
+/** {@link wordsOf} of a text already split into its terms (`termsOf`). */
+export function wordsOfTerms(terms: readonly string[]): string[] {
   const words: string[] = [];
-  for (const term of termsOf(text)) {
+  for (const term of terms) {
     words.push(term);
     if (PIECE_BREAK.test(term)) for (const piece of term.split(PIECE_BREAK)) if (piece && piece !== term) words.push(piece);
   }
@@ -52,8 +57,13 @@ export function pathKey(path: string): string {
  * tool calls named (`knownFiles`, lower-cased base names; without it, bare names are not taken).
  */
 export function pathKeysIn(text: string, knownFiles?: ReadonlySet<string>): string[] {
+  return pathKeysOfTerms(termsOf(text), knownFiles);
+}
+
+/** {@link pathKeysIn} of a text already split into its terms (`termsOf`). */
+export function pathKeysOfTerms(terms: readonly string[], knownFiles?: ReadonlySet<string>): string[] {
   const keys: string[] = [];
-  for (const term of termsOf(text)) {
+  for (const term of terms) {
     if (isUrl(term)) continue;
     const file = isSlashedPath(term) || (knownFiles !== undefined && isBareFileName(term) && knownFiles.has(term.toLowerCase()));
     if (!file) continue;

@@ -1,4 +1,4 @@
-import type { Message, Session } from "../model";
+import type { Message, Part, Session } from "../model";
 import { classifyMessages } from "../simulate/classify-messages";
 import { partText } from "./context-text";
 import {
@@ -9,11 +9,20 @@ import {
   errorWords,
   inputFileBaseNames,
   inputPathKeys,
-  pathKeysIn,
-  wordsOf,
+  pathKeysOfTerms,
+  wordsOfTerms,
   type ContinuationKind,
 } from "./continuation-recognizers";
+import { factMatcher } from "./fact-matcher";
 import { firstStepOfMessages } from "./first-step-of-messages";
+import { termsOf } from "./session-terms";
+
+/**
+ * The version of what {@link extractContinuationFacts} returns: stored and cached facts (the session's row, the
+ * CLI's cache) are reused only at this version. Raise it whenever the extraction, the recognisers it reads with or
+ * the matcher behind `held` change what they find.
+ */
+export const CONTINUATION_FACTS_VERSION = 2;
 
 /** A fact of the session that a later message uses: what continuation recall asks a compacted context to hold. */
 export interface ContinuationFact {
@@ -34,6 +43,13 @@ export interface ContinuationFacts {
   facts: ContinuationFact[];
   /** per message: the first model call whose context holds it (see `firstStepOfMessages`) */
   firstStepByIndex: number[];
+  /**
+   * the facts each of the session's own messages holds (`factMatcher`), matched once here so that every point of
+   * every run reads them instead of matching again: message `i` holds `heldFacts[heldStart[i] .. heldStart[i + 1])`
+   * (indexes into `facts`, ascending; `heldStart` has one more entry than the session has messages)
+   */
+  heldStart: number[];
+  heldFacts: number[];
 }
 
 /**
@@ -83,10 +99,23 @@ export function* continuationFactSteps(session: Session): Generator<void, Contin
     if (index > 0 && index % MESSAGES_PER_STEP === 0) yield;
     const message = session.messages[index];
     if (kinds[index] === "recorded-marker" || kinds[index] === "recorded-summary" || message.synthetic) continue;
+    // each part's text is split into terms once, for its uses and its mentions alike
+    const readParts = new Map<Part, { text: string; words: string[]; pathKeys: string[] }>();
+    const read = (part: Part) => {
+      let known = readParts.get(part);
+      if (!known) {
+        const text = partText(part);
+        const terms = termsOf(text);
+        known = { text, words: wordsOfTerms(terms), pathKeys: pathKeysOfTerms(terms, knownFiles) };
+        readParts.set(part, known);
+      }
+      return known;
+    };
     // uses first: a message cannot use what it introduces itself (`firstIndex < index` above)
-    for (const text of useTexts(message)) {
-      for (const word of wordsOf(text)) use("word", word.toLowerCase(), index);
-      for (const key of pathKeysIn(text, knownFiles)) use("file", key, index);
+    for (const part of useParts(message)) {
+      const { words, pathKeys } = read(part);
+      for (const word of words) use("word", word.toLowerCase(), index);
+      for (const key of pathKeys) use("file", key, index);
     }
     for (const part of message.parts) {
       if (part.type !== "tool-call") continue;
@@ -97,12 +126,12 @@ export function* continuationFactSteps(session: Session): Generator<void, Contin
     // then mentions
     for (const part of message.parts) {
       if (part.type === "reasoning" || (part.type === "text" && part.synthetic)) continue;
-      const text = partText(part);
-      for (const word of wordsOf(text)) {
+      const { words, pathKeys } = read(part);
+      for (const word of words) {
         const kind = classify(word);
         if (kind !== null) mention(kind, word.toLowerCase(), index);
       }
-      for (const key of pathKeysIn(text, knownFiles)) mention("file", key, index);
+      for (const key of pathKeys) mention("file", key, index);
       if (part.type === "text") for (const span of codeSpans(part.text)) {
         const key = commandKeyOf(span);
         if (key !== null) mention("command", key, index);
@@ -115,11 +144,20 @@ export function* continuationFactSteps(session: Session): Generator<void, Contin
       }
     }
   }
-  return { facts: [...byKey.values()].filter((fact) => fact.lastUse > fact.firstIndex), firstStepByIndex: firstStepOfMessages(kinds) };
+  const facts = [...byKey.values()].filter((fact) => fact.lastUse > fact.firstIndex);
+  const matcher = factMatcher(facts);
+  const heldStart = [0];
+  const heldFacts: number[] = [];
+  for (let index = 0; index < session.messages.length; index++) {
+    if (index > 0 && index % MESSAGES_PER_STEP === 0) yield;
+    for (const fact of matcher(session.messages[index])) heldFacts.push(fact);
+    heldStart.push(heldFacts.length);
+  }
+  return { facts, firstStepByIndex: firstStepOfMessages(kinds), heldStart, heldFacts };
 }
 
-/** The texts of a message that are the agent's own use: its prose and its tool inputs. */
-function useTexts(message: Message): string[] {
+/** The parts of a message that are the agent's own use: its prose and its tool inputs. */
+function useParts(message: Message): Part[] {
   if (message.role !== "assistant") return [];
-  return message.parts.flatMap((part) => (part.type === "tool-call" || (part.type === "text" && !part.synthetic) ? [partText(part)] : []));
+  return message.parts.filter((part) => part.type === "tool-call" || (part.type === "text" && !part.synthetic));
 }

@@ -1,11 +1,10 @@
-import type { Message, Session } from "../model";
-import { contextAt, finalContext, type ContextSnapshot } from "../simulate/context-at";
+import type { Session } from "../model";
+import { contextAt, finalContext, type ContextMessage, type ContextSnapshot } from "../simulate/context-at";
 import type { ReplayResult } from "../simulate/replay-result";
-import { partText } from "./context-text";
 import { bootstrapRecall } from "./bootstrap-recall";
-import { CONTINUATION_KINDS, wordSet, wordsOf, type ContinuationKind } from "./continuation-recognizers";
+import { CONTINUATION_KINDS, type ContinuationKind } from "./continuation-recognizers";
+import { factMatcher } from "./fact-matcher";
 import type { ContinuationFacts } from "./extract-continuation-facts";
-import { normalizeProbeText } from "./normalize-probe-text";
 import type { Exam } from "./plan-exam";
 
 /** Points scored per run at most: every compaction and trim up to this, then prunes up to the rest (and at least {@link MIN_PRUNE_POINTS}). */
@@ -107,6 +106,11 @@ export interface ScoreRecallOptions {
   exam?: Exam;
   /** score the exam as if no call were refused (the uncompacted ceiling a relative floor is measured from) */
   ignoreWindow?: boolean;
+  /**
+   * false: skip the bootstrap (`low` / `high` null) — for a figure only its `overall` is read from, such as the
+   * uncompacted ceiling, where the 1,000 resamples would be thrown away
+   */
+  interval?: boolean;
 }
 
 /**
@@ -117,7 +121,7 @@ export function* continuationRecallSteps(options: ScoreRecallOptions): Generator
   const { session, result, facts } = options;
   const events = cutEvents(result);
   const boundaries = boundaryOfStep(facts.firstStepByIndex);
-  const lookup = factLookup(facts);
+  const lookup = factLookup(session, facts);
   const points: RecallPoint[] = [];
   for (const { step, event } of samplePoints(events)) {
     const snapshot = step < result.steps.length ? contextAt(session, result, step) : finalContext(session, result);
@@ -148,7 +152,8 @@ export function* continuationRecallSteps(options: ScoreRecallOptions): Generator
   const present = graded.reduce((sum, point) => sum + point.present, 0);
   // the older definition: a run that never cut holds the whole session
   const overall = !options.exam && events.length === 0 ? 1 : meanOverKinds(total);
-  const interval = !options.exam && events.length === 0 ? { low: 1, high: 1 } : bootstrapRecall({ sessions: [graded.map((point) => point.byKind)] });
+  const interval =
+    !options.exam && events.length === 0 ? { low: 1, high: 1 } : options.interval === false ? { low: null, high: null } : bootstrapRecall({ sessions: [graded.map((point) => point.byKind)] });
   return {
     overall,
     ...interval,
@@ -212,62 +217,25 @@ function boundaryOfStep(firstStepByIndex: readonly number[]): (step: number) => 
 }
 
 /**
- * Which facts a context message holds, as fact indices: its words looked up among the word facts, and each file
- * or command fact whose last word the message has, confirmed by a substring search of the normalised text.
- * Built once per message object per call (an unmarked message is the session's own object at every point).
+ * The facts a context message holds: the session's own messages, unmarked, from what extraction matched
+ * (`ContinuationFacts.heldFacts`); anything else (a summary, a marked message) by the matcher, once per message object.
  */
-function factLookup(facts: ContinuationFacts): (message: Message) => Uint32Array {
-  const wordFacts = new Map<string, number>();
-  const phraseFacts: { index: number; anchor: string; key: string }[] = [];
-  facts.facts.forEach((fact, index) => {
-    if (fact.kind === "file" || fact.kind === "command") {
-      const words = wordsOf(fact.key);
-      phraseFacts.push({ index, anchor: (words[words.length - 1] ?? fact.key).toLowerCase(), key: fact.key });
-    } else wordFacts.set(fact.key, index);
-  });
-  const cache = new Map<Message, Uint32Array>();
-  return (message) => {
-    const cached = cache.get(message);
-    if (cached) return cached;
-    const { raw, words } = messageWords(message);
-    const found: number[] = [];
-    for (const word of words) {
-      const index = wordFacts.get(word);
-      if (index !== undefined) found.push(index);
-    }
-    let normalized: string | null = null;
-    for (const phrase of phraseFacts) {
-      if (!words.has(phrase.anchor)) continue;
-      normalized ??= normalizeProbeText(raw);
-      if (normalized.includes(phrase.key)) found.push(phrase.index);
-    }
-    const result = Uint32Array.from(found);
-    cache.set(message, result);
-    return result;
+function factLookup(session: Session, facts: ContinuationFacts): (entry: ContextMessage, held: Uint8Array) => void {
+  const matcher = factMatcher(facts.facts);
+  const { heldStart, heldFacts } = facts;
+  if (heldStart.length !== session.messages.length + 1) throw new RangeError(`the facts were extracted from a session of ${heldStart.length - 1} messages, not this one of ${session.messages.length}`);
+  return (entry, held) => {
+    const index = entry.sessionIndex;
+    if (index !== null && entry.message === session.messages[index]) {
+      for (let at = heldStart[index]; at < heldStart[index + 1]; at++) held[heldFacts[at]] = 1;
+    } else for (const fact of matcher(entry.message)) held[fact] = 1;
   };
 }
 
-/**
- * A message's text as the model reads it and its word set, remembered per message object (a speed cache: both are
- * pure functions of the message). The session's own messages are the same objects in every run replaying that
- * session, so a sweep splits each message into words once, not once per setting.
- */
-const wordsByMessage = new WeakMap<Message, { raw: string; words: Set<string> }>();
-
-function messageWords(message: Message): { raw: string; words: Set<string> } {
-  let known = wordsByMessage.get(message);
-  if (!known) {
-    const raw = message.parts.map(partText).join("\n");
-    known = { raw, words: wordSet(raw) };
-    wordsByMessage.set(message, known);
-  }
-  return known;
-}
-
-function scorePoint(options: { snapshot: ContextSnapshot; facts: ContinuationFacts; last: number; lookup: (message: Message) => Uint32Array; refused: boolean }) {
+function scorePoint(options: { snapshot: ContextSnapshot; facts: ContinuationFacts; last: number; lookup: (entry: ContextMessage, held: Uint8Array) => void; refused: boolean }) {
   const { snapshot, facts, last } = options;
   const held = new Uint8Array(facts.facts.length);
-  if (!options.refused) for (const entry of snapshot.messages) for (const index of options.lookup(entry.message)) held[index] = 1;
+  if (!options.refused) for (const entry of snapshot.messages) options.lookup(entry, held);
   const byKind = emptyByKind();
   const lost: string[] = [];
   facts.facts.forEach((fact, index) => {

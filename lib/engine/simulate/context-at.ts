@@ -1,7 +1,6 @@
 import type { Message, PartMark, Session } from "../model";
 import { renderMarkedPart } from "../prune/render-marked-part";
 import type { SyntheticPurpose } from "../strategies/strategy";
-import { partKey } from "./part-key";
 import type { ReplayResult } from "./replay-result";
 
 export interface ContextMessage {
@@ -23,7 +22,7 @@ export interface ContextSnapshot {
 
 /**
  * What the model was sent at model call `step` of a replay: the step's epoch prefix with the marks stamped
- * at or before it. O(context + marks); meant for the UI and exports, not for the replay's hot path.
+ * at or before it. O(context + the marks of its messages); meant for the UI and exports, not for the replay's hot path.
  * Throws a RangeError for a step the replay did not reach.
  */
 export function contextAt(session: Session, result: ReplayResult, step: number): ContextSnapshot {
@@ -62,22 +61,24 @@ function snapshotMessages(options: {
   length: number;
   atStep: number;
 }): ContextMessage[] {
-  // the mark in force on each part: its record's index in result.marks (a later record for the same part replaces it)
-  const marksInForce = new Map<string, number>();
-  options.result.marks.forEach((record, index) => {
-    if (record.mark.step <= options.atStep) marksInForce.set(partKey(record.messageId, record.partIndex), index);
-  });
+  const marksByMessage = marksByMessageOf(options.result);
   const rendered = renderedMessagesOf(options.result);
   return options.result.epochs[options.epoch].entries.slice(0, options.length).map((entry) => {
     const stored = entry.kind === "original" ? options.session.messages[entry.index] : entry.message;
     const marks: Record<number, PartMark> = {};
     let key = "";
-    stored.parts.forEach((_, index) => {
-      const record = marksInForce.get(partKey(stored.id, index));
-      if (record === undefined) return;
-      marks[index] = options.result.marks[record].mark;
-      key += `${index}:${record},`;
-    });
+    const records = marksByMessage.get(stored.id);
+    if (records) {
+      // the mark in force on each part: the last record for it stamped at or before the step (a later record replaces an earlier one)
+      const inForce = new Map<number, number>();
+      for (const record of records) if (options.result.marks[record].mark.step <= options.atStep) inForce.set(options.result.marks[record].partIndex, record);
+      for (let index = 0; index < stored.parts.length; index++) {
+        const record = inForce.get(index);
+        if (record === undefined) continue;
+        marks[index] = options.result.marks[record].mark;
+        key += `${index}:${record},`;
+      }
+    }
     return {
       message: key ? markedMessage(rendered, stored, key, marks) : stored,
       sessionIndex: entry.kind === "original" ? entry.index : null,
@@ -85,6 +86,26 @@ function snapshotMessages(options: {
       marks,
     };
   });
+}
+
+/**
+ * The indexes into `result.marks` of each message's records, ascending, built once per replay result (a speed
+ * cache: a snapshot then reads only the marks of the messages it holds, not every mark of the run at every point).
+ */
+const marksByMessageByResult = new WeakMap<ReplayResult, { marks: number; byMessage: Map<string, number[]> }>();
+
+function marksByMessageOf(result: ReplayResult): Map<string, number[]> {
+  const known = marksByMessageByResult.get(result);
+  // rebuilt if the result gained marks since (a result read while it is still being written)
+  if (known && known.marks === result.marks.length) return known.byMessage;
+  const byMessage = new Map<string, number[]>();
+  for (const [index, record] of result.marks.entries()) {
+    const records = byMessage.get(record.messageId);
+    if (records) records.push(index);
+    else byMessage.set(record.messageId, [index]);
+  }
+  marksByMessageByResult.set(result, { marks: result.marks.length, byMessage });
+  return byMessage;
 }
 
 /**

@@ -1,0 +1,87 @@
+import { AhoCorasick } from "@monyone/aho-corasick/fast";
+import type { Message } from "../model";
+import { partText } from "./context-text";
+import { wordSet, wordsOf } from "./continuation-recognizers";
+import type { ContinuationFact } from "./extract-continuation-facts";
+import { normalizeProbeText } from "./normalize-probe-text";
+
+/** Which facts one message holds: indexes into the facts it was built for, ascending. */
+export type FactMatcher = (message: Message) => Uint32Array;
+
+/**
+ * What a message holds of the facts, read in one pass over its text however many facts there are: a word fact
+ * (identifier, number, error word) is held when the message's word set (`wordSet`, lower-cased, with pieces) has
+ * its key; a file or command when the message's text, normalised once (`normalizeProbeText` of its parts joined
+ * by newlines), contains its key *and* the message has the key's last word as a word of its own (so
+ * `auth/login.ts` is not held by `auth/login.tsx`). The keys are found by one Aho–Corasick automaton
+ * (@monyone/aho-corasick, UTF-16 code units: the same occurrences as `String.includes`), run only over a message
+ * that has some key's last word. Linear in the message's text plus the matches.
+ *
+ * The matcher remembers its answer per message object (the session's own messages and a run's marked ones are the
+ * same objects at every point of the run), so a context is matched once per message, not once per point; the
+ * session's own messages are matched once per session, at extraction (`ContinuationFacts.held`).
+ */
+export function factMatcher(facts: readonly ContinuationFact[]): FactMatcher {
+  const { wordFacts, phraseFactsByKey, anchors, automaton } = factIndexOf(facts);
+  const cache = new WeakMap<Message, Uint32Array>();
+  return (message) => {
+    const cached = cache.get(message);
+    if (cached) return cached;
+    const raw = message.parts.map(partText).join("\n");
+    const words = wordSet(raw);
+    const found = new Set<number>();
+    let anyAnchor = false;
+    for (const word of words) {
+      const index = wordFacts.get(word);
+      if (index !== undefined) found.add(index);
+      if (!anyAnchor && anchors.has(word)) anyAnchor = true;
+    }
+    if (automaton && anyAnchor) {
+      for (const match of automaton.matchInText(normalizeProbeText(raw))) {
+        for (const phrase of phraseFactsByKey.get(match.keyword) ?? []) if (words.has(phrase.anchor)) found.add(phrase.index);
+      }
+    }
+    const held = Uint32Array.from(found).sort();
+    cache.set(message, held);
+    return held;
+  };
+}
+
+interface FactIndex {
+  /** word fact key → its index */
+  wordFacts: Map<string, number>;
+  /** file / command key → the facts with that key (a file and a command may share one) and the key's last word */
+  phraseFactsByKey: Map<string, { index: number; anchor: string }[]>;
+  anchors: Set<string>;
+  /** over every phrase key; null when there is none */
+  automaton: AhoCorasick | null;
+}
+
+/**
+ * The facts' lookup tables and automaton, built once per facts array (a speed cache: the scorer makes a matcher per
+ * scored run, and every run of a session shares its facts).
+ */
+const indexByFacts = new WeakMap<readonly ContinuationFact[], FactIndex>();
+
+function factIndexOf(facts: readonly ContinuationFact[]): FactIndex {
+  const known = indexByFacts.get(facts);
+  if (known) return known;
+  const wordFacts = new Map<string, number>();
+  const phraseFactsByKey = new Map<string, { index: number; anchor: string }[]>();
+  const anchors = new Set<string>();
+  facts.forEach((fact, index) => {
+    if (fact.kind !== "file" && fact.kind !== "command") {
+      wordFacts.set(fact.key, index);
+      return;
+    }
+    const words = wordsOf(fact.key);
+    const anchor = (words[words.length - 1] ?? fact.key).toLowerCase();
+    anchors.add(anchor);
+    const sharing = phraseFactsByKey.get(fact.key);
+    if (sharing) sharing.push({ index, anchor });
+    else phraseFactsByKey.set(fact.key, [{ index, anchor }]);
+  });
+  const index = { wordFacts, phraseFactsByKey, anchors, automaton: phraseFactsByKey.size > 0 ? new AhoCorasick([...phraseFactsByKey.keys()]) : null };
+  indexByFacts.set(facts, index);
+  return index;
+}

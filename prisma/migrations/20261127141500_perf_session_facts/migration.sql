@@ -1,0 +1,7 @@
+-- CreateTable
+CREATE TABLE "SessionFacts" (
+    "sessionId" TEXT NOT NULL PRIMARY KEY,
+    "key" TEXT NOT NULL,
+    "facts" JSONB NOT NULL,
+    CONSTRAINT "SessionFacts_sessionId_fkey" FOREIGN KEY ("sessionId") REFERENCES "Session" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
