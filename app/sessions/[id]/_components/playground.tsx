@@ -6,7 +6,7 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState, typ
 import { externalSends } from "@/lib/api/contracts/external-sends";
 import type { SessionDetail } from "@/lib/api/contracts/schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
-import { strategyOfFormat } from "@/lib/engine/strategies/strategy-of-format";
+import { openingStrategy } from "@/lib/client/opening-comparison";
 import { runQueries } from "@/lib/query-hooks/run-queries";
 import { buildRunOverlay } from "./build-run-overlay";
 import type { StepLookup } from "./create-step-lookup";
@@ -27,11 +27,6 @@ import { useRunStream } from "./use-run-stream";
 
 /** A moving slider asks for a preview once it rests this long. */
 const PREVIEW_DEBOUNCE_MS = 150;
-/**
- * Strategy the panel opens on when the session's format names no agent of the lab's (strategyOfFormat): it prunes
- * and summarizes, so both overlays show.
- */
-const FALLBACK_STRATEGY = "opencode";
 
 /**
  * The playground on a session: the strategy panel on the left; on the right the session's figures, the
@@ -90,8 +85,7 @@ export function Playground({
   // have drawn, in slices that leave the page responsive, instead of in the same task
   useEffect(() => {
     if (!list || config || !detailLoaded) return;
-    const own = session ? strategyOfFormat(session.format) : undefined;
-    const opening = list.find((strategy) => strategy.id === own) ?? list.find((strategy) => strategy.id === FALLBACK_STRATEGY) ?? list[0];
+    const opening = openingStrategy(list, session?.format ?? null);
     const first = initialConfig(opening, sessionWindow);
     startTransition(() => setConfig((current) => current ?? first));
   }, [list, config, sessionWindow, detailLoaded, session]);
@@ -191,38 +185,11 @@ export function Playground({
       : null;
   const comparedSummary = runs.find((candidate) => candidate.id === compareRunId) ?? compared.data ?? null;
 
+  // a phone shows the session's header and chart first, then the settings, then the runs and the timeline; from lg
+  // up the settings are a sticky column on the left beside both
   return (
-    <div className="grid gap-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
-      <div className="lg:sticky lg:top-3 lg:max-h-[calc(100vh-1.5rem)] lg:self-start lg:overflow-y-auto">
-        {config && list && session ? (
-          <StrategyPanel
-            strategies={list}
-            config={config}
-            onChange={setConfig}
-            fromRun={fromRun}
-            preview={{
-              data: preview.data,
-              loading: preview.isFetching || settledRequest !== previewRequest,
-              error: preview.error ? toApiErrorBody(preview.error).message : null,
-              atStep: previewStep,
-              modelCalls: session.contextCurve.length,
-              onAtStepChange: setPreviewStep,
-              forced: previewForced,
-              onForcedChange: setPreviewForced,
-            }}
-            onJump={onJump}
-            run={run}
-            onRun={() => startRun()}
-            onCancel={run.cancel}
-          />
-        ) : (
-          <div data-testid="strategy-panel-loading" className="rounded-lg border border-slate-200 bg-white p-3 text-xs text-slate-500">
-            {strategies.error ? `Could not load the strategies: ${toApiErrorBody(strategies.error).message}` : "loading strategies…"}
-          </div>
-        )}
-      </div>
-
-      <div className="min-w-0 space-y-3">
+    <div className="grid gap-x-4 gap-y-3 lg:grid-cols-[22rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
+      <div data-testid="session-top" className="min-w-0 space-y-3 lg:col-start-2 lg:row-start-1">
         {header}
         {selectedSummary && (selectedSummary.status === "done" || selectedSummary.status === "degraded") && <RunHeader run={selectedSummary} />}
         <SharePanel sessionId={sessionId} runId={selectedRunId} />
@@ -252,6 +219,38 @@ export function Playground({
             Run {foreign.id} belongs to another session ({foreign.sessionId}); open it from that session.
           </div>
         )}
+      </div>
+
+      <div className="lg:sticky lg:top-3 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:max-h-[calc(100vh-1.5rem)] lg:self-start lg:overflow-y-auto">
+        {config && list && session ? (
+          <StrategyPanel
+            strategies={list}
+            config={config}
+            onChange={setConfig}
+            fromRun={fromRun}
+            preview={{
+              data: preview.data,
+              loading: preview.isFetching || settledRequest !== previewRequest,
+              error: preview.error ? toApiErrorBody(preview.error).message : null,
+              atStep: previewStep,
+              modelCalls: session.contextCurve.length,
+              onAtStepChange: setPreviewStep,
+              forced: previewForced,
+              onForcedChange: setPreviewForced,
+            }}
+            onJump={onJump}
+            run={run}
+            onRun={() => startRun()}
+            onCancel={run.cancel}
+          />
+        ) : (
+          <div data-testid="strategy-panel-loading" className="rounded-lg border border-slate-200 bg-white p-3 text-xs text-slate-500">
+            {strategies.error ? `Could not load the strategies: ${toApiErrorBody(strategies.error).message}` : "loading strategies…"}
+          </div>
+        )}
+      </div>
+
+      <div className="min-w-0 space-y-3 lg:col-start-2 lg:row-start-2">
         {selectedSummary && comparedSummary && <RunCompare run={selectedSummary} previous={comparedSummary} />}
         <RunHistory
           sessionId={sessionId}
