@@ -80,7 +80,7 @@ export function CompareTable({
             <tr>
               <th className="sticky left-0 z-10 bg-slate-50 px-1.5 py-1 text-left align-bottom font-medium">Configuration</th>
               <th className={TH} title={`by ${DEFAULT_QUALITY_MEASURE === "probeRetention" ? "probe retention (the measure closest to hand-written probes)" : "continuation recall on the shared exam"}; settings whose 95% intervals overlap the best of their group are tied, not ranked`}>Rank</th>
-              <th className={TH} title="largest context sent to the model; below, the mean context over the model calls">Peak / mean</th>
+              <th className={TH} title="largest context: at a model call or after the last message (the figure a run and the preview show); below, the mean context over the model calls">Peak / mean</th>
               <th className={TH} title="compactions; below, prunes">Compactions</th>
               <th className={TH} title="Σ context over every model call: what the agent pays input tokens for; below, none's tokens sent minus this one's">Tokens sent</th>
               <th className={TH} title="summarizer input / output tokens">Summarizer</th>
