@@ -20,6 +20,7 @@ import { RunHeader } from "./run-header";
 import { ContinuationRecallStrip } from "./continuation-recall-strip";
 import { JudgedProbesPanel } from "./judged-probes-panel";
 import { RunHistory } from "./run-history";
+import { sameSettingsRun } from "./same-settings-run";
 import { StrategyPanel } from "./strategy-panel";
 import { Timeline, type TimelineTarget } from "./timeline";
 import { useDebouncedValue } from "./use-debounced-value";
@@ -184,6 +185,8 @@ export function Playground({
       ? { run: fromRunSummary, changed: changedFromRun(config, fromRunSummary, list?.find((strategy) => strategy.id === fromRunSummary.strategyId)) }
       : null;
   const comparedSummary = runs.find((candidate) => candidate.id === compareRunId) ?? compared.data ?? null;
+  // a stored run Run would repeat exactly: the panel says so and opens it, instead of a silent identical row
+  const sameAs = useMemo(() => (config && list ? sameSettingsRun({ config, runs, strategies: list }) : null), [config, runs, list]);
 
   // a phone shows the session's header and chart first, then the settings, then the runs and the timeline; from lg
   // up the settings are a sticky column on the left beside both
@@ -242,6 +245,7 @@ export function Playground({
             run={run}
             onRun={() => startRun()}
             onCancel={run.cancel}
+            sameAs={sameAs ? { run: sameAs, open: sameAs.id === selectedRunId, onOpen: () => openRun(sameAs.id) } : null}
           />
         ) : (
           <div data-testid="strategy-panel-loading" className="rounded-lg border border-slate-200 bg-white p-3 text-xs text-slate-500">
