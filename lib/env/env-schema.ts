@@ -12,6 +12,8 @@ export const DEFAULT_PUBLIC_URL = "http://localhost:3000";
 export const DEFAULT_MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 export const DEFAULT_JOB_EXPIRE_SECONDS = 900;
 export const DEFAULT_STALE_HEARTBEAT_MS = 10_000;
+/** the seed design documents the seed strategies reproduce, beside the checkout (relative to the working directory) */
+export const DEFAULT_SEEDS_DIR = "../shared/seeds";
 
 const wholeNumber = (min: number) =>
   z
@@ -88,6 +90,10 @@ export const ENV_VARIABLES = {
       .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
       .refine((urls) => urls.every((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)))
       .default([]),
+  },
+  LAB_SEEDS_DIR: {
+    accepts: "a folder holding the seed design documents (NNN_<hash>.txt), like ../shared/seeds",
+    schema: z.string().default(DEFAULT_SEEDS_DIR),
   },
 } satisfies Record<string, EnvVariable>;
 
