@@ -20,6 +20,8 @@ import { RunHeader } from "./run-header";
 import { ContinuationRecallStrip } from "./continuation-recall-strip";
 import { JudgedProbesPanel } from "./judged-probes-panel";
 import { RunHistory } from "./run-history";
+import { DemoPlayer } from "./demo-player";
+import { callFromParam, demoCuts, type DemoCut } from "@/lib/client/demo-script";
 import { sameSettingsRun } from "./same-settings-run";
 import { StrategyPanel } from "./strategy-panel";
 import { Timeline, type TimelineTarget } from "./timeline";
@@ -57,7 +59,10 @@ export function Playground({
   const history = useQuery(runQueries.history(sessionId));
   const [config, setConfig] = useState<PlaygroundConfig | null>(null);
   // `?run=<id>` opens that run (compare and sweep views link here); the URL follows the selection
-  const urlRunId = useSearchParams().get("run");
+  const searchParams = useSearchParams();
+  const urlRunId = searchParams.get("run");
+  // `?call=<n>` (demo mode's "Link to this call") opens the run at that call, the player shown
+  const urlCall = searchParams.get("call");
   const [selectedRunId, setSelectedRunId] = useState<string | null>(urlRunId);
   const [compareRunId, setCompareRunId] = useState<string | null>(null);
   const [viewStep, setViewStep] = useState<number | "final">("final");
@@ -105,10 +110,12 @@ export function Playground({
   const settledRequest = useDebouncedValue(previewRequest, PREVIEW_DEBOUNCE_MS);
   const preview = useQuery({ ...runQueries.preview(sessionId, settledRequest ?? previewRequestOf(initialConfig(undefined, null))), enabled: settledRequest !== null });
 
+  const [demoOn, setDemoOn] = useState(false);
   const openRun = (runId: string | null) => {
     setSelectedRunId(runId);
     setCompareRunId(null);
     setViewStep("final");
+    setDemoOn(false);
   };
   const run = useRunStream(sessionId, openRun);
   const startRun = (extra?: { compactAtStep?: number; instructions?: string }) => {
@@ -185,6 +192,25 @@ export function Playground({
       ? { run: fromRunSummary, changed: changedFromRun(config, fromRunSummary, list?.find((strategy) => strategy.id === fromRunSummary.strategyId)) }
       : null;
   const comparedSummary = runs.find((candidate) => candidate.id === compareRunId) ?? compared.data ?? null;
+  // demo mode: where it pauses (each compaction, with what it lost), the last call, and `?call=` consumed once per run
+  const lastStep = Math.max(0, (result?.steps.length ?? 1) - 1);
+  const recallPoints = selectedSummary?.continuationRecall?.points;
+  const cuts = useMemo(() => (result ? demoCuts({ events: result.events, recallPoints: recallPoints ?? [] }) : new Map<number, DemoCut>()), [result, recallPoints]);
+  const callConsumed = useRef<string | null>(null);
+  useEffect(() => {
+    if (!result || !selectedRunId || callConsumed.current === selectedRunId) return;
+    callConsumed.current = selectedRunId;
+    const call = callFromParam(urlCall, Math.max(0, result.steps.length - 1));
+    if (call === null) return;
+    setViewStep(call);
+    setDemoOn(true);
+  }, [result, selectedRunId, urlCall]);
+  const demoStep = (step: number | "final") => {
+    setViewStep(step);
+    const index = typeof step === "number" ? result?.steps[step]?.messageIndex : undefined;
+    // the timeline follows the call: the message it produced
+    if (index !== undefined) onJump(index);
+  };
   // a stored run Run would repeat exactly: the panel says so and opens it, instead of a silent identical row
   const sameAs = useMemo(() => (config && list ? sameSettingsRun({ config, runs, strategies: list }) : null), [config, runs, list]);
 
@@ -204,6 +230,7 @@ export function Playground({
               compare={compareRunId ? compared.data?.result ?? null : null}
               compareLabel={comparedSummary ? `previous: ${comparedSummary.strategyId}` : undefined}
               onPointClick={openPoint}
+              cursorStep={demoOn && typeof viewStep === "number" ? viewStep : null}
             />
             <RunCostPanel cost={selectedSummary.cost ?? null} onPriceAs={(model) => setConfig((current) => (current ? { ...current, costModel: model } : current))} />
           </>
@@ -281,6 +308,9 @@ export function Playground({
             </span>
             <span className="ml-2">at</span>
             <StepPicker step={viewStep} maxStep={Math.max(0, (result?.steps.length ?? 1) - 1)} onChange={setViewStep} />
+            <button type="button" data-testid="demo-toggle" aria-pressed={demoOn} onClick={() => setDemoOn(!demoOn)} className={`rounded border px-1.5 font-medium ${demoOn ? "border-fuchsia-400 bg-fuchsia-100 text-fuchsia-900" : "border-violet-300 bg-white"}`} title="play the run call by call, pausing at each compaction">
+              {demoOn ? "Close demo" : "▶ Demo"}
+            </button>
             <div className="ml-auto flex overflow-hidden rounded border border-violet-300" role="tablist">
               <button type="button" role="tab" aria-selected={!showContext} data-testid="view-timeline" onClick={() => setShowContext(false)} className={`px-2 py-0.5 font-medium ${!showContext ? "bg-violet-700 text-white" : "bg-white"}`}>
                 Timeline
@@ -291,6 +321,7 @@ export function Playground({
             </div>
           </div>
         )}
+        {demoOn && overlay && selectedRunId && result && <DemoPlayer runId={selectedRunId} lastStep={lastStep} cuts={cuts} step={viewStep} onStep={demoStep} />}
         {overlay && selectedRunId && selectedSummary && <ContinuationRecallStrip recall={selectedSummary.continuationRecall} onStep={setViewStep} opaque={selectedSummary.strategyId === "openai-compaction"} />}
         {overlay && selectedRunId && selectedSummary && (selectedSummary.status === "done" || selectedSummary.status === "degraded") && <JudgedProbesPanel key={selectedRunId} runId={selectedRunId} />}
         {overlay && selectedSummary?.status === "degraded" && (
