@@ -6,7 +6,7 @@ import { importThroughApi } from "./fixtures/api";
 /**
  * Demo mode (issue #42, item 12): a run plays call by call — the chart's cursor and the view's step follow — and
  * pauses at its first compaction with the before/after and what it lost; the keyboard steps and plays; a link opens
- * the run at a given call.
+ * the run at a given call, on the session page and on a shared run's page.
  */
 test("play a run call by call: it pauses at the first compaction; keys step; ?call= opens at a call", async ({ page, request }) => {
   test.setTimeout(90_000);
@@ -40,6 +40,9 @@ test("play a run call by call: it pauses at the first compaction; keys step; ?ca
   await expect(player).toHaveAttribute("data-step", String(firstCut + 1));
   await page.keyboard.press("ArrowLeft");
   await expect(player).toHaveAttribute("data-step", String(firstCut));
+  // at one call a second, so the next call (perhaps another compaction, where it pauses) does not come first
+  await page.getByTestId("demo-speed").selectOption("1");
+  await page.getByTestId("demo-speed").blur();
   await page.keyboard.press(" ");
   await expect(player).toHaveAttribute("data-playing", "true");
   await page.keyboard.press(" ");
@@ -49,4 +52,13 @@ test("play a run call by call: it pauses at the first compaction; keys step; ?ca
   await page.goto(`/sessions/${session.id}?run=${runs[0].id}&call=3`);
   await expect(page.getByTestId("demo-player")).toHaveAttribute("data-step", "3", { timeout: 30_000 });
   await expect(page.getByTestId("view-step-input")).toHaveValue("3");
+
+  // a shared run's link opens at a call too: marked on its curve, with what it sent there and the compaction before it
+  const shared = await request.post("/api/share-links", { data: { kind: "run", targetId: runs[0].id, label: "demo" } });
+  expect(shared.ok(), await shared.text()).toBe(true);
+  const { path } = (await shared.json()) as { path: string };
+  await page.goto(`${path}?call=${firstCut}`);
+  await expect(page.getByTestId("share-call")).toHaveAttribute("data-step", String(firstCut));
+  await expect(page.getByTestId("share-call")).toContainText(`the last compaction before it: call ${firstCut}`);
+  await expect(page.getByTestId("share-curve")).toHaveAttribute("data-cursor", String(firstCut));
 });

@@ -75,6 +75,8 @@ export function DemoPlayer({
       const target = event.target as HTMLElement | null;
       if (target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
       if (event.altKey || event.ctrlKey || event.metaKey) return;
+      // Space on a focused button presses that button (Play among them): not a second toggle here
+      if (event.key === " " && target?.tagName === "BUTTON") return;
       const { current: from, lastStep: last } = latest.current;
       if (event.key === " ") setPlaying((value) => !value);
       else if (event.key === "ArrowRight") {
