@@ -34,7 +34,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en">
       <body className="min-h-screen">
         <header className="border-b border-slate-200 bg-white">
-          <div className="mx-auto flex h-11 max-w-7xl items-center gap-6 px-4">
+          <div className="mx-auto flex min-h-11 max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2">
             {shared ? (
               <span className="font-semibold tracking-tight text-slate-900">Compaction Lab</span>
             ) : (
@@ -42,7 +42,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 <Link href="/" className="font-semibold tracking-tight text-slate-900">
                   Compaction Lab
                 </Link>
-                <nav className="flex gap-4 text-slate-600">
+                <nav className="flex flex-wrap gap-x-4 gap-y-1 text-slate-600">
                   <Link href="/" className="hover:text-slate-900">
                     Sessions
                   </Link>

@@ -18,7 +18,7 @@ const WINDOW = 40_000;
 
 interface RunView {
   id: string;
-  result: { window: number; steps: { step: number; messageIndex: number; contextTokens: number }[]; events: { type: string; step: number }[] };
+  result: { window: number; steps: { step: number; messageIndex: number; contextTokens: number }[]; final: { contextTokens: number }; events: { type: string; step: number }[] };
 }
 
 test.describe.configure({ mode: "serial" });
@@ -98,7 +98,8 @@ test("the figures above an open run are the run's: its compactions, not the tran
   await expect(header).toBeVisible();
   await expect(header).toContainText("opencode");
   await expect(header.getByTestId("run-figure-compactions")).toHaveText(applied.toLocaleString("en-US"));
-  await expect(header.getByTestId("run-figure-peak")).toHaveText(Math.max(...run.result.steps.map((step) => step.contextTokens)).toLocaleString("en-US"));
+  // the peak: over the model calls and the context after the last message (peakContextTokens)
+  await expect(header.getByTestId("run-figure-peak")).toHaveText(Math.max(...run.result.steps.map((step) => step.contextTokens), run.result.final.contextTokens).toLocaleString("en-US"));
   await expect(page.getByTestId("session-header").getByTestId("figure-compactions")).toHaveCount(0);
   await expect(page.getByTestId("session-header").getByTestId("figure-recorded-compactions")).toHaveText("0");
 });

@@ -73,7 +73,7 @@ export function SummarizerModelSelect({
       value={current}
       disabled={disabled}
       onChange={(event) => onChange(event.target.value === "" ? undefined : choices.find((choice) => choice.value === event.target.value)?.summarizer)}
-      className={`${INPUT} min-w-0 flex-1`}
+      className={`${INPUT} min-w-0 max-w-full flex-1`}
     >
       {!provider && <option value="">Summarizer: the comparison&apos;s</option>}
       {!known && value && <option value={current}>{`${value.provider} · ${value.model ?? "default"}`}</option>}

@@ -34,9 +34,18 @@ export class ComparePage {
     this.lostProbes = page.getByTestId("lost-probes");
   }
 
+  /** Opens the view and empties the builder it opens with, for a test that builds its own configurations. */
   async goto(sessionId: string) {
+    await this.gotoOpened(sessionId);
+    await this.page.getByTestId("clear-configs").click();
+    await expect(this.configCards).toHaveCount(0);
+  }
+
+  /** Opens the view as a link to it does: ready to run, the session's own strategy and those worth comparing chosen. */
+  async gotoOpened(sessionId: string) {
     await this.page.goto(`/sessions/${sessionId}/compare`);
     await expect(this.builder).toBeVisible({ timeout: 20_000 });
+    await expect(this.page.getByTestId("compare-opening-note")).toBeVisible({ timeout: 20_000 });
   }
 
   async allStrategiesAtDefaults() {

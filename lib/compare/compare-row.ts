@@ -9,6 +9,7 @@ import { bootstrapRetention } from "../engine/evaluate/bootstrap-retention";
 import { scoreRetention, type RetentionReport } from "../engine/evaluate/score-retention";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
+import { peakContextTokens } from "../engine/simulate/peak-context-tokens";
 import { estimateCost } from "../llm/model-prices";
 import type { CostOptions } from "../api/contracts/cost-schemas";
 import { priceRun } from "../runs/price-run";
@@ -53,8 +54,9 @@ export interface BuildCompareRowOptions {
  * One configuration's figures, as the compare table, the streams and `lab compare --json` show them — the one
  * place they are computed, so the CLI and the API cannot disagree.
  *
- * - Peak and mean are over the model calls; a session without calls reports its final context for both (and
- *   sends nothing: `totalTokensSent` 0).
+ * - Peak is `peakContextTokens`: the largest context at a model call or after the last message (the figure a run
+ *   and the preview read too). Mean is over the model calls; a session without calls reports its final context for
+ *   both (and sends nothing: `totalTokensSent` 0).
  * - `compactions` counts the compactions whose summary was applied, and trims; a compaction whose summary failed
  *   or was rejected is a `fallback` instead, and each failed summarizer call a `summarizerFailures`; `overflows` counts
  *   overflow events, i.e. runs of calls over the usable window, not the calls themselves.
@@ -92,7 +94,7 @@ export function buildCompareRow(options: BuildCompareRowOptions): CompareRow {
     window: result.window,
     estimator: result.estimatorId,
     summarizer: options.summarizer,
-    peakContextTokens: contextTokens.length ? Math.max(...contextTokens) : result.final.contextTokens,
+    peakContextTokens: peakContextTokens(result),
     meanContextTokens: contextTokens.length ? Math.round(totalSent / contextTokens.length) : result.final.contextTokens,
     compactions: result.events.filter((event) => event.type === "compaction-end" && compactionApplied(event)).length + count("trim"),
     prunes: count("prune"),

@@ -13,6 +13,8 @@ export const DEFAULT_MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 export const DEFAULT_JOB_EXPIRE_SECONDS = 900;
 export const DEFAULT_STALE_HEARTBEAT_MS = 10_000;
 export const DEFAULT_HEARTBEAT_MS = 2_000;
+/** the seed design documents the seed strategies reproduce, beside the checkout (relative to the working directory) */
+export const DEFAULT_SEEDS_DIR = "../shared/seeds";
 
 const wholeNumber = (min: number) =>
   z
@@ -97,6 +99,10 @@ export const ENV_VARIABLES = {
   CLAUDE_CONFIG_DIR: { accepts: "Claude Code's folder (default ~/.claude)", schema: z.string().optional() },
   CODEX_HOME: { accepts: "Codex's folder (default ~/.codex)", schema: z.string().optional() },
   XDG_DATA_HOME: { accepts: "the user's data folder (default ~/.local/share), where opencode keeps its storage", schema: z.string().optional() },
+  LAB_SEEDS_DIR: {
+    accepts: "a folder holding the seed design documents (NNN_<hash>.txt), like ../shared/seeds",
+    schema: z.string().default(DEFAULT_SEEDS_DIR),
+  },
 } satisfies Record<string, EnvVariable>;
 
 export type EnvName = keyof typeof ENV_VARIABLES;

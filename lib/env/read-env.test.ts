@@ -34,6 +34,7 @@ describe("readEnv: defaults", () => {
       OPENAI_BASE_URL: undefined,
       LAB_OPENAI_ENDPOINTS: [],
       LAB_REDACT_ON_UPLOAD: false,
+      LAB_SEEDS_DIR: "../shared/seeds",
     };
     expect(readEnv({})).toEqual(expected);
     expect(readEnv(Object.fromEntries(Object.keys(ENV_VARIABLES).map((name) => [name, "  "])))).toEqual(expected);

@@ -2,6 +2,7 @@ import { compactionApplied } from "../engine/simulate/replay-events";
 import type { ContinuationFacts } from "../engine/evaluate/extract-continuation-facts";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
+import { peakContextTokens } from "../engine/simulate/peak-context-tokens";
 import { replaySession } from "../engine/simulate/replay-session";
 import { noneStrategy } from "../engine/strategies/none";
 import type { EstimatorChoice } from "../engine/tokens/create-estimator";
@@ -12,10 +13,11 @@ import { scoreRunRecall } from "./score-run-recall";
 
 /**
  * A finished run's figures:
- * - `tokensBefore`: the peak context the session sends with no compaction, by the run's estimator (a `none`
- *   replay: linear, no summarizer) — what the strategy is compared against. `estimator` must be what the run
- *   replayed with (the same count-tokens factory, so the baseline reads the same counts and calls nothing);
- * - `tokensAfter`: the peak context the run sent (max over its model calls; the final context when it has none);
+ * - `tokensBefore`: the peak context of the session with no compaction (`peakContextTokens` of a `none` replay by
+ *   the run's estimator: linear, no summarizer; its context after the last message) — what the strategy is compared
+ *   against, and the figure the preview shows as "before" where nothing was compacted yet. `estimator` must be what
+ *   the run replayed with (the same count-tokens factory, so the baseline reads the same counts and calls nothing);
+ * - `tokensAfter`: the run's peak context (`peakContextTokens`: its model calls and after its last message);
  * - `compactions`: context rewrites that happened as planned: a compaction whose summary was applied, or a trim
  *   (a compaction that failed and fell back is not one);
  * - `prunes`, `fallbacks`: prune and fallback events (a fallback: a compaction whose summary failed or was rejected);
@@ -57,8 +59,8 @@ export async function computeRunFigures(options: {
   }
   const summarizerUsage = options.model === null ? null : usage;
   return {
-    tokensBefore: peakOf(baseline),
-    tokensAfter: peakOf(result),
+    tokensBefore: peakContextTokens(baseline),
+    tokensAfter: peakContextTokens(result),
     compactions,
     prunes,
     fallbacks,
@@ -68,8 +70,4 @@ export async function computeRunFigures(options: {
     continuationRecall: await scoreRunRecall({ session, result, baseline, facts: options.continuationFacts }),
     cost: options.cost ?? null,
   };
-}
-
-function peakOf(result: ReplayResult): number {
-  return result.steps.length === 0 ? result.final.contextTokens : result.steps.reduce((peak, step) => Math.max(peak, step.contextTokens), 0);
 }

@@ -6,7 +6,7 @@ import type { CompareRow } from "@/lib/api/contracts/compare-schemas";
 import { settingsSnippet } from "@/lib/compare/settings-snippet";
 import type { CompareEntry } from "@/lib/client/compare-state";
 import { PROBE_KINDS } from "@/lib/engine/evaluate/probe";
-import { formatCompact, formatCount, formatUsd } from "@/app/_components/format-number";
+import { formatCompact, formatCount, formatUsd, plural } from "@/app/_components/format-number";
 import { RetentionCell } from "./retention-cell";
 import { formatShare } from "@/lib/client/retention-colour";
 import { IntervalCell } from "./interval-cell";
@@ -15,7 +15,9 @@ import { rankGroups, type RankGroup } from "@/lib/compare/rank-groups";
 import { SettingsSnippetView } from "./settings-snippet-view";
 import { useJudgedProbesOfRuns, type JudgedProbesOfRun } from "./use-judged-probes-of-runs";
 
-const TH = "px-1.5 py-1 text-right font-medium whitespace-nowrap";
+// headers wrap (two words on two lines), figures do not: at 1440 px the table's nowrap headers pushed its last
+// columns out of the box, cut at "R…"
+const TH = "px-1.5 py-1 text-right align-bottom font-medium leading-tight";
 const TD = "px-1.5 py-1 text-right tabular-nums whitespace-nowrap";
 
 /** The playground URL that opens a stored run. */
@@ -50,29 +52,37 @@ export function CompareTable({
   const [withJudgedProbes, setWithJudgedProbes] = useState(false);
   const judgedProbes = useJudgedProbesOfRuns(entries.flatMap((entry) => (entry.runId && entry.phase === "done" ? [entry.runId] : [])), withJudgedProbes);
   const ranks = useMemo(() => rankOfEntries(entries), [entries]);
-  const columns = 15 + kinds.length + (judged ? 1 : 0) + (withJudgedProbes ? 1 : 0) + 1;
+  // the probe kinds' own columns on request: seven more columns pushed the table's last ones out of a 1440 px page
+  const [byKind, setByKind] = useState(false);
+  // configuration, rank, 11 figures, recall, probes, [kinds], [judged], [judged probes], actions
+  const columns = 15 + (byKind ? kinds.length : 0) + (judged ? 1 : 0) + (withJudgedProbes ? 1 : 0) + 1;
   const snippetEntry = entries.find((entry) => entry.key === snippetKey && entry.row) ?? null;
   const snippet = snippetEntry?.row ? settingsSnippet({ strategyId: snippetEntry.row.strategy, settings: snippetEntry.row.settings, window: snippetEntry.row.window }) : null;
 
   return (
     <div className="space-y-2">
-      <label className="flex items-center gap-1 text-xs text-slate-600">
-        <input type="checkbox" data-testid="compare-judged-probes-toggle" checked={withJudgedProbes} onChange={(event) => setWithJudgedProbes(event.target.checked)} />
-        Judged probes column (grades 0–5 stored with each run; judge a run from its playground view)
-        {withJudgedProbes && judgedProbes.error && <span className="text-red-700">: could not load them</span>}
-      </label>
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        <label className="flex items-center gap-1 text-xs text-slate-600">
+          <input type="checkbox" data-testid="compare-judged-probes-toggle" checked={withJudgedProbes} onChange={(event) => setWithJudgedProbes(event.target.checked)} />
+          Judged probes column (grades 0–5 stored with each run; judge a run from its playground view)
+          {withJudgedProbes && judgedProbes.error && <span className="text-red-700">: could not load them</span>}
+        </label>
+        {kinds.length > 0 && (
+          <label className="flex items-center gap-1 text-xs text-slate-600">
+            <input type="checkbox" data-testid="compare-kinds-toggle" checked={byKind} onChange={(event) => setByKind(event.target.checked)} />
+            Probe retention by kind ({kinds.length} columns: {kinds.join(", ")})
+          </label>
+        )}
+      </div>
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
         <table data-testid="compare-table" className="min-w-full text-xs">
           <thead className="bg-slate-50 text-slate-600">
             <tr>
-              <th className="sticky left-0 z-10 bg-slate-50 px-1.5 py-1 text-left font-medium">Configuration</th>
+              <th className="sticky left-0 z-10 bg-slate-50 px-1.5 py-1 text-left align-bottom font-medium">Configuration</th>
               <th className={TH} title={`by ${DEFAULT_QUALITY_MEASURE === "probeRetention" ? "probe retention (the measure closest to hand-written probes)" : "continuation recall on the shared exam"}; settings whose 95% intervals overlap the best of their group are tied, not ranked`}>Rank</th>
-              <th className={TH} title="largest context sent to the model">Peak</th>
-              <th className={TH} title="mean context over the model calls">Mean</th>
-              <th className={TH}>Compactions</th>
-              <th className={TH}>Prunes</th>
-              <th className={TH} title="Σ context over every model call: what the agent pays input tokens for">Tokens sent</th>
-              <th className={TH} title="none's tokens sent minus this one's">Saved vs none</th>
+              <th className={TH} title="largest context: at a model call or after the last message (the figure a run and the preview show); below, the mean context over the model calls">Peak / mean</th>
+              <th className={TH} title="compactions; below, prunes">Compactions</th>
+              <th className={TH} title="Σ context over every model call: what the agent pays input tokens for; below, none's tokens sent minus this one's">Tokens sent</th>
               <th className={TH} title="summarizer input / output tokens">Summarizer</th>
               <th className={TH} title="estimated USD of the summarizer calls (dated price table)">Cost</th>
               <th className={TH} title="every model call and summarizer call in USD, with prompt caching (the same calls without caching below); the priced model's dated prices">Dollars</th>
@@ -85,7 +95,7 @@ export function CompareTable({
                 Recall
               </th>
               <th className={TH} title="probe retention: weighted share of the lab's extracted probes (found by its own recognisers) in the final context">Probes</th>
-              {kinds.map((kind) => (
+              {byKind && kinds.map((kind) => (
                 <th key={kind} className={TH}>
                   {kind}
                 </th>
@@ -131,23 +141,25 @@ export function CompareTable({
                     {ranks.get(entry.key)?.label ?? "—"}
                   </td>
                   {row ? (
-                    <Figures row={row} kinds={kinds} judged={judged} judgedProbes={withJudgedProbes ? { value: entry.runId ? judgedProbes.data?.byRunId[entry.runId] ?? null : null, loading: judgedProbes.isPending } : undefined} />
+                    <Figures row={row} kinds={byKind ? kinds : []} judged={judged} judgedProbes={withJudgedProbes ? { value: entry.runId ? judgedProbes.data?.byRunId[entry.runId] ?? null : null, loading: judgedProbes.isPending } : undefined} />
                   ) : (
-                    <td colSpan={columns - 2} data-testid={entry.error ? "compare-row-error" : undefined} className={`px-1.5 py-1 ${entry.error ? "text-red-700" : "text-slate-500"}`}>
+                    <td colSpan={columns - 3} data-testid={entry.error ? "compare-row-error" : undefined} className={`px-1.5 py-1 ${entry.error ? "text-red-700" : "text-slate-500"}`}>
                       {entry.error ? `${entry.error.message} (${entry.error.code})` : entry.phase === "cancelled" ? "not finished" : entry.phase === "running" ? "running…" : "waiting…"}
                     </td>
                   )}
-                  <td className="px-1.5 py-1 text-left whitespace-nowrap">
+                  <td className="px-1.5 py-1 text-left">
+                    <div className="flex w-28 flex-col items-start">
                     {agent && (
-                      <button type="button" data-testid="snippet-toggle" aria-expanded={open} onClick={() => setSnippetKey(open ? null : entry.key)} className={`text-violet-700 hover:underline ${open ? "font-semibold" : ""}`}>
+                      <button type="button" data-testid="snippet-toggle" aria-expanded={open} onClick={() => setSnippetKey(open ? null : entry.key)} className={`text-left text-violet-700 hover:underline ${open ? "font-semibold" : ""}`}>
                         Settings for {agent}
                       </button>
                     )}
                     {row && onSelect && (
-                      <button type="button" data-testid="select-lost-probes" onClick={() => onSelect(entry)} className="ml-2 text-slate-600 hover:underline">
+                      <button type="button" data-testid="select-lost-probes" onClick={() => onSelect(entry)} className="text-slate-600 hover:underline">
                         Lost probes
                       </button>
                     )}
+                    </div>
                   </td>
                 </tr>
               );
@@ -175,14 +187,20 @@ export function CompareTable({
 function Figures({ row, kinds, judged, judgedProbes }: { row: CompareRow; kinds: string[]; judged: boolean; judgedProbes?: { value: JudgedProbesOfRun | null; loading: boolean } }) {
   return (
     <>
-      <td className={TD} data-testid="cell-peak" title={formatCount(row.peakContextTokens)}>{formatCompact(row.peakContextTokens)}</td>
-      <td className={TD} data-testid="cell-mean" title={formatCount(row.meanContextTokens)}>{formatCompact(row.meanContextTokens)}</td>
-      <td className={TD} data-testid="cell-compactions">{formatCount(row.compactions)}</td>
-      <td className={TD}>{formatCount(row.prunes)}</td>
-      <td className={TD} data-testid="cell-sent" title={formatCount(row.totalTokensSent)}>{formatCompact(row.totalTokensSent)}</td>
-      <td className={`${TD} ${row.tokensSavedVsNone > 0 ? "text-emerald-700" : row.tokensSavedVsNone < 0 ? "text-red-700" : ""}`} title={formatCount(row.tokensSavedVsNone)}>
-        {row.tokensSavedVsNone < 0 ? "−" : ""}
-        {formatCompact(Math.abs(row.tokensSavedVsNone))}
+      <td className={TD}>
+        <div data-testid="cell-peak" className="font-semibold" title={`peak ${formatCount(row.peakContextTokens)}`}>{formatCompact(row.peakContextTokens)}</div>
+        <div data-testid="cell-mean" className="text-[10px] text-slate-500" title={`mean ${formatCount(row.meanContextTokens)}`}>{formatCompact(row.meanContextTokens)}</div>
+      </td>
+      <td className={TD}>
+        <div data-testid="cell-compactions">{formatCount(row.compactions)}</div>
+        <div data-testid="cell-prunes" className="text-[10px] text-slate-500">{row.prunes > 0 ? plural(row.prunes, "prune") : "no prunes"}</div>
+      </td>
+      <td className={TD}>
+        <div data-testid="cell-sent" title={formatCount(row.totalTokensSent)}>{formatCompact(row.totalTokensSent)}</div>
+        <div data-testid="cell-saved" className={`text-[10px] ${row.tokensSavedVsNone > 0 ? "text-emerald-700" : row.tokensSavedVsNone < 0 ? "text-red-700" : "text-slate-500"}`} title={`${formatCount(row.tokensSavedVsNone)} saved vs none`}>
+          {row.tokensSavedVsNone < 0 ? "−" : ""}
+          {formatCompact(Math.abs(row.tokensSavedVsNone))} saved
+        </div>
       </td>
       <td className={TD} title={`${formatCount(row.summarizerTokens.input)} in · ${formatCount(row.summarizerTokens.output)} out`}>
         {row.summarizerTokens.input + row.summarizerTokens.output === 0 ? "—" : `${formatCompact(row.summarizerTokens.input)} / ${formatCompact(row.summarizerTokens.output)}`}

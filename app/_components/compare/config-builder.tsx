@@ -107,7 +107,7 @@ export function ConfigBuilder({
           const label = draftLabel(draft, defaultsOf(draft.strategy));
           const changed = Object.keys(overridesOf(draft.settings, defaultsOf(draft.strategy))).length;
           return (
-            <li key={draft.id} data-testid="config-card" data-strategy={draft.strategy} className="space-y-1.5 rounded-lg border border-slate-200 bg-white p-2 shadow-sm">
+            <li key={draft.id} data-testid="config-card" data-strategy={draft.strategy} className="min-w-0 space-y-1.5 rounded-lg border border-slate-200 bg-white p-2 shadow-sm">
               <div className="flex items-center gap-1.5">
                 <span className="w-5 shrink-0 text-right text-xs tabular-nums text-slate-500">{position + 1}</span>
                 <select

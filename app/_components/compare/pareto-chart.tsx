@@ -8,6 +8,7 @@ import { DEFAULT_QUALITY_MEASURE, qualityOfRow, type QualityMeasure } from "@/li
 import { paretoFrontier } from "@/lib/compare/pareto-frontier";
 import type { CompareEntry } from "@/lib/client/compare-state";
 import { placeParetoLabels } from "@/lib/client/place-pareto-labels";
+import { paretoGroups, paretoLeaders, type ParetoGroup } from "@/lib/client/pareto-groups";
 import { formatCompact, formatCount } from "@/app/_components/format-number";
 import { runHref } from "./compare-table";
 
@@ -113,8 +114,14 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
   const { domain, ticks } = logAxis(points.map((point) => point.cost));
   // the plotting area inside the margins and the y axis (see the ScatterChart below)
   const layout = placeParetoLabels({ points, domain, width: Math.max(100, chartWidth - PLOT_INSET.width), height: CHART_HEIGHT - PLOT_INSET.height });
-  const labelOf = new Map(points.map((point) => [point.key, point.label]));
   const unlabelled = points.filter((point) => !layout.labels.has(point.key));
+  // ties grouped (issue #42, item 10): the unlabelled points by spot, and the leaders named above the frontier list
+  const groups = paretoGroups(points);
+  const unlabelledKeys = new Set(unlabelled.map((point) => point.key));
+  const unlabelledGroups = groups.flatMap((group) => {
+    return group.points.some((point) => unlabelledKeys.has(point.key)) ? [group] : [];
+  });
+  const leaders = paretoLeaders(groups);
 
   return (
     <section data-testid="pareto-chart" data-axis={axis} data-quality={QUALITIES[quality].testId} data-points={points.length} data-frontier={frontier.length} aria-label="Quality against tokens: the Pareto frontier" className="rounded-lg border border-slate-200 bg-white px-2 pt-2 pb-2 shadow-sm">
@@ -216,6 +223,19 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
           </Scatter>
         </ScatterChart>
       </ResponsiveContainer>
+      {leaders && (
+        <p data-testid="pareto-leaders" className="px-2 pb-1 text-xs text-slate-700">
+          <span className="font-semibold text-violet-900">Leaders: </span>
+          most {QUALITIES[quality].short}, {leaders.best.retention.toFixed(1)}%: <GroupNames group={leaders.best} />
+          {leaders.cheapest !== leaders.best && (
+            <>
+              {" "}
+              · fewest {AXES[axis].short}, {AXES[axis].format(leaders.cheapest.cost)} ({leaders.cheapest.retention.toFixed(1)}%): <GroupNames group={leaders.cheapest} />
+            </>
+          )}
+          {groups.length < points.length && <span className="text-slate-500"> · {points.length} configurations at {groups.length} spots: ties share a spot and a label</span>}
+        </p>
+      )}
       <div data-testid="pareto-frontier-list" className="flex flex-wrap items-center gap-x-3 gap-y-1 px-2 text-xs text-slate-700">
         <span className="font-semibold text-violet-900">On the frontier:</span>
         {frontier.map((point) =>
@@ -231,23 +251,41 @@ export function ParetoChart({ entries, colourOf }: { entries: CompareEntry[]; co
         {unlabelled.length > 0 && (
           <span data-testid="pareto-legend" className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-600">
             <span className="font-semibold text-slate-700">Unlabelled points:</span>
-            {unlabelled.map((point) => {
-              const tiedTo = [...layout.tiedWith].find(([, keys]) => keys.includes(point.key))?.[0];
-              return (
-                <span key={point.key} className="inline-flex items-center gap-1">
-                  <span className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: point.colour, opacity: point.onFrontier ? 1 : 0.5 }} />
-                  {point.label}
-                  <span className="tabular-nums text-slate-500">
-                    ({tiedTo ? `tied with ${labelOf.get(tiedTo)}` : `${point.retention.toFixed(1)}% · ${AXES[axis].format(point.cost)}`})
-                  </span>
+            {unlabelledGroups.map((group) => (
+              <span key={group.points[0].key} data-testid="pareto-group" data-size={group.points.length} className="inline-flex flex-wrap items-center gap-1">
+                {group.points.map((point) => (
+                  <span key={point.key} className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: point.colour, opacity: point.onFrontier ? 1 : 0.5 }} />
+                ))}
+                {group.points.length > 1 ? (
+                  <>
+                    <span className="font-medium text-slate-700">{group.points.length} tied</span>
+                    <span>{group.points.map((point) => point.label).join(", ")}</span>
+                  </>
+                ) : (
+                  group.points[0].label
+                )}
+                <span className="tabular-nums text-slate-500">
+                  ({group.points.some((point) => layout.labels.has(point.key)) ? `labelled on the chart by ${group.points.find((point) => layout.labels.has(point.key))!.label} · ` : ""}
+                  {group.retention.toFixed(1)}% · {AXES[axis].format(group.cost)})
                 </span>
-              );
-            })}
+              </span>
+            ))}
           </span>
         )}
         {excluded.length > 0 && <span className="text-slate-500">not placed (nothing counted{axis === "dollars" ? ", or no price" : ""}): {excluded.join(", ")}</span>}
       </div>
     </section>
+  );
+}
+
+/** A group's names: one, or "a, b and 7 more tied" (all of them in the title). */
+function GroupNames({ group }: { group: ParetoGroup<{ key: string; label: string; cost: number; retention: number; onFrontier: boolean }> }) {
+  const names = group.points.map((point) => point.label);
+  const shown = names.slice(0, 3).join(", ");
+  return (
+    <span className="font-medium" title={names.join(", ")}>
+      {names.length > 3 ? `${shown} and ${names.length - 3} more tied` : names.length > 1 ? `${shown} (tied)` : shown}
+    </span>
   );
 }
 

@@ -153,7 +153,7 @@ export function RecommendForm({
         </label>
         <fieldset className="space-y-0.5">
           <legend className="text-slate-600">Windows (none ticked: the model&apos;s own, else each session&apos;s)</legend>
-          <div className="flex gap-3">
+          <div className="flex flex-wrap gap-x-3 gap-y-1">
             {windowChoices.map((window) => (
               <label key={window} className="inline-flex items-center gap-1">
                 <input type="checkbox" data-testid="recommend-window" data-window={window} checked={windows.includes(window)} disabled={busy} onChange={() => setWindows((current) => toggle(current, window))} className="accent-violet-600" />
@@ -167,7 +167,7 @@ export function RecommendForm({
         </fieldset>
         <label className="space-y-0.5">
           <span className="block text-slate-600">Trigger shares, % of the window</span>
-          <input data-testid="recommend-shares" value={sharesText} disabled={busy} onChange={(event) => setSharesText(event.target.value)} className={`${INPUT} w-64 font-mono`} />
+          <input data-testid="recommend-shares" value={sharesText} disabled={busy} onChange={(event) => setSharesText(event.target.value)} className={`${INPUT} w-64 max-w-full font-mono`} />
         </label>
         <fieldset className="space-y-0.5" aria-label="Quality floor">
           <legend className="block text-slate-600">Quality floor</legend>

@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import type { RecommendationChoice, RecommendationView } from "@/lib/api/contracts/recommend-schemas";
+import type { RecommendationCell, RecommendationChoice, RecommendationView } from "@/lib/api/contracts/recommend-schemas";
+import { longReason, reasonKey, shortReason, whyNoDollars, whyNoRecall, type BlankReason } from "./blank-reasons";
 import { formatCount, formatUsd } from "@/app/_components/format-number";
 import { SettingsSnippetView } from "@/app/_components/compare/settings-snippet-view";
 
@@ -112,9 +113,31 @@ export function RecommendSnippets({ choice, title }: { choice: RecommendationCho
   );
 }
 
-/** Every setting's figures: dollars, worst and mean recall, and each session's own. */
+/** A "—" that says why (issue #42, item 11): a few words beside it, the whole sentence in the notes under the table. */
+function Blank({ reason }: { reason: BlankReason }) {
+  return (
+    <span data-testid="recommend-blank" data-reason={reason.kind} title={longReason(reason)}>
+      — <span className="text-[10px] text-slate-500">{shortReason(reason)}</span>
+    </span>
+  );
+}
+
+/** Every setting's figures: dollars, worst and mean recall, and each session's own; every blank says why. */
 export function RecommendTable({ view, titleOf }: { view: RecommendationView; titleOf: (id: string) => string }) {
   const sorted = [...view.points].sort((a, b) => (a.usd ?? Infinity) - (b.usd ?? Infinity));
+  const reasons = new Map<string, BlankReason>();
+  const note = (reason: BlankReason | null) => {
+    if (reason) reasons.set(reasonKey(reason), reason);
+    return reason;
+  };
+  const dollarsOf = (cells: RecommendationCell[], usd: number | null) => {
+    const reason = usd === null ? note(whyNoDollars(cells, view.request.costModel)) : null;
+    return reason ? <Blank reason={reason} /> : formatUsd(usd);
+  };
+  const recallOf = (cells: RecommendationCell[], recall: number | null) => {
+    const reason = recall === null ? note(whyNoRecall(cells)) : null;
+    return reason ? <Blank reason={reason} /> : percent(recall);
+  };
   return (
     <section className="space-y-1">
       <h2 className="text-sm font-semibold text-slate-800">Every setting, cheapest first</h2>
@@ -141,19 +164,23 @@ export function RecommendTable({ view, titleOf }: { view: RecommendationView; ti
                   {point.label}
                   {point.onFrontier && <span className="ml-1 text-violet-800" title="on the frontier">◆</span>}
                 </td>
-                <td className="px-2 py-1 text-right tabular-nums">{formatUsd(point.usd)}</td>
+                <td className="px-2 py-1 text-right tabular-nums">{dollarsOf(point.cells, point.usd)}</td>
                 <td data-testid="recommend-worst-recall" data-low={point.low ?? ""} data-high={point.high ?? ""} className={`px-2 py-1 text-right tabular-nums ${point.meetsFloor ? "text-emerald-800" : "text-slate-700"}`}>
-                  {percent(point.worstRecall)}
+                  {recallOf(point.cells, point.worstRecall)}
                   {point.low !== null && point.high !== null && <span className="ml-1 text-[10px] text-slate-500">[{(point.low * 100).toFixed(1)}–{(point.high * 100).toFixed(1)}]</span>}
                 </td>
-                <td data-testid="recommend-rank" className="px-2 py-1 text-right tabular-nums text-slate-700">{point.rank?.label ?? "—"}</td>
-                <td className="px-2 py-1 text-right tabular-nums">{percent(point.meanRecall)}</td>
+                <td data-testid="recommend-rank" className="px-2 py-1 text-right tabular-nums text-slate-700">{point.rank?.label ?? (point.worstRecall === null ? <span title="ranked by worst recall, which this setting has not">unranked</span> : "—")}</td>
+                <td className="px-2 py-1 text-right tabular-nums">{recallOf(point.cells, point.meanRecall)}</td>
                 {point.cells.map((cell) => (
                   <td key={cell.runId} className="px-2 py-1 text-right tabular-nums" title={cell.error ?? undefined}>
                     {cell.status === "done" || cell.status === "degraded" ? (
-                      <Link href={`/sessions/${encodeURIComponent(cell.sessionId)}?run=${encodeURIComponent(cell.runId)}`} className="text-violet-800 hover:underline">
-                        {formatUsd(cell.usd)} · {percent(cell.recall)}
-                      </Link>
+                      <>
+                        <Link href={`/sessions/${encodeURIComponent(cell.sessionId)}?run=${encodeURIComponent(cell.runId)}`} className="text-violet-800 hover:underline">
+                          {cell.usd === null ? "—" : formatUsd(cell.usd)} · {cell.recall === null ? "—" : percent(cell.recall)}
+                        </Link>
+                        {cell.usd === null && <span className="block">{dollarsOf([cell], null)}</span>}
+                        {cell.recall === null && <span className="block">{recallOf([cell], null)}</span>}
+                      </>
                     ) : (
                       <span className="text-slate-600">{cell.status}</span>
                     )}
@@ -164,6 +191,15 @@ export function RecommendTable({ view, titleOf }: { view: RecommendationView; ti
           </tbody>
         </table>
       </div>
+      {reasons.size > 0 && (
+        <ul data-testid="recommend-blank-notes" className="space-y-0.5 text-xs text-slate-700">
+          {[...reasons.entries()].map(([key, reason]) => (
+            <li key={key} data-reason={reason.kind}>
+              <span className="font-semibold">— {shortReason(reason)}:</span> {longReason(reason)}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -13,9 +13,9 @@ import { RecommendForm, type ModelOption, type StrategyOption } from "./recommen
 import { RecommendSnippets, RecommendTable, RecommendVerdict } from "./recommend-result";
 
 /**
- * The recommender: the form, then — under `?id=`, so a reload or a link brings it back, its request refilling the
- * form — the stored recommendation as its runs finish: progress and cancel, the verdict, the plot with the frontier,
- * the snippets for the recommended setting (and the runner-up's), and every setting's figures.
+ * The recommender: under `?id=` (so a reload or a link brings it back) the stored recommendation first, as its runs
+ * finish: progress and cancel, the verdict, the plot with the frontier, the snippets for the recommended setting (and
+ * the runner-up's), and every setting's figures, each blank saying why; then the form, its request refilled.
  */
 export function RecommendView({ models, strategies }: { models: ModelOption[]; strategies: StrategyOption[] }) {
   const router = useRouter();
@@ -50,6 +50,9 @@ export function RecommendView({ models, strategies }: { models: ModelOption[]; s
           continuation recall, then recommends the cheapest setting that keeps the floor on every session — or, when none does, says so and still names the best value — with the configuration to paste into each agent.
         </p>
       </header>
+      {/* a stored recommendation comes first, its verdict on top; the form (its request, to change and run again) after it */}
+      {id && <StoredRecommendation id={id} titleOf={titleOf} />}
+      {id && <h2 className="pt-2 text-sm font-semibold text-slate-800">Change the request and run again</h2>}
       <RecommendForm
         key={restored?.serial ?? 0}
         models={models}
@@ -62,12 +65,13 @@ export function RecommendView({ models, strategies }: { models: ModelOption[]; s
             onSuccess: (started) => {
               setStartedId(started.id);
               router.push(`/recommend?id=${encodeURIComponent(started.id)}`);
+              // the new recommendation shows at the top of the page, above the form just used
+              window.scrollTo({ top: 0 });
             },
           })
         }
       />
       {start.error && <ApiErrorView title="The recommendation was refused" error={toApiErrorBody(start.error)} testId="recommend-error" />}
-      {id && <StoredRecommendation id={id} titleOf={titleOf} />}
     </div>
   );
 }

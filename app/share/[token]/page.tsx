@@ -9,6 +9,7 @@ import { presentMessagePage } from "@/lib/present/present-message-page";
 import { getSession, listMessages } from "@/lib/store/sessions";
 import { resolveShareToken } from "@/lib/store/share-links";
 import { ShareCurve } from "./share-curve";
+import { callFromParam } from "@/lib/client/demo-script";
 import { SharedComparison } from "./shared-comparison";
 import { SharedMessages } from "./shared-messages";
 
@@ -29,7 +30,7 @@ export default async function SharePage({ params, searchParams }: { params: Prom
   const link = await resolveShareToken(token);
   if (!link) notFound();
   const session = await getSession(link.sessionId);
-  if (link.kind === "run" && link.runId) return <SharedRun runId={link.runId} title={session.title} label={link.label} />;
+  if (link.kind === "run" && link.runId) return <SharedRun runId={link.runId} title={session.title} label={link.label} call={(await searchParams).call} />;
   if (link.kind === "comparison") {
     return (
       <div data-testid="share-page" data-kind="comparison" className="space-y-3">
@@ -86,9 +87,12 @@ export default async function SharePage({ params, searchParams }: { params: Prom
   );
 }
 
-async function SharedRun({ runId, title, label }: { runId: string; title: string; label: string | null }) {
+async function SharedRun({ runId, title, label, call: callParam }: { runId: string; title: string; label: string | null; call: string | string[] | undefined }) {
   const run = await getRun(runId);
   const steps = run.result?.steps ?? [];
+  // `?call=<n>` (demo mode's "Link to this call"): the run at that call — marked on the curve, its context and the
+  // compaction before it said first
+  const call = callFromParam(typeof callParam === "string" ? callParam : null, Math.max(0, steps.length - 1));
   const curve = thin(steps.map((step) => ({ step: step.step, tokens: step.contextTokens })));
   const compactions = (run.result?.events ?? []).flatMap((event) => (event.type === "compaction-end" || event.type === "trim" ? [event] : []));
   return (
@@ -102,7 +106,8 @@ async function SharedRun({ runId, title, label }: { runId: string; title: string
         <Figure name="status" value={run.status} />
       </dl>
       <pre data-testid="share-settings" tabIndex={0} className="overflow-auto rounded border border-slate-200 bg-slate-50 p-2 text-xs">{JSON.stringify(run.settings, null, 2)}</pre>
-      {curve.length > 0 && <ShareCurve points={curve} window={run.options.window} label={run.strategyId} />}
+      {call !== null && steps[call] && <SharedCall call={call} tokens={steps[call].contextTokens} window={run.options.window} compactions={compactions} />}
+      {curve.length > 0 && <ShareCurve points={curve} window={run.options.window} label={run.strategyId} cursorStep={call} />}
       <RunCostPanel cost={run.cost} />
       <section className="space-y-2">
         <h2 className="text-sm font-semibold text-slate-800">Compactions ({compactions.length})</h2>
@@ -121,6 +126,17 @@ async function SharedRun({ runId, title, label }: { runId: string; title: string
         ))}
       </section>
     </div>
+  );
+}
+
+/** The shared run at one call: what it sent there and the last compaction at or before it. */
+function SharedCall({ call, tokens, window, compactions }: { call: number; tokens: number; window: number; compactions: readonly { step: number; tokensBefore: number; tokensAfter: number }[] }) {
+  const last = [...compactions].reverse().find((event) => event.step <= call);
+  return (
+    <p data-testid="share-call" data-step={call} className="rounded border border-fuchsia-200 bg-fuchsia-50 px-2 py-1 text-xs text-fuchsia-950">
+      <span className="font-semibold">At call {formatCount(call)}:</span> {formatCount(tokens)} tokens sent of a {formatCount(window)}-token window ·{" "}
+      {last ? `the last compaction before it: call ${formatCount(last.step)}, ${formatCount(last.tokensBefore)} → ${formatCount(last.tokensAfter)} tokens` : "no compaction yet"}
+    </p>
   );
 }
 

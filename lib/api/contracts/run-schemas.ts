@@ -141,7 +141,7 @@ export const RunSummarySchema = z.object({
   }),
   status: RunStatusSchema,
   error: z.string().nullable(),
-  /** peak context the session would send with no compaction, and the peak this run sent */
+  /** the session's peak context with no compaction, and this run's (peakContextTokens: model calls and after the last message) */
   tokensBefore: z.number().int().nullable(),
   tokensAfter: z.number().int().nullable(),
   compactions: z.number().int(),

@@ -3,11 +3,17 @@
 import { useState } from "react";
 import type { ContinuationRecallSummary } from "@/lib/api/contracts/continuation-recall-summary";
 import { formatShare, retentionColour } from "@/lib/client/retention-colour";
+import { worstCuts } from "@/lib/client/worst-cuts";
+import { ContinuationRecallChart } from "./continuation-recall-chart";
+
+/** the cuts named under the chart, worst first */
+const WORST_NAMED = 5;
 
 /**
- * The opened run's continuation recall: the run's figure, then one chip per scored cut (its step and share; a click
- * shows that step's context) and, for the chosen cut, the facts it lost — the files, commands, identifiers,
- * numbers and error names the session's later messages use that the context no longer held.
+ * The opened run's continuation recall: the run's figure, a small bar chart of every scored cut and the worst cuts
+ * named under it (a click on either shows that step's context) and, for the chosen cut, the facts it lost — the
+ * files, commands, identifiers, numbers and error names the session's later messages use that the context no longer
+ * held.
  */
 export function ContinuationRecallStrip({ recall, onStep, opaque = false }: { recall: ContinuationRecallSummary | null; onStep: (step: number) => void; /** the run's compactions left an encrypted provider item */ opaque?: boolean }) {
   const [chosen, setChosen] = useState<number | null>(null);
@@ -20,6 +26,12 @@ export function ContinuationRecallStrip({ recall, onStep, opaque = false }: { re
   }
   const colour = retentionColour(recall.overall);
   const point = chosen === null ? null : recall.points[chosen];
+  const worst = worstCuts(recall.points, WORST_NAMED);
+  const choose = (index: number) => {
+    setChosen(chosen === index ? null : index);
+    const step = recall.points[index]?.step;
+    if (typeof step === "number") onStep(step);
+  };
   return (
     <div data-testid="run-recall" data-recall={recall.overall ?? ""} className="space-y-1 rounded-lg border border-slate-200 bg-white px-3 py-1.5 text-xs text-slate-700">
       <div className="flex flex-wrap items-center gap-2">
@@ -39,28 +51,33 @@ export function ContinuationRecallStrip({ recall, onStep, opaque = false }: { re
         </p>
       )}
       {recall.points.length > 0 && (
-        <div className="flex flex-wrap gap-1" role="list" aria-label="Continuation recall at each cut">
-          {recall.points.map((entry, index) => {
-            const chip = retentionColour(entry.recall);
-            return (
-              <button
-                key={`${entry.step}-${index}`}
-                type="button"
-                role="listitem"
-                data-testid="run-recall-point"
-                title={`${entry.event} before call ${entry.step}: ${entry.present} of ${entry.counted} facts held`}
-                onClick={() => {
-                  setChosen(chosen === index ? null : index);
-                  if (typeof entry.step === "number") onStep(entry.step);
-                }}
-                className={`rounded px-1 py-0.5 tabular-nums ${chosen === index ? "ring-2 ring-violet-600" : ""}`}
-                style={{ background: chip.background, color: chip.text }}
-              >
-                {entry.step === "final" ? "end" : `#${entry.step}`} {formatShare(entry.recall)}
-              </button>
-            );
-          })}
-        </div>
+        <>
+          <ContinuationRecallChart cuts={recall.points} chosen={chosen} worst={worst} onChoose={choose} />
+          {worst.length > 0 && (
+            <div className="flex flex-wrap items-center gap-1" role="list" aria-label="The cuts that lost the most">
+              <span className="text-slate-600">{worst.length === 1 ? "Worst cut:" : `Worst ${worst.length} cuts:`}</span>
+              {worst.map((index) => {
+                const entry = recall.points[index];
+                const chip = retentionColour(entry.recall);
+                return (
+                  <button
+                    key={`${entry.step}-${index}`}
+                    type="button"
+                    role="listitem"
+                    data-testid="run-recall-point"
+                    title={`${entry.event} before call ${entry.step}: ${entry.present} of ${entry.counted} facts held`}
+                    onClick={() => choose(index)}
+                    className={`rounded px-1 py-0.5 tabular-nums ${chosen === index ? "ring-2 ring-violet-600" : ""}`}
+                    style={{ background: chip.background, color: chip.text }}
+                  >
+                    {entry.step === "final" ? "end" : `call ${entry.step}`} {formatShare(entry.recall)} · {entry.counted - entry.present} lost
+                  </button>
+                );
+              })}
+              <span className="text-slate-500">· click a bar for any other cut</span>
+            </div>
+          )}
+        </>
       )}
       {point && (
         <div data-testid="run-recall-lost" className="text-slate-600">

@@ -6,7 +6,7 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState, typ
 import { externalSends } from "@/lib/api/contracts/external-sends";
 import type { SessionDetail } from "@/lib/api/contracts/schemas";
 import { toApiErrorBody } from "@/lib/client/api-request-error";
-import { strategyOfFormat } from "@/lib/engine/strategies/strategy-of-format";
+import { openingStrategy } from "@/lib/client/opening-comparison";
 import { runQueries } from "@/lib/query-hooks/run-queries";
 import { buildRunOverlay } from "./build-run-overlay";
 import type { StepLookup } from "./create-step-lookup";
@@ -20,6 +20,9 @@ import { RunHeader } from "./run-header";
 import { ContinuationRecallStrip } from "./continuation-recall-strip";
 import { JudgedProbesPanel } from "./judged-probes-panel";
 import { RunHistory } from "./run-history";
+import { DemoPlayer } from "./demo-player";
+import { callFromParam, demoCuts, type DemoCut } from "@/lib/client/demo-script";
+import { sameSettingsRun } from "./same-settings-run";
 import { StrategyPanel } from "./strategy-panel";
 import { Timeline, type TimelineTarget } from "./timeline";
 import { useDebouncedValue } from "./use-debounced-value";
@@ -27,11 +30,6 @@ import { useRunStream } from "./use-run-stream";
 
 /** A moving slider asks for a preview once it rests this long. */
 const PREVIEW_DEBOUNCE_MS = 150;
-/**
- * Strategy the panel opens on when the session's format names no agent of the lab's (strategyOfFormat): it prunes
- * and summarizes, so both overlays show.
- */
-const FALLBACK_STRATEGY = "opencode";
 
 /**
  * The playground on a session: the strategy panel on the left; on the right the session's figures, the
@@ -61,7 +59,10 @@ export function Playground({
   const history = useQuery(runQueries.history(sessionId));
   const [config, setConfig] = useState<PlaygroundConfig | null>(null);
   // `?run=<id>` opens that run (compare and sweep views link here); the URL follows the selection
-  const urlRunId = useSearchParams().get("run");
+  const searchParams = useSearchParams();
+  const urlRunId = searchParams.get("run");
+  // `?call=<n>` (demo mode's "Link to this call") opens the run at that call, the player shown
+  const urlCall = searchParams.get("call");
   const [selectedRunId, setSelectedRunId] = useState<string | null>(urlRunId);
   const [compareRunId, setCompareRunId] = useState<string | null>(null);
   const [viewStep, setViewStep] = useState<number | "final">("final");
@@ -90,8 +91,7 @@ export function Playground({
   // have drawn, in slices that leave the page responsive, instead of in the same task
   useEffect(() => {
     if (!list || config || !detailLoaded) return;
-    const own = session ? strategyOfFormat(session.format) : undefined;
-    const opening = list.find((strategy) => strategy.id === own) ?? list.find((strategy) => strategy.id === FALLBACK_STRATEGY) ?? list[0];
+    const opening = openingStrategy(list, session?.format ?? null);
     const first = initialConfig(opening, sessionWindow);
     startTransition(() => setConfig((current) => current ?? first));
   }, [list, config, sessionWindow, detailLoaded, session]);
@@ -110,10 +110,12 @@ export function Playground({
   const settledRequest = useDebouncedValue(previewRequest, PREVIEW_DEBOUNCE_MS);
   const preview = useQuery({ ...runQueries.preview(sessionId, settledRequest ?? previewRequestOf(initialConfig(undefined, null))), enabled: settledRequest !== null });
 
+  const [demoOn, setDemoOn] = useState(false);
   const openRun = (runId: string | null) => {
     setSelectedRunId(runId);
     setCompareRunId(null);
     setViewStep("final");
+    setDemoOn(false);
   };
   const run = useRunStream(sessionId, openRun);
   const startRun = (extra?: { compactAtStep?: number; instructions?: string }) => {
@@ -190,10 +192,66 @@ export function Playground({
       ? { run: fromRunSummary, changed: changedFromRun(config, fromRunSummary, list?.find((strategy) => strategy.id === fromRunSummary.strategyId)) }
       : null;
   const comparedSummary = runs.find((candidate) => candidate.id === compareRunId) ?? compared.data ?? null;
+  // demo mode: where it pauses (each compaction, with what it lost), the last call, and `?call=` consumed once per run
+  const lastStep = Math.max(0, (result?.steps.length ?? 1) - 1);
+  const recallPoints = selectedSummary?.continuationRecall?.points;
+  const cuts = useMemo(() => (result ? demoCuts({ events: result.events, recallPoints: recallPoints ?? [] }) : new Map<number, DemoCut>()), [result, recallPoints]);
+  const callConsumed = useRef<string | null>(null);
+  useEffect(() => {
+    if (!result || !selectedRunId || callConsumed.current === selectedRunId) return;
+    callConsumed.current = selectedRunId;
+    const call = callFromParam(urlCall, Math.max(0, result.steps.length - 1));
+    if (call === null) return;
+    setViewStep(call);
+    setDemoOn(true);
+  }, [result, selectedRunId, urlCall]);
+  const demoStep = (step: number | "final") => {
+    setViewStep(step);
+    const index = typeof step === "number" ? result?.steps[step]?.messageIndex : undefined;
+    // the timeline follows the call: the message it produced
+    if (index !== undefined) onJump(index);
+  };
+  // a stored run Run would repeat exactly: the panel says so and opens it, instead of a silent identical row
+  const sameAs = useMemo(() => (config && list ? sameSettingsRun({ config, runs, strategies: list }) : null), [config, runs, list]);
 
+  // a phone shows the session's header and chart first, then the settings, then the runs and the timeline; from lg
+  // up the settings are a sticky column on the left beside both
   return (
-    <div className="grid gap-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
-      <div className="lg:sticky lg:top-3 lg:max-h-[calc(100vh-1.5rem)] lg:self-start lg:overflow-y-auto">
+    <div className="grid gap-x-4 gap-y-3 lg:grid-cols-[22rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
+      <div data-testid="session-top" className="min-w-0 space-y-3 lg:col-start-2 lg:row-start-1">
+        {header}
+        {selectedSummary && (selectedSummary.status === "done" || selectedSummary.status === "degraded") && <RunHeader run={selectedSummary} />}
+        <SharePanel sessionId={sessionId} runId={selectedRunId} />
+        {result && selectedSummary && session ? (
+          <>
+            <RunChart
+              result={result}
+              baseline={session.contextCurve}
+              compare={compareRunId ? compared.data?.result ?? null : null}
+              compareLabel={comparedSummary ? `previous: ${comparedSummary.strategyId}` : undefined}
+              onPointClick={openPoint}
+              cursorStep={demoOn && typeof viewStep === "number" ? viewStep : null}
+            />
+            <RunCostPanel cost={selectedSummary.cost ?? null} onPriceAs={(model) => setConfig((current) => (current ? { ...current, costModel: model } : current))} />
+          </>
+        ) : selectedRunId && (selected.isPending || (result && !session)) ? (
+          <div className="h-[17rem] animate-pulse rounded-lg border border-slate-200 bg-white" aria-busy="true" />
+        ) : (
+          sessionChart
+        )}
+        {selected.error && (
+          <div data-testid="run-open-error" className="text-xs text-red-700">
+            Could not open the run {selectedRunId}: {toApiErrorBody(selected.error).message}
+          </div>
+        )}
+        {foreign && (
+          <div data-testid="run-open-error" className="text-xs text-red-700">
+            Run {foreign.id} belongs to another session ({foreign.sessionId}); open it from that session.
+          </div>
+        )}
+      </div>
+
+      <div className="lg:sticky lg:top-3 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:max-h-[calc(100vh-1.5rem)] lg:self-start lg:overflow-y-auto">
         {config && list && session ? (
           <StrategyPanel
             strategies={list}
@@ -214,6 +272,7 @@ export function Playground({
             run={run}
             onRun={() => startRun()}
             onCancel={run.cancel}
+            sameAs={sameAs ? { run: sameAs, open: sameAs.id === selectedRunId, onOpen: () => openRun(sameAs.id) } : null}
           />
         ) : (
           <div data-testid="strategy-panel-loading" className="rounded-lg border border-slate-200 bg-white p-3 text-xs text-slate-500">
@@ -222,36 +281,7 @@ export function Playground({
         )}
       </div>
 
-      <div className="min-w-0 space-y-3">
-        {header}
-        {selectedSummary && (selectedSummary.status === "done" || selectedSummary.status === "degraded") && <RunHeader run={selectedSummary} />}
-        <SharePanel sessionId={sessionId} runId={selectedRunId} />
-        {result && selectedSummary && session ? (
-          <>
-            <RunChart
-              result={result}
-              baseline={session.contextCurve}
-              compare={compareRunId ? compared.data?.result ?? null : null}
-              compareLabel={comparedSummary ? `previous: ${comparedSummary.strategyId}` : undefined}
-              onPointClick={openPoint}
-            />
-            <RunCostPanel cost={selectedSummary.cost ?? null} onPriceAs={(model) => setConfig((current) => (current ? { ...current, costModel: model } : current))} />
-          </>
-        ) : selectedRunId && (selected.isPending || (result && !session)) ? (
-          <div className="h-[17rem] animate-pulse rounded-lg border border-slate-200 bg-white" aria-busy="true" />
-        ) : (
-          sessionChart
-        )}
-        {selected.error && (
-          <div data-testid="run-open-error" className="text-xs text-red-700">
-            Could not open the run {selectedRunId}: {toApiErrorBody(selected.error).message}
-          </div>
-        )}
-        {foreign && (
-          <div data-testid="run-open-error" className="text-xs text-red-700">
-            Run {foreign.id} belongs to another session ({foreign.sessionId}); open it from that session.
-          </div>
-        )}
+      <div className="min-w-0 space-y-3 lg:col-start-2 lg:row-start-2">
         {selectedSummary && comparedSummary && <RunCompare run={selectedSummary} previous={comparedSummary} />}
         <RunHistory
           sessionId={sessionId}
@@ -278,6 +308,9 @@ export function Playground({
             </span>
             <span className="ml-2">at</span>
             <StepPicker step={viewStep} maxStep={Math.max(0, (result?.steps.length ?? 1) - 1)} onChange={setViewStep} />
+            <button type="button" data-testid="demo-toggle" aria-pressed={demoOn} onClick={() => setDemoOn(!demoOn)} className={`rounded border px-1.5 font-medium ${demoOn ? "border-fuchsia-400 bg-fuchsia-100 text-fuchsia-900" : "border-violet-300 bg-white"}`} title="play the run call by call, pausing at each compaction">
+              {demoOn ? "Close demo" : "▶ Demo"}
+            </button>
             <div className="ml-auto flex overflow-hidden rounded border border-violet-300" role="tablist">
               <button type="button" role="tab" aria-selected={!showContext} data-testid="view-timeline" onClick={() => setShowContext(false)} className={`px-2 py-0.5 font-medium ${!showContext ? "bg-violet-700 text-white" : "bg-white"}`}>
                 Timeline
@@ -288,6 +321,7 @@ export function Playground({
             </div>
           </div>
         )}
+        {demoOn && overlay && selectedRunId && result && <DemoPlayer runId={selectedRunId} lastStep={lastStep} cuts={cuts} step={viewStep} onStep={demoStep} />}
         {overlay && selectedRunId && selectedSummary && <ContinuationRecallStrip recall={selectedSummary.continuationRecall} onStep={setViewStep} opaque={selectedSummary.strategyId === "openai-compaction"} />}
         {overlay && selectedRunId && selectedSummary && (selectedSummary.status === "done" || selectedSummary.status === "degraded") && <JudgedProbesPanel key={selectedRunId} runId={selectedRunId} />}
         {overlay && selectedSummary?.status === "degraded" && (

@@ -48,6 +48,7 @@ export const RunChart = memo(function RunChart({
   compare,
   compareLabel,
   onPointClick,
+  cursorStep = null,
 }: {
   result: ReplayResult;
   baseline: readonly ContextPoint[];
@@ -55,6 +56,8 @@ export const RunChart = memo(function RunChart({
   compare?: ReplayResult | null;
   compareLabel?: string;
   onPointClick: (messageIndex: number, step: number) => void;
+  /** the call a demo is at: a vertical cursor there (null: none) */
+  cursorStep?: number | null;
 }) {
   const all = useMemo(() => runChartRows(result, baseline, compare ?? null), [result, baseline, compare]);
   const allSteps = useMemo(() => all.map((row) => row.step), [all]);
@@ -190,6 +193,7 @@ export const RunChart = memo(function RunChart({
             {compare && <Line className="line-compare" type="linear" dataKey="compare" hide={!shown("compare")} stroke={COMPARE} strokeWidth={1.5} dot={false} connectNulls isAnimationActive={false} />}
             <Line className="line-sent" type="linear" dataKey="sent" hide={!shown("sent")} stroke={SENT} strokeWidth={2} dot={false} activeDot={{ r: 4 }} connectNulls isAnimationActive={false} />
             <MarkerLayer markers={drawn} />
+            {cursorStep !== null && cursorStep >= from && cursorStep <= to && <CursorLayer step={cursorStep} />}
             <PlotBounds boundsRef={plotRef} />
           </LineChart>
         </ResponsiveContainer>
@@ -207,6 +211,16 @@ type DrawnRow = Omit<RunChartRow, "sent"> & { sent: number | null };
 function withoutZeros(row: DrawnRow): DrawnRow {
   const positive = (value: number | null) => (value !== null && value > 0 ? value : null);
   return { ...row, sent: positive(row.sent), baseline: positive(row.baseline), recorded: positive(row.recorded), compare: positive(row.compare) };
+}
+
+/** The demo's cursor: a vertical line at the call it is at, placed with the chart's own x scale. */
+function CursorLayer({ step }: { step: number }) {
+  const x = useXAxisScale();
+  const plot = usePlotArea();
+  if (!x || !plot) return null;
+  const cx = x(step);
+  if (cx === undefined || !Number.isFinite(cx)) return null;
+  return <line data-testid="run-chart-cursor" data-step={step} x1={cx} x2={cx} y1={plot.y} y2={plot.y + plot.height} stroke="#a21caf" strokeWidth={2} pointerEvents="none" />;
 }
 
 /** An invisible rectangle over the plot area: its screen box turns a click's x into a step. */

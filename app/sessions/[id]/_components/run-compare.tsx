@@ -4,7 +4,7 @@ import { formatCount } from "@/app/_components/format-number";
 /** The figures of two runs side by side, with the difference (the curves are drawn together in the chart). */
 export function RunCompare({ run, previous }: { run: RunSummary; previous: RunSummary }) {
   const rows: { label: string; now: number | null; before: number | null; lowerIsBetter: boolean; money?: boolean }[] = [
-    { label: "Peak sent", now: run.tokensAfter, before: previous.tokensAfter, lowerIsBetter: true },
+    { label: "Peak context", now: run.tokensAfter, before: previous.tokensAfter, lowerIsBetter: true },
     { label: "Compactions", now: run.compactions, before: previous.compactions, lowerIsBetter: true },
     { label: "Prunes", now: run.prunes, before: previous.prunes, lowerIsBetter: false },
     { label: "Fallbacks", now: run.fallbacks, before: previous.fallbacks, lowerIsBetter: true },

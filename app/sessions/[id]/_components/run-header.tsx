@@ -10,8 +10,8 @@ export function RunHeader({ run }: { run: RunSummary }) {
   const figures: { key: string; label: string; value: string; title?: string }[] = [
     { key: "compactions", label: "Compactions", value: formatCount(run.compactions), title: "compactions whose summary was applied, and trims" },
     { key: "prunes", label: "Prunes", value: formatCount(run.prunes) },
-    { key: "peak", label: "Peak sent", value: run.tokensAfter === null ? "—" : formatCount(run.tokensAfter), title: "the largest context this run sent" },
-    { key: "baseline", label: "No compaction", value: run.tokensBefore === null ? "—" : formatCount(run.tokensBefore), title: "the largest context the session would send with no compaction" },
+    { key: "peak", label: "Peak context", value: run.tokensAfter === null ? "—" : formatCount(run.tokensAfter), title: "the largest context of this run: at a model call, or after the last message" },
+    { key: "baseline", label: "No compaction", value: run.tokensBefore === null ? "—" : formatCount(run.tokensBefore), title: "the session's context with no compaction: after its last message, its largest (the preview's figure where nothing is compacted yet)" },
   ];
   if (run.fallbacks > 0) figures.push({ key: "fallbacks", label: "Fallbacks", value: formatCount(run.fallbacks), title: "compactions whose summary failed or was rejected" });
   return (

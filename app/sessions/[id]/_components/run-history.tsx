@@ -81,7 +81,7 @@ export function RunHistory({
               <th className="px-2 py-1 font-medium">Summarizer</th>
               <th className="px-2 py-1 font-medium" title="every model call priced with prompt caching, and without it">Dollars</th>
               <th className="px-2 py-1 font-medium">When</th>
-              <th className="px-2 py-1" />
+              <th className="sticky right-0 bg-slate-50 px-1 py-1"><span className="sr-only">Actions</span></th>
             </tr>
           </thead>
           <tbody>
@@ -89,7 +89,7 @@ export function RunHistory({
               const previous = shown[index + 1] ?? null;
               const selected = run.id === selectedId;
               return (
-                <tr key={run.id} data-testid="run-row" data-run-id={run.id} data-status={run.status} className={`border-t border-slate-100 ${selected ? "bg-violet-50" : "hover:bg-slate-50"}`}>
+                <tr key={run.id} data-testid="run-row" data-run-id={run.id} data-status={run.status} className={`border-t border-slate-100 ${selected ? "bg-violet-50" : "bg-white hover:bg-slate-50"}`}>
                   <td className="px-3 py-1">
                     <div className="font-medium text-slate-800">
                       {run.strategyId}
@@ -106,7 +106,7 @@ export function RunHistory({
                         {run.error}
                       </div>
                     )}
-                    <div data-testid="run-settings-line" className="max-w-80 font-mono text-[10px] break-words text-slate-600" title={JSON.stringify(run.settings)}>
+                    <div data-testid="run-settings-line" className="max-w-64 font-mono text-[10px] break-words text-slate-600" title={JSON.stringify(run.settings)}>
                       {settingsLine(run, defaultsById.get(run.strategyId))}
                     </div>
                   </td>
@@ -151,8 +151,11 @@ export function RunHistory({
                       <span className="text-slate-600" title="no dated price for the model">—</span>
                     )}
                   </td>
-                  <td className="px-2 py-1 whitespace-nowrap text-slate-600">{formatDateTime(run.createdAt)}</td>
-                  <td className="px-2 py-1 whitespace-nowrap text-right">
+                  <td className="min-w-[5.5rem] px-2 py-1 text-slate-600 tabular-nums">{formatDateTime(run.createdAt)}</td>
+                  {/* the actions wrap in two lines and stay pinned at the right edge: the row's last action was cut to
+                      "dele" at 1440 px once the columns grew; on a phone the table scrolls under them */}
+                  <td data-testid="run-actions" className="sticky right-0 bg-inherit px-1 py-1 text-right">
+                    <div className="ml-auto flex w-[7.5rem] flex-wrap justify-end gap-x-0.5">
                     {run.status === "interrupted" && (
                       <button type="button" data-testid="run-rerun" onClick={() => onRerun(run)} className="rounded px-1.5 py-0.5 font-medium text-orange-800 hover:bg-orange-100" title="the server stopped during this run: run it again with the same settings">
                         re-run
@@ -174,6 +177,7 @@ export function RunHistory({
                     <button type="button" data-testid="run-delete" onClick={() => remove.mutate(run.id)} disabled={remove.isPending} className="rounded px-1.5 py-0.5 text-slate-600 hover:bg-red-50 hover:text-red-700">
                       delete
                     </button>
+                    </div>
                   </td>
                 </tr>
               );

@@ -10,6 +10,8 @@ import { DEFAULT_SUMMARY_MODEL, type PlaygroundConfig } from "./playground-confi
 import { PreviewSummary } from "./preview-summary";
 import { PromptEditor } from "./prompt-editor";
 import { RunProgress } from "./run-progress";
+import { SameSettingsNotice } from "./same-settings-notice";
+import { SeedNote } from "./seed-note";
 import { SettingField } from "./setting-field";
 import { ThresholdWarning } from "./threshold-warning";
 import { ReserveNotice } from "./reserve-notice";
@@ -32,6 +34,7 @@ export function StrategyPanel({
   run,
   onRun,
   onCancel,
+  sameAs,
 }: {
   strategies: StrategyInfo[];
   config: PlaygroundConfig;
@@ -54,6 +57,8 @@ export function StrategyPanel({
   run: { state: RunStreamState; busy: boolean };
   onRun: () => void;
   onCancel: () => void;
+  /** a stored run with exactly these settings: Run would add an identical row (issue #42, item 9) */
+  sameAs?: { run: RunSummary; open: boolean; onOpen: () => void } | null;
 }) {
   const strategy = strategies.find((candidate) => candidate.id === config.strategy);
   const controls = useMemo(() => (strategy ? settingControls(strategy.settingsJsonSchema, strategy.defaults) : []), [strategy]);
@@ -122,6 +127,7 @@ export function StrategyPanel({
         {strategy && (
           <div className="space-y-0.5 text-xs">
             <SourceBadge source={strategy.source} />
+            <SeedNote source={strategy.source} />
             <p data-testid="strategy-description" className="leading-4 text-slate-600">
               {strategy.description}
             </p>
@@ -277,6 +283,7 @@ export function StrategyPanel({
         {strategy && strategy.prompt && <PromptEditor strategy={strategy} edits={config.promptEdits} onChange={(promptEdits) => set({ promptEdits })} />}
       </fieldset>
 
+      {sameAs && !run.busy && <SameSettingsNotice run={sameAs.run} open={sameAs.open} onOpen={sameAs.onOpen} />}
       <button
         type="button"
         data-testid="run-button"
@@ -284,7 +291,7 @@ export function StrategyPanel({
         disabled={run.busy || !strategy}
         className="w-full rounded-md bg-violet-700 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-violet-800 disabled:opacity-50"
       >
-        {run.busy ? "Running…" : `Run ${strategy?.label ?? ""} with ${config.summarizer === "anthropic" ? config.model || "Anthropic" : config.summarizer === "openai" ? config.model || "an OpenAI-compatible model" : "extractive summaries"}`}
+        {run.busy ? "Running…" : `${sameAs ? "Run again: " : "Run "}${strategy?.label ?? ""} with ${config.summarizer === "anthropic" ? config.model || "Anthropic" : config.summarizer === "openai" ? config.model || "an OpenAI-compatible model" : "extractive summaries"}`}
       </button>
       <RunProgress state={run.state} onCancel={onCancel} />
     </aside>

@@ -27,6 +27,7 @@ export const TimelinePage = memo(function TimelinePage({
   estimateAt,
   want,
   jumpTo,
+  onJumped,
   highlight,
   renderRow,
   version,
@@ -41,6 +42,8 @@ export const TimelinePage = memo(function TimelinePage({
   want: (from: number, to: number) => void;
   /** a jump to a message of this page, until that message has loaded */
   jumpTo: { index: number; nonce: number } | null;
+  /** this page scrolled to `jumpTo`'s row (the timeline ends the jump once that row has loaded) */
+  onJumped: (jump: { index: number; nonce: number }) => void;
   /** the message to ring, if it is here */
   highlight: number | null;
   renderRow: (index: number) => ReactNode;
@@ -69,8 +72,10 @@ export const TimelinePage = memo(function TimelinePage({
     want(firstVisible - PREFETCH_ROWS, lastVisible + PREFETCH_ROWS);
   }, [firstVisible, lastVisible, want]);
   useEffect(() => {
-    if (jumpTo) virtualizer.scrollToIndex(jumpTo.index - first, { align: "start" });
-  }, [jumpTo, first, version, virtualizer]);
+    if (!jumpTo) return;
+    virtualizer.scrollToIndex(jumpTo.index - first, { align: "start" });
+    onJumped(jumpTo);
+  }, [jumpTo, first, version, virtualizer, onJumped]);
 
   return (
     <div className="relative w-full" data-testid="timeline-page" data-page={page} style={{ height: virtualizer.getTotalSize() }}>

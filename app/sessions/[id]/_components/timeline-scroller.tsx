@@ -20,6 +20,7 @@ export const TimelineScroller = memo(function TimelineScroller({
   want,
   target,
   pending,
+  onJumped,
   highlight,
   renderRow,
   loadedPages,
@@ -32,6 +33,7 @@ export const TimelineScroller = memo(function TimelineScroller({
   want: (from: number, to: number) => void;
   target: TimelineTarget | null;
   pending: TimelineTarget | null;
+  onJumped: (jump: TimelineTarget) => void;
   highlight: number | null;
   renderRow: (index: number) => ReactNode;
   loadedPages: number;
@@ -82,6 +84,7 @@ export const TimelineScroller = memo(function TimelineScroller({
               estimateAt={estimateAt}
               want={want}
               jumpTo={pending && pageOf(pending.index) === item.index ? pending : null}
+              onJumped={onJumped}
               highlight={highlight}
               renderRow={renderRow}
               version={loadedPages}

@@ -67,6 +67,9 @@ export const Timeline = memo(function Timeline({
   const { total, rowAt, estimateAt, estimatePage, want, loadedPages } = pages;
   const [highlight, setHighlight] = useState<number | null>(null);
   const [pending, setPending] = useState<TimelineTarget | null>(null);
+  // the jump its page last scrolled to: a jump back into a loaded page that is not mounted (from #300 to #40) ended
+  // before that page mounted, and the page never scrolled to its row
+  const [jumped, setJumped] = useState<TimelineTarget | null>(null);
 
   // the page of a pending jump, fetched directly
   useEffect(() => {
@@ -79,11 +82,11 @@ export const Timeline = memo(function Timeline({
     if (target) setPending(target);
   }, [target]);
   useEffect(() => {
-    // the target page's rows scrolled to it in this same commit (a child's effects run before its parent's)
-    if (!pending || !rowAt(pending.index)) return;
+    // ended once the target page has scrolled to the row (it reports it: onJumped) and the row has loaded
+    if (!pending || !rowAt(pending.index) || jumped !== pending) return;
     setPending(null);
     setHighlight(pending.index);
-  }, [pending, rowAt, loadedPages]);
+  }, [pending, rowAt, loadedPages, jumped]);
   useEffect(() => {
     if (highlight === null) return;
     const timer = setTimeout(() => setHighlight(null), HIGHLIGHT_MS);
@@ -139,6 +142,7 @@ export const Timeline = memo(function Timeline({
           want={want}
           target={target}
           pending={pending}
+          onJumped={setJumped}
           highlight={highlight}
           renderRow={renderRow}
           loadedPages={loadedPages}

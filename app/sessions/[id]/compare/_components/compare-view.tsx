@@ -26,6 +26,7 @@ import { IdleStrategiesHint } from "@/app/_components/compare/idle-strategies-hi
 import { idleStrategies } from "@/lib/client/idle-strategies";
 import { ProbesPanel } from "./probes-panel";
 import { usePresetDrafts } from "./use-preset-drafts";
+import { OpeningNote } from "./opening-note";
 
 /**
  * Compare strategies on one session: build 2–16 configurations, run them together with progress per
@@ -43,7 +44,9 @@ export function CompareView({ sessionId }: { sessionId: string }) {
 
   const list = strategies.data?.strategies;
   useRestoredSetup({ setup: state.setup, strategies: list, drafts, setDrafts, setOptions });
-  usePresetDrafts({ strategies: list, drafts, setDrafts });
+  const opening = usePresetDrafts({ strategies: list, format: session.error ? null : session.data?.format, drafts, setDrafts });
+  // the note on why these configurations, while the builder still holds the ones the page opened with
+  const openingShown = opening !== null && opening.drafts.length === drafts.length && opening.drafts.every((draft, index) => drafts[index]?.id === draft.id);
   const defaultsOf = useMemo(() => {
     const byId = new Map((list ?? []).map((strategy) => [strategy.id, strategy.defaults]));
     return (id: string) => byId.get(id) ?? {};
@@ -94,6 +97,7 @@ export function CompareView({ sessionId }: { sessionId: string }) {
       ) : (
         <div className="h-24 animate-pulse rounded-lg bg-slate-200/60" aria-busy="true" />
       )}
+      {openingShown && <OpeningNote opening={opening} />}
       <div className="flex flex-wrap items-end gap-3">
         <CompareOptionsForm options={options} onChange={setOptions} sessionWindow={sessionWindow} disabled={stream.busy} />
         <button type="button" data-testid="compare-run" disabled={!canRun} onClick={() => run()} className="rounded-md bg-violet-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-violet-800 disabled:opacity-50">
