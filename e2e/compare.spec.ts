@@ -289,7 +289,7 @@ test("a comparison is a job: reloading the page follows it again — the finishe
   await expect(compare.rowByLabel("pi")).toHaveAttribute("data-phase", /running|waiting/);
   await expect(compare.progress).toHaveAttribute("data-phase", "running");
   // the builder and the shared options show what the comparison was asked, not an empty page
-  await expect(page.getByTestId("config-count")).toHaveText("2 of 16");
+  await expect(page.getByTestId("config-count")).toHaveText("2 of 24");
   await expect(page.getByTestId("compare-summarizer-anthropic")).toBeChecked();
   await expect(page.getByTestId("compare-model")).toHaveValue("fake-slow");
   await expect(page.getByTestId("compare-window")).toHaveValue("45000");

@@ -41,7 +41,7 @@ test("the home page says what the lab is and opens a demo, or every strategy com
   await expect(page).toHaveURL(new RegExp(`/sessions/${demo.id}/compare\\?preset=all$`));
   // every strategy the lab replays itself; the providers' own compaction runs only when asked for by name
   const strategies = ((await (await request.get("/api/strategies")).json()).strategies as { provider?: string }[]).filter((strategy) => !strategy.provider);
-  await expect(page.getByTestId("config-count")).toHaveText(`${Math.min(strategies.length, 16)} of 16`);
+  await expect(page.getByTestId("config-count")).toHaveText(`${Math.min(strategies.length, 24)} of 24`);
 });
 
 test("the run history shows the playground's runs, with the estimator, and comparison runs on request", async ({ page, request }) => {

@@ -30,9 +30,9 @@ describe("compare configurations", () => {
     expect(drafts.map((draft) => draft.id)).toEqual(["c0", "c1", "c2", "c3", "c4"]);
   });
 
-  it("caps the list at 16 configurations", () => {
-    const many = Array.from({ length: 20 }, (_, index) => strategy(`s${index}`, "peer"));
-    expect(allStrategiesAtDefaults(many, () => "x")).toHaveLength(16);
+  it("caps the list at MAX_COMPARE_CONFIGS (24) configurations", () => {
+    const many = Array.from({ length: 30 }, (_, index) => strategy(`s${index}`, "peer"));
+    expect(allStrategiesAtDefaults(many, () => "x")).toHaveLength(24);
   });
 
   it("a stored comparison's configurations become drafts that send the same request again", () => {

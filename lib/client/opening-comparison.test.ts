@@ -6,6 +6,7 @@ const strategy = (id: string, extra: Partial<StrategyInfo> = {}): StrategyInfo =
   id,
   label: id,
   description: "",
+  versionOf: null,
   source: { kind: "peer" },
   defaults: { threshold: 1000 },
   settingsJsonSchema: {},

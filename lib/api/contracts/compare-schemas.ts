@@ -10,10 +10,11 @@ import { CostOptionsSchema, type RunCostFigures } from "./cost-schemas";
  */
 
 /**
- * Configurations per comparison. The issue asks for 2–8; the acceptance compares every seed strategy and every
- * peer at their defaults (11, plus the `none` and `trim-messages` baselines and the lab's own `evidence` = 14) in one view, so the cap is 16.
+ * Configurations per comparison. "All strategies at defaults" compares every strategy the lab replays itself in one
+ * view: the seed strategies, every peer and its dated versions, the baselines and the lab's own (19 on 2026-11-27,
+ * after issue #41's versions, Goose and Kilo Code), so the cap is 24.
  */
-export const MAX_COMPARE_CONFIGS = 16;
+export const MAX_COMPARE_CONFIGS = 24;
 /** cells of a sweep (x values × y values): a full 12 × 12 grid, one job each, split by the workers */
 export const MAX_SWEEP_CELLS = 144;
 export const MAX_SWEEP_AXIS_VALUES = 12;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Runs one comparison link may hold at most (a session comparison runs 2–16 configurations; sweeps more). */
+/** Runs one comparison link may hold at most (a session comparison runs 2–24 configurations; sweeps more). */
 export const MAX_SHARED_RUNS = 64;
 
 /**

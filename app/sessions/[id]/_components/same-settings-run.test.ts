@@ -7,6 +7,7 @@ const pi: StrategyInfo = {
   id: "pi",
   label: "pi",
   description: "",
+  versionOf: null,
   source: { kind: "peer" },
   defaults: { reserveTokens: 16_384, keepRecentTokens: 20_000 },
   settingsJsonSchema: {},

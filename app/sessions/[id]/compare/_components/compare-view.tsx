@@ -29,7 +29,7 @@ import { usePresetDrafts } from "./use-preset-drafts";
 import { OpeningNote } from "./opening-note";
 
 /**
- * Compare strategies on one session: build 2–16 configurations, run them together with progress per
+ * Compare strategies on one session: build 2–24 configurations, run them together with progress per
  * configuration, then read their curves on one chart, the table of figures and retention, what each one lost, and
  * export the table or a configuration's settings for its agent.
  */
