@@ -22,6 +22,8 @@ test("a comparison shared from the compare view opens read-only for a visitor; o
   await page.getByRole("button", { name: "Sign in" }).click();
   const compare = new ComparePage(page);
   await expect(compare.builder).toBeVisible({ timeout: 20_000 });
+  // the page opens with the session's agent and the strategies worth comparing (issue #42): start from none of them
+  await page.getByTestId("clear-configs").click();
   await compare.addStrategy("opencode");
   await compare.addStrategy("codex");
   await compare.setWindow(30_000);

@@ -22,6 +22,9 @@ export async function sessionContinuationFacts(options: { sessionId: string; ses
     if (facts) return facts;
   }
   const facts = await extractRunFacts(options.session);
-  await writeSessionFacts(options.sessionId, { key, facts });
+  // storing them is for speed only: a write that fails (a busy database) costs the next run an extraction, never this run
+  await writeSessionFacts(options.sessionId, { key, facts }).catch((error: unknown) => {
+    console.warn(`[runs] continuation facts of session ${options.sessionId} not stored: ${error instanceof Error ? error.message.split("\n").filter(Boolean).pop() : String(error)}`);
+  });
   return facts;
 }

@@ -15,16 +15,25 @@ export async function readSessionFacts(sessionId: string): Promise<SessionFactsR
 }
 
 /**
- * Stores a session's continuation facts under `key`, replacing what it had. A session deleted meanwhile stores
- * nothing (the facts were only ever a cache of its messages): false then, true when written.
+ * Stores a session's continuation facts under `key`, replacing what it had, in one statement (no interactive
+ * transaction held while a large JSON value is written: three concurrent runs of a 24,000-message session timed
+ * one out on SQLite). A session deleted meanwhile stores nothing — the row's foreign key refuses it (the facts were
+ * only ever a cache of its messages): false then, true when written.
  */
 export async function writeSessionFacts(sessionId: string, record: { key: string; facts: object }): Promise<boolean> {
   const prisma = await db();
   const facts = record.facts as Prisma.InputJsonValue;
-  return prisma.$transaction(async (tx) => {
-    const session = await tx.session.findUnique({ where: { id: sessionId }, select: { id: true } });
-    if (!session) return false;
-    await tx.sessionFacts.upsert({ where: { sessionId }, create: { sessionId, key: record.key, facts }, update: { key: record.key, facts } });
+  try {
+    await prisma.sessionFacts.upsert({ where: { sessionId }, create: { sessionId, key: record.key, facts }, update: { key: record.key, facts } });
     return true;
-  });
+  } catch (error) {
+    if (isSessionGone(error)) return false;
+    throw error;
+  }
+}
+
+/** P2003: the foreign key to the session failed (deleted meanwhile); P2025: the row to update went with it. */
+function isSessionGone(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "P2003" || code === "P2025";
 }

@@ -82,8 +82,8 @@ export function ConfigBuilder({
             Clear
           </button>
         )}
-        <span className="ml-auto flex items-center gap-1">
-          <select aria-label="Strategy to add" data-testid="add-strategy-select" value={adding} disabled={disabled} onChange={(event) => setAdding(event.target.value)} className={INPUT}>
+        <span className="ml-auto flex min-w-0 max-w-full items-center gap-1">
+          <select aria-label="Strategy to add" data-testid="add-strategy-select" value={adding} disabled={disabled} onChange={(event) => setAdding(event.target.value)} className={`${INPUT} min-w-0 max-w-full`}>
             {strategies.map((strategy) => (
               <option key={strategy.id} value={strategy.id} disabled={strategy.unavailable !== null} title={strategy.unavailable ?? undefined}>
                 {strategy.label} — {sourceLabel(strategy.source)}
