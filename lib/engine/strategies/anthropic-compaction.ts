@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { defineStrategy, type LayoutItem } from "./strategy";
+import { anthropicWholeHistoryPlan } from "./anthropic-whole-history-plan";
+import { defineStrategy } from "./strategy";
 
 /**
  * The `compact_20260112` edit's documented figures (Anthropic, "Compaction", platform.claude.com/docs/en/
@@ -44,31 +45,15 @@ export const anthropicCompactionStrategy = defineStrategy<AnthropicCompactionSet
   triggers: ["before-call"],
   decide({ context, settings, window, outputReserve, force }) {
     if (!force && context.tokens < settings.triggerTokens) return {};
-    let head = 0;
-    while (head < context.length && context.entry(head).message.role === "system") head++;
-    if (head >= context.length) return {};
-    const layout: LayoutItem[] = [
-      ...(head > 0 ? [{ kind: "keep" as const, from: 0, to: head }] : []),
-      { kind: "synthetic", role: "user", purpose: "summary", text: "{{summary}}" },
-    ];
-    return {
-      compaction: {
-        reason: force && context.tokens < settings.triggerTokens ? "compaction requested" : `context ${context.tokens} ≥ trigger ${settings.triggerTokens}`,
-        summaries: [
-          {
-            ranges: [{ from: 0, to: context.length }],
-            request: {
-              system: "",
-              instructions: settings.instructions ?? "",
-              format: { style: "continuation" },
-              // a forced compaction under the trigger asks with the lowest trigger the API accepts
-              providerCompaction: { provider: "anthropic", triggerTokens: force ? Math.min(settings.triggerTokens, Math.max(ANTHROPIC_COMPACTION_TRIGGER_MIN, context.tokens)) : settings.triggerTokens },
-            },
-          },
-        ],
-        layout,
-        budget: window - outputReserve,
-      },
-    };
+    const compaction = anthropicWholeHistoryPlan({
+      context,
+      window,
+      outputReserve,
+      reason: force && context.tokens < settings.triggerTokens ? "compaction requested" : `context ${context.tokens} ≥ trigger ${settings.triggerTokens}`,
+      instructions: settings.instructions,
+      // a forced compaction under the trigger asks with the lowest trigger the API accepts
+      providerCompaction: { provider: "anthropic", triggerTokens: force ? Math.min(settings.triggerTokens, Math.max(ANTHROPIC_COMPACTION_TRIGGER_MIN, context.tokens)) : settings.triggerTokens },
+    });
+    return compaction ? { compaction } : {};
   },
 });

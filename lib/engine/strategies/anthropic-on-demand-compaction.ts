@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { defineStrategy, type LayoutItem } from "./strategy";
+import { anthropicWholeHistoryPlan } from "./anthropic-whole-history-plan";
+import { defineStrategy } from "./strategy";
 
 /**
  * When the application asks for a compaction: the API has no trigger of its own in this mode (the application decides),
@@ -48,30 +49,14 @@ export const anthropicOnDemandCompactionStrategy = defineStrategy<AnthropicOnDem
   autoTrigger: (settings) => settings.triggerTokens,
   decide({ context, settings, window, outputReserve, force }) {
     if (!force && context.tokens < settings.triggerTokens) return {};
-    let head = 0;
-    while (head < context.length && context.entry(head).message.role === "system") head++;
-    if (head >= context.length) return {};
-    const layout: LayoutItem[] = [
-      ...(head > 0 ? [{ kind: "keep" as const, from: 0, to: head }] : []),
-      { kind: "synthetic", role: "user", purpose: "summary", text: "{{summary}}" },
-    ];
-    return {
-      compaction: {
-        reason: context.tokens < settings.triggerTokens ? "compaction requested" : `context ${context.tokens} ≥ trigger ${settings.triggerTokens}: compaction requested from the API`,
-        summaries: [
-          {
-            ranges: [{ from: 0, to: context.length }],
-            request: {
-              system: "",
-              instructions: settings.instructions ?? "",
-              format: { style: "continuation" },
-              providerCompaction: { provider: "anthropic", mode: "on-demand" },
-            },
-          },
-        ],
-        layout,
-        budget: window - outputReserve,
-      },
-    };
+    const compaction = anthropicWholeHistoryPlan({
+      context,
+      window,
+      outputReserve,
+      reason: context.tokens < settings.triggerTokens ? "compaction requested" : `context ${context.tokens} ≥ trigger ${settings.triggerTokens}: compaction requested from the API`,
+      instructions: settings.instructions,
+      providerCompaction: { provider: "anthropic", mode: "on-demand" },
+    });
+    return compaction ? { compaction } : {};
   },
 });
