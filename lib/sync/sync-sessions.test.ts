@@ -19,7 +19,7 @@ const piSession = (path: string, lines: number): FoundSession => ({
 
 describeWithShared("syncSessions into a SQLite database", () => {
   useTestDatabase("sqlite");
-  const target = localSyncTarget("the test database");
+  const target = localSyncTarget("the test database", { databaseUrl: process.env.DATABASE_URL ?? "" });
 
   it("syncs the first of two files claiming one agent session and fails the other naming it, run after run", async () => {
     const report = await syncSessions({ target, sessions: [piSession("/home/a.jsonl", 20), piSession("/home/b.jsonl", 30)] });

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { AGENT_HOME_IDS, buildAgentHome, sharedLines, type AgentHome } from "../../testing/agent-home";
@@ -131,5 +132,30 @@ describeWithShared("lab sync into DATABASE_URL's database (SQLite file)", () => 
     expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining("no session no-such-session in the agents' folders") });
     const notJson = await syncWithStdin(agentHome.home, stdin("hello"), "--hook");
     expect(notJson).toMatchObject({ code: 2, stderr: expect.stringContaining("text that is not JSON") });
+  });
+});
+
+describeWithShared("lab sync --dry-run into a SQLite file that does not exist yet", () => {
+  let agentHome: AgentHome;
+  beforeAll(() => {
+    agentHome = buildAgentHome();
+  });
+  afterAll(() => agentHome.remove());
+
+  it("reports every session as one it would import and leaves no database file behind", async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "lab-sync-dry-"));
+    const file = path.join(folder, "nested", "lab.db");
+    const previous = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = `file:${file}`;
+    try {
+      const dry = await sync(agentHome.home, "--json", "--dry-run");
+      expect(dry.code).toBe(0);
+      expect(dry.report).toMatchObject({ dryRun: true, found: 3, imported: 3, skipped: 0, failed: 0 });
+      expect(fs.existsSync(file)).toBe(false);
+      expect(fs.existsSync(path.dirname(file))).toBe(false);
+    } finally {
+      process.env.DATABASE_URL = previous;
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

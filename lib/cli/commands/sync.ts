@@ -80,7 +80,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       }
     }
   }
-  const target = await targetOf({ to: values.to, tokenFile: values["token-file"], token: env.LAB_ACCESS_TOKEN, databaseUrl: env.DATABASE_URL });
+  const target = await targetOf({ to: values.to, tokenFile: values["token-file"], token: env.LAB_ACCESS_TOKEN, databaseUrl: env.DATABASE_URL, dryRun: values["dry-run"] });
   const { syncSessions } = await import("../../sync/sync-sessions");
   const { RemoteLabError } = await import("../../sync/remote-sync-target");
   const progress = io.stderrIsTty ? (update: SyncProgress) => io.stderr(drawSyncProgress(update)) : undefined;
@@ -108,11 +108,14 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   return report.failed > 0 || report.held > 0 ? EXIT_FAILURE : 0;
 }
 
-async function targetOf(options: { to?: string; tokenFile?: string; token?: string; databaseUrl: string }): Promise<SyncTarget> {
+async function targetOf(options: { to?: string; tokenFile?: string; token?: string; databaseUrl: string; dryRun?: boolean }): Promise<SyncTarget> {
   if (options.to === undefined) {
     if (options.tokenFile !== undefined) throw new UsageError("--token-file goes with --to <lab url>", usage);
     const { localSyncTarget } = await import("../../sync/local-sync-target");
-    return localSyncTarget(`the database at DATABASE_URL (${options.databaseUrl.startsWith("file:") ? options.databaseUrl : "PostgreSQL"})`);
+    return localSyncTarget(`the database at DATABASE_URL (${options.databaseUrl.startsWith("file:") ? options.databaseUrl : "PostgreSQL"})`, {
+      databaseUrl: options.databaseUrl,
+      dryRun: options.dryRun,
+    });
   }
   if (!URL.canParse(options.to) || !/^https?:$/.test(new URL(options.to).protocol)) throw new UsageError(`--to takes the lab's http(s) address, got "${options.to}"`, usage);
   let token = options.token;
