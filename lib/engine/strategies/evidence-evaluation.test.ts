@@ -39,6 +39,11 @@ const PROBES_DIR = path.resolve(__dirname, "../../../bench/probes");
 /** the test transcripts (bench/probes-split.json): scored, never tuned on, so no strategy is held to a figure there */
 const TEST_TRANSCRIPTS: readonly string[] = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../../bench/probes-split.json"), "utf8")).test;
 /**
+ * tuning transcripts whose sets were written after evidence was frozen (2026-11-27, for keeper's tuning): their figures
+ * are printed, evidence is not held to them (it stays as it was, for comparison)
+ */
+const PRINTED_ONLY: readonly string[] = ["copilot-cli/agentv__269e1b9e5502.jsonl"];
+/**
  * each transcript's first set in file order (a transcript with several sets, one per stretch, is held to the set
  * its figures were measured on; the later stretches are scored by `npm run quality` and keeper's goals test)
  */
@@ -91,7 +96,7 @@ describeWithShared("evidence strategy on every shared transcript (extractive sum
       lines.push(`${file} @${window / 1000}K: none final ${none.final.toLocaleString("en-US")}${overflow ? " (overflows)" : ""} · evidence ${describe(evidence)} · best other ${best.id} ${describe(best)}`);
 
       if (overflow) expect(evidence.final, "final context ≤ 20% of none's").toBeLessThanOrEqual(0.2 * none.final);
-      if (evidence.hand && !TEST_TRANSCRIPTS.includes(file)) {
+      if (evidence.hand && !TEST_TRANSCRIPTS.includes(file) && !PRINTED_ONLY.includes(file)) {
         const lost = evidence.hand.lostIds.join(", ");
         expect(evidence.hand.overall, `hand-written retention (lost: ${lost})`).toBeGreaterThanOrEqual(overflow ? 0.9 : 0.85);
         if (overflow && contenders.length > 0) expect(evidence.hand.overall ?? 0, `at least ${best.id}`).toBeGreaterThanOrEqual(best.hand?.overall ?? 0);
