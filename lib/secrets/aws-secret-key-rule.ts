@@ -4,10 +4,13 @@ import type { SecretLintRuleCreator, SecretLintRuleContext, SecretLintSourceCode
 export const AWS_SECRET_KEY_RULE_ID = "lab/aws-secret-access-key";
 
 /**
- * The documented example secret of the AWS access-key guide: public, shown in every tutorial, never a credential
- * (the preset skips it too).
+ * The documented example pair of the AWS access-key guide. The preset skips both (its built-in ignore list); this
+ * rule reports them, named as the example: a transcript is untrusted text, an agent may have pasted a real key over a
+ * template's example or kept the example in a file that ships, and a finding the user dismisses costs less than a
+ * check (or a person) that takes "AKIA… not flagged" for "no AWS key here".
  */
-const DOCUMENTED_EXAMPLE = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
+const DOCUMENTED_EXAMPLE_SECRET = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
+const DOCUMENTED_EXAMPLE_ID = /\bAKIAIOSFODNN7EXAMPLE\b/g;
 
 /**
  * `AWS_SECRET_ACCESS_KEY=<40 characters>` in its usual spellings (prefix `AWS_`/`aws_` optional, `:`, `=` or `=>`,
@@ -21,7 +24,10 @@ const AWS_SECRET_KEY_PATTERN =
 
 const MESSAGES = {
   AWSSecretAccessKey: {
-    en: (props: { KEY: string }) => `found AWS Secret Access Key: ${props.KEY}`,
+    en: (props: { KEY: string; NOTE: string }) => `found AWS Secret Access Key: ${props.KEY}${props.NOTE}`,
+  },
+  AWSAccessKeyID: {
+    en: (props: { ID: string }) => `found AWS Access Key ID: ${props.ID} (AWS's documented example id)`,
   },
 };
 
@@ -40,10 +46,15 @@ export const awsSecretKeyRule: SecretLintRuleCreator = {
       file(source: SecretLintSourceCode) {
         for (const match of source.content.matchAll(AWS_SECRET_KEY_PATTERN)) {
           const key = match[1];
-          if (key === DOCUMENTED_EXAMPLE) continue;
+          const note = key === DOCUMENTED_EXAMPLE_SECRET ? " (AWS's documented example secret)" : "";
           // the key ends the match (the lookahead takes no characters)
           const start = (match.index ?? 0) + match[0].length - key.length;
-          context.report({ message: t("AWSSecretAccessKey", { KEY: key }), range: [start, start + key.length] });
+          context.report({ message: t("AWSSecretAccessKey", { KEY: key, NOTE: note }), range: [start, start + key.length] });
+        }
+        // the preset reports every other key id (enableIDScanRule); it skips this one
+        for (const match of source.content.matchAll(DOCUMENTED_EXAMPLE_ID)) {
+          const start = match.index ?? 0;
+          context.report({ message: t("AWSAccessKeyID", { ID: match[0] }), range: [start, start + match[0].length] });
         }
       },
     };

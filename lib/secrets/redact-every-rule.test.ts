@@ -68,4 +68,18 @@ describe("redaction over every rule of the preset", () => {
       expect(finding).toMatchObject({ rule: "aws", kind: "AWSSecretAccessKey" });
     }
   });
+
+  it.each(Object.keys(PLACES))("flags AWS's documented example pair %s, names it the example, and redaction removes all of both", async (place) => {
+    const id = "AKIAIOSFODNN7EXAMPLE";
+    const secret = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
+    const text = PLACES[place](`AWS_ACCESS_KEY_ID=${id}\nAWS_SECRET_ACCESS_KEY=${secret}`);
+    const session = buildSession([{ user: text }]);
+    const found = await scanSession(session);
+    expect(found.map((finding) => finding.kind).sort()).toEqual(["AWSAccessKeyID", "AWSSecretAccessKey"]);
+    for (const finding of found) expect(finding.message).toContain("documented example");
+    const redacted = redactSession(session, redactionsFor(found));
+    expect(leftPieces(JSON.stringify(redacted), id)).toEqual([]);
+    expect(leftPieces(JSON.stringify(redacted), secret)).toEqual([]);
+    expect(await scanSession(redacted)).toEqual([]);
+  });
 });
