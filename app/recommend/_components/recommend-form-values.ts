@@ -1,10 +1,10 @@
-import { DEFAULT_QUALITY_FLOOR, DEFAULT_TRIGGER_SHARES, type RecommendRequest } from "@/lib/api/contracts/recommend-schemas";
+import { DEFAULT_QUALITY_FLOOR, DEFAULT_RECOMMEND_STRATEGIES, DEFAULT_TRIGGER_SHARES, type RecommendRequest } from "@/lib/api/contracts/recommend-schemas";
 
 /** The relative floor a fresh form offers: within 5 points of no compaction. */
 export const DEFAULT_WITHIN_POINTS = 5;
 
-/** The strategies ticked on a fresh form. */
-export const DEFAULT_RECOMMEND_STRATEGIES: readonly string[] = ["pi", "codex"];
+/** The strategies ticked on a fresh form (the contract's default, shared with `lab recommend`). */
+export { DEFAULT_RECOMMEND_STRATEGIES };
 
 /** What the recommender's form holds: its fields as the user sees and edits them. */
 export interface RecommendFormValues {

@@ -13,6 +13,8 @@ export const DEFAULT_TRIGGER_SHARES = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0
 /** the windows the page offers beside the model's own */
 export const COMMON_WINDOWS = [200_000, 400_000, 1_000_000] as const;
 export const DEFAULT_QUALITY_FLOOR = 0.9;
+/** the strategies swept when none are named: ticked on a fresh page form, and `lab recommend` without --strategies */
+export const DEFAULT_RECOMMEND_STRATEGIES: readonly string[] = ["pi", "codex"];
 /** runs of one recommendation (sessions × strategies × windows × (shares + the default)): one job each */
 export const MAX_RECOMMENDATION_RUNS = 480;
 

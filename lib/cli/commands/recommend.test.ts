@@ -74,6 +74,16 @@ describe("lab recommend (a fresh SQLite database, the embedded queue in this pro
     expect((await run("recommend", files[0], "--strategies", "pi", "--floor", "50", "--within", "5")).code).toBe(2);
   }, 180_000);
 
+  it("without --strategies sweeps the page's default strategies and still recommends one", async () => {
+    const { code, stdout, stderr } = await run("recommend", files[0], "--windows", "30000", "--shares", "30", "--floor", "50", "--cost-model", "claude-sonnet-4-5", "--json");
+    expect(code, stderr).toBe(0);
+    const view = JSON.parse(stdout) as RecommendationView;
+    expect(view.request.strategies).toEqual(["pi", "codex"]);
+    expect(view.runs).toEqual({ total: 4, ended: 4, failed: 0 });
+    expect(view.recommended).not.toBeNull();
+    expect((await run("recommend", files[0], "--strategies", " , ")).code).toBe(2);
+  }, 120_000);
+
   it("refuses a strategy with no trigger, an unknown session and a share out of range, with the reason", async () => {
     const none = await run("recommend", files[0], "--strategies", "none");
     expect(none.code).toBe(2);

@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { DEFAULT_QUALITY_FLOOR, DEFAULT_TRIGGER_SHARES, type RecommendRequest } from "../../api/contracts/recommend-schemas";
+import { DEFAULT_QUALITY_FLOOR, DEFAULT_RECOMMEND_STRATEGIES, DEFAULT_TRIGGER_SHARES, type RecommendRequest } from "../../api/contracts/recommend-schemas";
 import { COST_FLAGS, COST_USAGE, costFlags } from "../cost-flags";
 import { EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK, parseCommandArgs, UsageError, type CliIo } from "../command";
 import { formatRecommendation } from "../format-recommendation";
 
 export const usage =
-  "npm run --silent lab -- recommend <file or session id>… --strategies <id>,<id>… [--windows 200000,1000000] [--shares 10,20,…,95] [--floor 90 | --within 5] " +
+  `npm run --silent lab -- recommend <file or session id>… [--strategies <id>,<id>… (default ${DEFAULT_RECOMMEND_STRATEGIES.join(",")})] [--windows 200000,1000000] [--shares 10,20,…,95] [--floor 90 | --within 5] ` +
   `${COST_USAGE} [--json]   (DATABASE_URL names the database)`;
 
 /** How often the command reads the recommendation's runs back while they replay. */
@@ -44,8 +44,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return EXIT_OK;
   }
   if (positionals.length === 0) throw new UsageError("recommend takes at least one transcript file or session id", usage);
-  if (!values.strategies) throw new UsageError("--strategies is required (e.g. --strategies pi,codex)", usage);
-  const strategies = values.strategies.split(",").map((id) => id.trim()).filter(Boolean);
+  // left out: the page's default (pi, codex), so a bare `lab recommend <session>` still ends with a setting
+  const strategies = values.strategies === undefined ? [...DEFAULT_RECOMMEND_STRATEGIES] : values.strategies.split(",").map((id) => id.trim()).filter(Boolean);
+  if (strategies.length === 0) throw new UsageError("--strategies names no strategy (e.g. --strategies pi,codex)", usage);
   const windows = values.windows === undefined ? undefined : values.windows.split(",").map((text) => wholeNumber(text, "--windows", 1_000));
   const shares = values.shares === undefined ? [...DEFAULT_TRIGGER_SHARES] : values.shares.split(",").map((text) => percentage(text, "--shares", 10, 95));
   if (values.floor !== undefined && values.within !== undefined) throw new UsageError("give --floor (absolute) or --within (points of no compaction), not both", usage);

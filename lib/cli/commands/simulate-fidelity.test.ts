@@ -1,8 +1,11 @@
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../run-cli";
 
 const CODEX_FIXTURE = path.resolve(import.meta.dirname, "../../transcripts/fixtures/codex-compacted-without-history.jsonl");
+const PI_FIXTURE = path.resolve(import.meta.dirname, "../../transcripts/fixtures/pi-v1-compaction-index.jsonl");
 
 async function lab(args: string[]) {
   let stdout = "";
@@ -35,5 +38,30 @@ describe("lab simulate reports fidelity to the agent's recorded compactions", ()
     const text = await lab(["simulate", CODEX_FIXTURE, "--strategy", "codex"]);
     expect(text.stdout).toMatch(/fidelity: 0 of 1 recorded compactions replayed within 5 calls by codex/);
     expect(text.stdout).toMatch(/recorded at call \d+: never replayed/);
+  });
+
+  it("replays the agent's own strategy at the agent's window when --window is not given: a pi session on a 400K model gets its fidelity", async () => {
+    // the fixture's two recorded pi compactions, on gpt-5.1-codex: pi records no window, the catalog lists 400,000
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lab-simulate-fidelity-"));
+    const file = path.join(dir, "pi-on-gpt-5.1-codex.jsonl");
+    fs.writeFileSync(file, fs.readFileSync(PI_FIXTURE, "utf8").replaceAll("claude-sonnet-4-5", "gpt-5.1-codex").replaceAll('"provider":"anthropic"', '"provider":"openai"'));
+    try {
+      const own = JSON.parse((await lab(["simulate", file, "--strategy", "pi", "--json"])).stdout);
+      expect(own.window).toBe(400_000);
+      expect(own.windowFrom).toBe("catalog");
+      expect(own.fidelityReason).toBeNull();
+      expect(own.fidelity).toMatchObject({ strategyId: "pi", window: 400_000, windowFrom: "catalog" });
+      expect(own.fidelity.recorded.map((entry: { recordedTokensBefore: number }) => entry.recordedTokensBefore)).toEqual([175_004, 185_014]);
+      // another strategy keeps the lab's default window; --window still wins, and then says which window fidelity needs
+      const other = JSON.parse((await lab(["simulate", file, "--strategy", "codex", "--json"])).stdout);
+      expect(other).toMatchObject({ window: 200_000, windowFrom: "default", fidelity: null });
+      const given = JSON.parse((await lab(["simulate", file, "--strategy", "pi", "--window", "200000", "--json"])).stdout);
+      expect(given).toMatchObject({ window: 200_000, windowFrom: "flag", fidelity: null });
+      expect(given.fidelityReason).toContain("(--window 400000)");
+      const text = (await lab(["simulate", file, "--strategy", "pi"])).stdout;
+      expect(text).toContain("through pi (window 400,000 — the agent's own, catalog, chars4)");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -24,6 +24,7 @@ import { cachedContinuationFacts } from "../cached-continuation-facts";
 import { measureFidelity } from "../../engine/fidelity/measure-fidelity";
 import { describeFidelity } from "../../engine/fidelity/describe-fidelity";
 import { agentSessionWindow } from "../../runs/session-fidelity";
+import { agentStrategyIds } from "../../engine/fidelity/agent-strategy-ids";
 import { refuseSecretsOut } from "../refuse-secrets-out";
 import { JUDGED_PROBES_FLAGS, JUDGED_PROBES_USAGE, judgedProbesForCli } from "../judged-probes-cli";
 
@@ -99,7 +100,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     io.stderr(`--estimator ${estimator} needs an API key: set ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL for a gateway or a local server), or pick an offline estimator (${ESTIMATORS.filter((id) => id !== estimator).join(", ")}).\n`);
     return EXIT_BAD_INPUT;
   }
-  const window = integerFlag({ value: values.window, flag: "window", usage, min: 1 });
+  const windowFlag = integerFlag({ value: values.window, flag: "window", usage, min: 1 });
   const outputReserve = integerFlag({ value: values["output-reserve"], flag: "output-reserve", usage });
   const overrides = parseSetFlags(values.set ?? []);
   let settings: object;
@@ -121,6 +122,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const read = readTranscriptFile({ file, usage, io, hash: true });
   if ("exitCode" in read) return read.exitCode;
   const session = read.outcome.session;
+  const agentWindow = agentSessionWindow(session);
+  // the agent's own strategy replays, unless --window says otherwise, at the window the agent ran with (recorded, else
+  // its model's catalog window): the only one its recorded compactions can be held against (`fidelity`); any other
+  // strategy at the session's recorded window, else 200K
+  const ownAgent = agentStrategyIds(session.format).includes(strategy.id);
+  const window = windowFlag ?? (ownAgent ? agentWindow.tokens : undefined);
   const refused = await refuseSecretsOut({ session, request: { summarizer: values.summarizer ?? "extractive", estimator, judge: values["judged-probes"] === true }, allowSecrets: values["allow-secrets"] === true, io });
   if (refused !== null) return refused;
 
@@ -191,13 +198,16 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ? [{ step: event.step, tokensBefore: event.tokensBefore, tokensAfter: event.tokensAfter, firstKeptMessageId: event.firstKeptMessageId }]
       : [],
   );
-  const fidelity = measureFidelity({ session, result, window: agentSessionWindow(session) });
+  const fidelity = measureFidelity({ session, result, window: agentWindow });
   const output = {
     status: outcome.status,
     error: outcome.error,
     strategy: strategy.id,
     settings,
     window: result.window,
+    // where the window came from: --window, the agent's own (its own strategy: recorded, agent, catalog), the
+    // session's recorded window, or the lab's default
+    windowFrom: windowFlag !== undefined ? "flag" : ownAgent ? agentWindow.from : session.meta.contextWindow ? "recorded" : "default",
     estimator,
     ...(precounted.figures ? { precount: precounted.figures } : {}),
     // each call's cache read and write beside its context (null when the run is not priced: no known price)
@@ -231,7 +241,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const count = (value: number) => value.toLocaleString("en-US");
   io.stdout(
     [
-      `${path.basename(file)} through ${strategy.id} (window ${count(result.window)}, ${estimator})`,
+      `${path.basename(file)} through ${strategy.id} (window ${count(result.window)}${windowFlag === undefined && ownAgent ? ` — the agent's own, ${agentWindow.from}` : ""}, ${estimator})`,
       `steps ${result.steps.length} · peak ${count(peak)} tokens · final ${count(result.final.contextTokens)} tokens in ${result.final.messages} messages`,
       ...(precounted.figures ? [`count_tokens: ${count(precounted.figures.parts)} parts counted in ${count(precounted.figures.counted)} requests`] : []),
       `compactions/trims ${compactions.length} · fallbacks ${output.fallbacks} · failed summaries ${output.summarizerFailures} · events ${result.events.length}`,

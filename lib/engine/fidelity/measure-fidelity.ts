@@ -1,6 +1,6 @@
 import type { Session } from "../model";
 import { strategyOfFormat } from "../strategies/strategy-of-format";
-import { strategyVersions } from "../strategies/strategy-versions";
+import { agentStrategyIds } from "./agent-strategy-ids";
 import { compactionApplied, type RecordedCompactionEvent } from "../simulate/replay-events";
 import type { ReplayResult } from "../simulate/replay-result";
 import { FIDELITY_TOLERANCE_CALLS, type FidelityOutcome, type RecordedCompactionFidelity, type SessionWindow } from "./fidelity-report";
@@ -41,10 +41,9 @@ export function measureFidelity(options: MeasureFidelityOptions): FidelityOutcom
   const toleranceCalls = options.toleranceCalls ?? FIDELITY_TOLERANCE_CALLS;
   const unmeasurable = fidelityUnmeasurable(session);
   if (unmeasurable !== null) return { fidelity: null, reason: unmeasurable };
-  const agentStrategy = strategyOfFormat(session.format)!;
   const markers = result.events.filter((event): event is RecordedCompactionEvent => event.type === "recorded-compaction");
   // any version of the agent's strategy (claude-code, claude-code@2.1.299): which one the session matches is the question
-  const versions = strategyVersions(agentStrategy).map((strategy) => strategy.id);
+  const versions = agentStrategyIds(session.format);
   if (!versions.includes(result.strategyId)) {
     return { fidelity: null, reason: `fidelity compares the agent's own strategy with what it did: replay this ${session.format} session with --strategy ${versions.join(" or ")}, not ${result.strategyId}` };
   }
