@@ -1,5 +1,5 @@
-import type { Session } from "../model";
-import { contextAt, finalContext, type ContextMessage, type ContextSnapshot } from "../simulate/context-at";
+import type { Message, Session } from "../model";
+import { forEachContextMessage } from "../simulate/context-at";
 import type { ReplayResult } from "../simulate/replay-result";
 import { bootstrapRecall } from "./bootstrap-recall";
 import { CONTINUATION_KINDS, type ContinuationKind } from "./continuation-recognizers";
@@ -123,20 +123,23 @@ export function* continuationRecallSteps(options: ScoreRecallOptions): Generator
   const boundaries = boundaryOfStep(facts.firstStepByIndex);
   const lookup = factLookup(session, facts);
   const points: RecallPoint[] = [];
+  const before: { last: HeldBefore } = { last: null };
   for (const { step, event } of samplePoints(events)) {
-    const snapshot = step < result.steps.length ? contextAt(session, result, step) : finalContext(session, result);
-    const last = step < result.steps.length ? boundaries(step) : session.messages.length - 1;
-    const scored = scorePoint({ snapshot, facts, last, lookup, refused: false });
-    points.push({ step: snapshot.step, event, counted: scored.counted, present: scored.present, recall: scored.recall, byKind: scored.byKind, lost: scored.lost });
+    const at = step < result.steps.length ? step : "final";
+    const last = at === "final" ? session.messages.length - 1 : boundaries(at);
+    const scored = scorePoint({ held: heldAt({ session, result, step: at, facts, lookup, before }), facts, last });
+    points.push({ step: at, event, counted: scored.counted, present: scored.present, recall: scored.recall, byKind: scored.byKind, lost: scored.lost });
     yield;
   }
   const checkpoints: ExamPoint[] = [];
+  before.last = null;
   for (const step of options.exam?.checkpoints ?? []) {
     const record = result.steps[step];
     if (!record) throw new RangeError(`checkpoint ${step} is out of range (the replay has ${result.steps.length} steps)`);
     const refused = !options.ignoreWindow && record.contextTokens > result.window;
-    const snapshot = refused ? { step, messages: [], contextTokens: record.contextTokens } : contextAt(session, result, step);
-    const scored = scorePoint({ snapshot, facts, last: boundaries(step), lookup, refused });
+    // a refused call's context holds nothing
+    const held = refused ? new Uint8Array(facts.facts.length) : heldAt({ session, result, step, facts, lookup, before });
+    const scored = scorePoint({ held, facts, last: boundaries(step) });
     checkpoints.push({ step, counted: scored.counted, present: scored.present, recall: scored.recall, byKind: scored.byKind, refused, lost: scored.lost });
     yield;
   }
@@ -220,22 +223,39 @@ function boundaryOfStep(firstStepByIndex: readonly number[]): (step: number) => 
  * The facts a context message holds: the session's own messages, unmarked, from what extraction matched
  * (`ContinuationFacts.heldFacts`); anything else (a summary, a marked message) by the matcher, once per message object.
  */
-function factLookup(session: Session, facts: ContinuationFacts): (entry: ContextMessage, held: Uint8Array) => void {
+function factLookup(session: Session, facts: ContinuationFacts): (message: Message, sessionIndex: number | null, held: Uint8Array) => void {
   const matcher = factMatcher(facts.facts);
   const { heldStart, heldFacts } = facts;
   if (heldStart.length !== session.messages.length + 1) throw new RangeError(`the facts were extracted from a session of ${heldStart.length - 1} messages, not this one of ${session.messages.length}`);
-  return (entry, held) => {
-    const index = entry.sessionIndex;
-    if (index !== null && entry.message === session.messages[index]) {
+  return (message, index, held) => {
+    if (index !== null && message === session.messages[index]) {
       for (let at = heldStart[index]; at < heldStart[index + 1]; at++) held[heldFacts[at]] = 1;
-    } else for (const fact of matcher(entry.message)) held[fact] = 1;
+    } else for (const fact of matcher(message)) held[fact] = 1;
   };
 }
 
-function scorePoint(options: { snapshot: ContextSnapshot; facts: ContinuationFacts; last: number; lookup: (entry: ContextMessage, held: Uint8Array) => void; refused: boolean }) {
-  const { snapshot, facts, last } = options;
-  const held = new Uint8Array(facts.facts.length);
-  if (!options.refused) for (const entry of snapshot.messages) options.lookup(entry, held);
+/** The last context {@link heldAt} read, for the next one of the same epoch. */
+type HeldBefore = { epoch: number; length: number; held: Uint8Array } | null;
+
+/**
+ * Which facts the context of model call `step` holds (1 at a fact's index), read message by message
+ * (`forEachContextMessage`). In a run without marks (the `none` baseline) the contexts of one epoch are prefixes of
+ * each other, the same message objects: a later one starts from `before`'s facts and reads only its new messages
+ * (the ceiling's 64 checkpoints then read the session once, not 64 growing prefixes of it).
+ */
+function heldAt(options: { session: Session; result: ReplayResult; step: number | "final"; facts: ContinuationFacts; lookup: ReturnType<typeof factLookup>; before: { last: HeldBefore } }): Uint8Array {
+  const { result, step, before } = options;
+  const { epoch, length } = step === "final" ? result.final : result.steps[step] ?? { epoch: -1, length: 0 };
+  const previous = before.last;
+  const grows = result.marks.length === 0 && previous !== null && previous.epoch === epoch && previous.length <= length;
+  const held = grows ? previous.held.slice() : new Uint8Array(options.facts.facts.length);
+  forEachContextMessage(options.session, result, step, (message, sessionIndex) => options.lookup(message, sessionIndex, held), { from: grows ? previous.length : 0 });
+  before.last = { epoch, length, held };
+  return held;
+}
+
+function scorePoint(options: { held: Uint8Array; facts: ContinuationFacts; last: number }) {
+  const { held, facts, last } = options;
   const byKind = emptyByKind();
   const lost: string[] = [];
   facts.facts.forEach((fact, index) => {

@@ -54,6 +54,62 @@ export function contextAsSession(session: Session, snapshot: ContextSnapshot, ti
   };
 }
 
+/**
+ * Visits the messages model call `step` was sent ("final": the context after the session's last message), in order,
+ * without building a snapshot: the same message objects as {@link contextAt}'s (marks applied, the session's own
+ * object when unmarked) and their index in session.messages (null for a synthetic message). For a reader of many
+ * contexts of one run (the recall scorer reads 128): a message's marks in force are found from its records' steps,
+ * once per message and state, instead of once per message and context. `from` skips the context's first messages (a
+ * reader that already has them from an earlier step of the same epoch, in a run without marks). Throws a RangeError
+ * for a step the replay did not reach.
+ */
+export function forEachContextMessage(
+  session: Session,
+  result: ReplayResult,
+  step: number | "final",
+  visit: (message: Message, sessionIndex: number | null) => void,
+  options: { from?: number } = {},
+): void {
+  let epoch: number;
+  let length: number;
+  if (step === "final") ({ epoch, length } = result.final);
+  else {
+    const record = result.steps[step];
+    if (!record) throw new RangeError(`step ${step} is out of range (the replay has ${result.steps.length} steps)`);
+    ({ epoch, length } = record);
+  }
+  const atStep = step === "final" ? Infinity : step;
+  const index = markIndexOf(result);
+  const rendered = renderedMessagesOf(result);
+  const entries = result.epochs[epoch].entries;
+  for (let at = options.from ?? 0; at < length; at++) {
+    const entry = entries[at];
+    const stored = entry.kind === "original" ? session.messages[entry.index] : entry.message;
+    const sessionIndex = entry.kind === "original" ? entry.index : null;
+    const records = index.byMessage.get(stored.id);
+    if (!records) {
+      visit(stored, sessionIndex);
+      continue;
+    }
+    let states = index.states.get(stored);
+    if (!states) {
+      const steps = [...new Set(records.map((record) => result.marks[record].mark.step))].sort((a, b) => a - b);
+      states = { steps, messages: new Array<Message | undefined>(steps.length + 1) };
+      index.states.set(stored, states);
+    }
+    // state k: the records stamped at the first k of the message's steps are the ones in force
+    let state = 0;
+    while (state < states.steps.length && states.steps[state] <= atStep) state++;
+    let message = states.messages[state];
+    if (!message) {
+      const inForce = marksInForce({ result, records, stored, atStep: state === 0 ? -Infinity : states.steps[state - 1] });
+      message = inForce.key ? markedMessage(rendered, stored, inForce.key, inForce.marks) : stored;
+      states.messages[state] = message;
+    }
+    visit(message, sessionIndex);
+  }
+}
+
 function snapshotMessages(options: {
   session: Session;
   result: ReplayResult;
@@ -61,24 +117,12 @@ function snapshotMessages(options: {
   length: number;
   atStep: number;
 }): ContextMessage[] {
-  const marksByMessage = marksByMessageOf(options.result);
+  const marksByMessage = markIndexOf(options.result).byMessage;
   const rendered = renderedMessagesOf(options.result);
   return options.result.epochs[options.epoch].entries.slice(0, options.length).map((entry) => {
     const stored = entry.kind === "original" ? options.session.messages[entry.index] : entry.message;
-    const marks: Record<number, PartMark> = {};
-    let key = "";
     const records = marksByMessage.get(stored.id);
-    if (records) {
-      // the mark in force on each part: the last record for it stamped at or before the step (a later record replaces an earlier one)
-      const inForce = new Map<number, number>();
-      for (const record of records) if (options.result.marks[record].mark.step <= options.atStep) inForce.set(options.result.marks[record].partIndex, record);
-      for (let index = 0; index < stored.parts.length; index++) {
-        const record = inForce.get(index);
-        if (record === undefined) continue;
-        marks[index] = options.result.marks[record].mark;
-        key += `${index}:${record},`;
-      }
-    }
+    const { key, marks } = records ? marksInForce({ result: options.result, records, stored, atStep: options.atStep }) : { key: "", marks: {} };
     return {
       message: key ? markedMessage(rendered, stored, key, marks) : stored,
       sessionIndex: entry.kind === "original" ? entry.index : null,
@@ -89,23 +133,50 @@ function snapshotMessages(options: {
 }
 
 /**
- * The indexes into `result.marks` of each message's records, ascending, built once per replay result (a speed
- * cache: a snapshot then reads only the marks of the messages it holds, not every mark of the run at every point).
+ * The mark in force on each part of a message at a step: the last of its records for the part stamped at or before
+ * the step (a later record replaces an earlier one), and a key naming them (empty when none is).
  */
-const marksByMessageByResult = new WeakMap<ReplayResult, { marks: number; byMessage: Map<string, number[]> }>();
+function marksInForce(options: { result: ReplayResult; records: readonly number[]; stored: Message; atStep: number }): { key: string; marks: Record<number, PartMark> } {
+  const { result, records, stored, atStep } = options;
+  const marks: Record<number, PartMark> = {};
+  let key = "";
+  const inForce = new Map<number, number>();
+  for (const record of records) if (result.marks[record].mark.step <= atStep) inForce.set(result.marks[record].partIndex, record);
+  for (let index = 0; index < stored.parts.length; index++) {
+    const record = inForce.get(index);
+    if (record === undefined) continue;
+    marks[index] = result.marks[record].mark;
+    key += `${index}:${record},`;
+  }
+  return { key, marks };
+}
 
-function marksByMessageOf(result: ReplayResult): Map<string, number[]> {
-  const known = marksByMessageByResult.get(result);
+/** A message's marked versions by state: its records' distinct steps, ascending, and the message at each state (k: the records of the first k steps in force). */
+interface MarkStates {
+  steps: number[];
+  messages: (Message | undefined)[];
+}
+
+/**
+ * The indexes into `result.marks` of each message's records, ascending, built once per replay result (a speed
+ * cache: a snapshot then reads only the marks of the messages it holds, not every mark of the run at every point),
+ * and each marked message's states for {@link forEachContextMessage}.
+ */
+const markIndexByResult = new WeakMap<ReplayResult, { marks: number; byMessage: Map<string, number[]>; states: WeakMap<Message, MarkStates> }>();
+
+function markIndexOf(result: ReplayResult): { byMessage: Map<string, number[]>; states: WeakMap<Message, MarkStates> } {
+  const known = markIndexByResult.get(result);
   // rebuilt if the result gained marks since (a result read while it is still being written)
-  if (known && known.marks === result.marks.length) return known.byMessage;
+  if (known && known.marks === result.marks.length) return known;
   const byMessage = new Map<string, number[]>();
   for (const [index, record] of result.marks.entries()) {
     const records = byMessage.get(record.messageId);
     if (records) records.push(index);
     else byMessage.set(record.messageId, [index]);
   }
-  marksByMessageByResult.set(result, { marks: result.marks.length, byMessage });
-  return byMessage;
+  const index = { marks: result.marks.length, byMessage, states: new WeakMap<Message, MarkStates>() };
+  markIndexByResult.set(result, index);
+  return index;
 }
 
 /**
