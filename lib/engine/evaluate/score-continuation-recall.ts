@@ -1,5 +1,5 @@
 import type { Message, Session } from "../model";
-import { forEachContextMessage } from "../simulate/context-at";
+import { followContexts } from "../simulate/context-at";
 import type { ReplayResult } from "../simulate/replay-result";
 import { bootstrapRecall } from "./bootstrap-recall";
 import { CONTINUATION_KINDS, type ContinuationKind } from "./continuation-recognizers";
@@ -123,22 +123,22 @@ export function* continuationRecallSteps(options: ScoreRecallOptions): Generator
   const boundaries = boundaryOfStep(facts.firstStepByIndex);
   const lookup = factLookup(session, facts);
   const points: RecallPoint[] = [];
-  const before: { last: HeldBefore } = { last: null };
+  let heldAt = heldFollower({ session, result, facts, lookup });
   for (const { step, event } of samplePoints(events)) {
     const at = step < result.steps.length ? step : "final";
     const last = at === "final" ? session.messages.length - 1 : boundaries(at);
-    const scored = scorePoint({ held: heldAt({ session, result, step: at, facts, lookup, before }), facts, last });
+    const scored = scorePoint({ held: heldAt(at), facts, last });
     points.push({ step: at, event, counted: scored.counted, present: scored.present, recall: scored.recall, byKind: scored.byKind, lost: scored.lost });
     yield;
   }
   const checkpoints: ExamPoint[] = [];
-  before.last = null;
+  heldAt = heldFollower({ session, result, facts, lookup });
   for (const step of options.exam?.checkpoints ?? []) {
     const record = result.steps[step];
     if (!record) throw new RangeError(`checkpoint ${step} is out of range (the replay has ${result.steps.length} steps)`);
     const refused = !options.ignoreWindow && record.contextTokens > result.window;
     // a refused call's context holds nothing
-    const held = refused ? new Uint8Array(facts.facts.length) : heldAt({ session, result, step, facts, lookup, before });
+    const held = refused ? new Uint8Array(facts.facts.length) : heldAt(step);
     const scored = scorePoint({ held, facts, last: boundaries(step) });
     checkpoints.push({ step, counted: scored.counted, present: scored.present, recall: scored.recall, byKind: scored.byKind, refused, lost: scored.lost });
     yield;
@@ -220,38 +220,42 @@ function boundaryOfStep(firstStepByIndex: readonly number[]): (step: number) => 
 }
 
 /**
- * The facts a context message holds: the session's own messages, unmarked, from what extraction matched
- * (`ContinuationFacts.heldFacts`); anything else (a summary, a marked message) by the matcher, once per message object.
+ * Counts the facts a context message holds into `counts` (`by`: 1 for a message that entered the context, -1 for one
+ * that left): the session's own messages, unmarked, from what extraction matched (`ContinuationFacts.heldFacts`);
+ * anything else (a summary, a marked message) by the matcher, once per message object.
  */
-function factLookup(session: Session, facts: ContinuationFacts): (message: Message, sessionIndex: number | null, held: Uint8Array) => void {
+function factLookup(session: Session, facts: ContinuationFacts): (message: Message, sessionIndex: number | null, counts: Int32Array, by: number) => void {
   const matcher = factMatcher(facts.facts);
   const { heldStart, heldFacts } = facts;
   if (heldStart.length !== session.messages.length + 1) throw new RangeError(`the facts were extracted from a session of ${heldStart.length - 1} messages, not this one of ${session.messages.length}`);
-  return (message, index, held) => {
+  return (message, index, counts, by) => {
     if (index !== null && message === session.messages[index]) {
-      for (let at = heldStart[index]; at < heldStart[index + 1]; at++) held[heldFacts[at]] = 1;
-    } else for (const fact of matcher(message)) held[fact] = 1;
+      for (let at = heldStart[index]; at < heldStart[index + 1]; at++) counts[heldFacts[at]] += by;
+    } else for (const fact of matcher(message)) counts[fact] += by;
   };
 }
 
-/** The last context {@link heldAt} read, for the next one of the same epoch. */
-type HeldBefore = { epoch: number; length: number; held: Uint8Array } | null;
-
 /**
- * Which facts the context of model call `step` holds (1 at a fact's index), read message by message
- * (`forEachContextMessage`). In a run without marks (the `none` baseline) the contexts of one epoch are prefixes of
- * each other, the same message objects: a later one starts from `before`'s facts and reads only its new messages
- * (the ceiling's 64 checkpoints then read the session once, not 64 growing prefixes of it).
+ * Which facts the contexts of a run hold (1 at a fact's index), asked in step order: each context is read as what
+ * changed since the last one (`followContexts`), with a count per fact of the context's messages that hold it, so a
+ * message is looked up once per version, not once per context that holds it (128 contexts of ~1,500 messages each
+ * on the bench session).
  */
-function heldAt(options: { session: Session; result: ReplayResult; step: number | "final"; facts: ContinuationFacts; lookup: ReturnType<typeof factLookup>; before: { last: HeldBefore } }): Uint8Array {
-  const { result, step, before } = options;
-  const { epoch, length } = step === "final" ? result.final : result.steps[step] ?? { epoch: -1, length: 0 };
-  const previous = before.last;
-  const grows = result.marks.length === 0 && previous !== null && previous.epoch === epoch && previous.length <= length;
-  const held = grows ? previous.held.slice() : new Uint8Array(options.facts.facts.length);
-  forEachContextMessage(options.session, result, step, (message, sessionIndex) => options.lookup(message, sessionIndex, held), { from: grows ? previous.length : 0 });
-  before.last = { epoch, length, held };
-  return held;
+function heldFollower(options: { session: Session; result: ReplayResult; facts: ContinuationFacts; lookup: ReturnType<typeof factLookup> }): (step: number | "final") => Uint8Array {
+  const follow = followContexts(options.session, options.result);
+  const counts = new Int32Array(options.facts.facts.length);
+  const { lookup } = options;
+  const changes = { add: (message: Message, sessionIndex: number | null) => lookup(message, sessionIndex, counts, 1), remove: (message: Message, sessionIndex: number | null) => lookup(message, sessionIndex, counts, -1) };
+  return (step) => {
+    const before = counts.slice();
+    if (follow(step, changes) === "whole") {
+      // started over: every message was counted again on top of the previous context's counts
+      for (let fact = 0; fact < counts.length; fact++) counts[fact] -= before[fact];
+    }
+    const held = new Uint8Array(counts.length);
+    for (let fact = 0; fact < counts.length; fact++) held[fact] = counts[fact] > 0 ? 1 : 0;
+    return held;
+  };
 }
 
 function scorePoint(options: { held: Uint8Array; facts: ContinuationFacts; last: number }) {
