@@ -105,6 +105,27 @@ const lazyTokenizer = {
 };
 
 /**
+ * @pydantic/genai-prices ships its whole price catalog as code (~480 KB of CommonJS) that Node compiles and runs when
+ * the package is required: ~60–90 ms of CPU and most of the garbage collection of a `lab simulate` start here. Only a
+ * run that prices a model reads it (lib/llm/model-prices.ts calls `calcPrice`, its one value import); a session that
+ * names no model and no --cost-model never does. In the CLI bundle `calcPrice` becomes a function that requires the
+ * package on its first call, so every other run starts without it. Same package, same code, same prices.
+ */
+const lazyPriceCatalog = {
+  name: "lazy-price-catalog",
+  setup(build) {
+    build.onResolve({ filter: /^@pydantic\/genai-prices$/ }, (args) =>
+      args.namespace === "lazy-price-catalog" ? { path: args.path, external: true } : { path: "genai-prices", namespace: "lazy-price-catalog" },
+    );
+    build.onLoad({ filter: /.*/, namespace: "lazy-price-catalog" }, () => ({
+      contents: ["let catalog;", 'export function calcPrice(...args) { return (catalog ??= require("@pydantic/genai-prices")).calcPrice(...args); }'].join("\n"),
+      loader: "js",
+      resolveDir: root,
+    }));
+  },
+};
+
+/**
  * zod is the one package bundled in (the others stay external): `lab simulate` and `lab compare` load it for the
  * strategies' settings schemas, and as a package it is ~90 ES modules that Node resolves, reads and links one by one
  * at every start. Inlined, starting `lab simulate` costs ~40 ms less CPU here. The same zod code either way
@@ -145,7 +166,7 @@ export async function ensureCliBundle() {
     platform: "node",
     target: "node24",
     packages: "external",
-    plugins: [lazyTokenizer, bundledZod],
+    plugins: [lazyTokenizer, lazyPriceCatalog, bundledZod],
     outfile: path.join(staging, CLI_BUNDLE_FILE),
     // the sources are ES modules, strict throughout; a CommonJS script is not unless it says so. `import.meta` is
     // empty in CommonJS: the generated Prisma client reads import.meta.url at load, so the database-backed commands

@@ -44,6 +44,21 @@ describe("npm run lab (scripts/lab.mjs: the CLI from its prebuilt bundle)", () =
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
 
+  it("the bundle's lazily required price catalog prices a run exactly as the module the app imports (--cost-model), and a session without a model prices nothing", async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "lab-cli-prices-")), "session.json");
+    await run("generate", "--seed", "7", "--messages", "120", "--as", "anthropic", "--out", file);
+    for (const extra of [["--cost-model", "claude-sonnet-4-5"], []]) {
+      const args = ["simulate", file, "--strategy", "claude-code", "--window", "8000", ...extra, "--json"];
+      const bundled = JSON.parse((await run(...args)).stdout) as { cost: { totalUsd: number | null; price: { source: string } } | null };
+      let inProcess = "";
+      expect(await runCli(args, { stdout: (text) => void (inProcess += text), stderr: () => {} })).toBe(0);
+      expect(bundled).toEqual(JSON.parse(inProcess));
+      if (extra.length > 0) expect(bundled.cost).toMatchObject({ totalUsd: expect.any(Number), price: { source: expect.stringContaining("@pydantic/genai-prices") } });
+      else expect(bundled.cost).toBeNull();
+    }
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  });
+
   it("lab worker starts a job worker on DATABASE_URL (the embedded queue on a fresh SQLite file), replays a queued run, and stops on SIGTERM; a bad --concurrency exits 2", async () => {
     await expect(run("worker", "--concurrency", "0")).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("--concurrency takes a whole number") });
     const directory = fs.mkdtempSync(path.join(os.tmpdir(), "lab-cli-worker-"));

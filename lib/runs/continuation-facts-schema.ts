@@ -10,13 +10,18 @@ import { IMPORTER_VERSION } from "../transcripts/importer-version";
 export const CONTINUATION_FACTS_KEY = `${IMPORTER_VERSION}.${CONTINUATION_FACTS_VERSION}`;
 
 const index = z.number().int().min(-1);
+/**
+ * An array of such indexes, checked in one loop: the same rule as `z.array(index)`, without zod's per-element parse
+ * and copy (heldFacts alone has ~130,000 entries on a 10,000-message session: ~35 ms of every cached `lab simulate`).
+ */
+const indexes = z.custom<number[]>((value) => Array.isArray(value) && value.every((item) => Number.isInteger(item) && item >= -1), { message: "expected an array of integers ≥ -1" });
 
 /** `ContinuationFacts` read back from a file or the database (a trust boundary: either may be stale or damaged). */
 export const ContinuationFactsSchema = z.object({
   facts: z.array(z.object({ kind: z.enum(CONTINUATION_KINDS as [string, ...string[]]), key: z.string(), firstIndex: index, lastUse: index })),
-  firstStepByIndex: z.array(index),
-  heldStart: z.array(index),
-  heldFacts: z.array(index),
+  firstStepByIndex: indexes,
+  heldStart: indexes,
+  heldFacts: indexes,
 });
 
 /**

@@ -1,22 +1,15 @@
 import type { SessionFidelity, VersionMatchWire } from "../api/contracts/fidelity-schemas";
 import { bestVersionMatch } from "../engine/fidelity/best-version-match";
-import type { Fidelity, SessionWindow } from "../engine/fidelity/fidelity-report";
+import type { Fidelity } from "../engine/fidelity/fidelity-report";
 import { fidelityUnmeasurable, measureFidelity } from "../engine/fidelity/measure-fidelity";
-import { sessionModel, sessionWindow } from "../engine/fidelity/session-window";
 import type { Session } from "../engine/model";
 import { replaySession } from "../engine/simulate/replay-session";
 import { findStrategy } from "../engine/strategies";
 import { reproducedVersionLabel, reproducedVersionOf } from "../engine/strategies/reproduced-version-of";
 import { strategyOfFormat } from "../engine/strategies/strategy-of-format";
 import { strategyVersions } from "../engine/strategies/strategy-versions";
-import { findModelContextWindow } from "../llm/model-context-windows";
+import { agentSessionWindow } from "./agent-session-window";
 import { loadSessionCached } from "./session-cache";
-
-/** The window the session's agent ran at (`sessionWindow`), its model's window looked up in the price catalog. */
-export function agentSessionWindow(session: Session): SessionWindow {
-  const model = sessionModel(session);
-  return sessionWindow(session, model === undefined ? undefined : findModelContextWindow(model));
-}
 
 /**
  * The session page's fidelity: the session's own agent replayed as `npm run fidelity` gates it — its strategy at

@@ -23,7 +23,7 @@ import { readTranscriptFile } from "../read-transcript-file";
 import { cachedContinuationFacts } from "../cached-continuation-facts";
 import { measureFidelity } from "../../engine/fidelity/measure-fidelity";
 import { describeFidelity } from "../../engine/fidelity/describe-fidelity";
-import { agentSessionWindow } from "../../runs/session-fidelity";
+import { agentSessionWindow } from "../../runs/agent-session-window";
 import { agentStrategyIds } from "../../engine/fidelity/agent-strategy-ids";
 import { refuseSecretsOut } from "../refuse-secrets-out";
 import { JUDGED_PROBES_FLAGS, JUDGED_PROBES_USAGE, judgedProbesForCli } from "../judged-probes-cli";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bootstrapRecall, recallOfCheckpoints, type CheckpointCounts } from "./bootstrap-recall";
+import { BOOTSTRAP_REPLICATES, BOOTSTRAP_SEED, bootstrapRecall, percentile, recallOfCheckpoints, type CheckpointCounts } from "./bootstrap-recall";
+import { seededRandom } from "./seeded-random";
 
 const point = (present: number, counted = 10): CheckpointCounts => ({ identifier: { counted, present } });
 
@@ -34,6 +35,45 @@ describe("bootstrapRecall", () => {
     const mean = bootstrapRecall({ sessions: [good, bad] });
     expect(mean.low).toBeCloseTo(0.3, 10);
     expect(mean.high).toBeCloseTo(0.9, 10);
+  });
+
+  // bootstrapRecall sums each resample from a flat table: the figures must be those of recallOfCheckpoints over
+  // the resample built the plain way, to the last bit, or a run's interval would move with the optimisation
+  it.each([
+    ["the scorer's checkpoints (every kind, one order)", 0],
+    ["points listing different kinds (the fallback)", 1],
+  ])("gives exactly the interval of resampling with recallOfCheckpoints: %s", (_, mixedKinds) => {
+    const random = seededRandom(99);
+    const kinds = ["identifier", "file", "command", "number", "error"];
+    const points: CheckpointCounts[] = Array.from({ length: 37 }, (_, index) =>
+      Object.fromEntries(
+        kinds
+          .filter((kind) => !mixedKinds || (index + kind.length) % 3 !== 0)
+          .map((kind) => {
+            const counted = Math.floor(random() * 40);
+            return [kind, { counted, present: Math.floor(random() * (counted + 1)) }];
+          }),
+      ),
+    );
+    const reference = (sessions: CheckpointCounts[][], combine: "mean" | "worst") => {
+      const draws = seededRandom(BOOTSTRAP_SEED);
+      const draw = (length: number) => Math.floor(draws() * length);
+      const figures: number[] = [];
+      for (let replicate = 0; replicate < BOOTSTRAP_REPLICATES; replicate++) {
+        const chosen = combine === "mean" && sessions.length > 1 ? sessions.map(() => sessions[draw(sessions.length)]) : sessions;
+        const values = chosen.flatMap((entries) => {
+          const value = recallOfCheckpoints(entries.map(() => entries[draw(entries.length)]));
+          return value === null ? [] : [value];
+        });
+        if (values.length > 0) figures.push(combine === "worst" ? Math.min(...values) : values.reduce((sum, value) => sum + value, 0) / values.length);
+      }
+      figures.sort((a, b) => a - b);
+      return { low: percentile(figures, 0.025), high: percentile(figures, 0.975) };
+    };
+    const other = points.slice(5, 30).reverse();
+    expect(bootstrapRecall({ sessions: [points] })).toEqual(reference([points], "mean"));
+    expect(bootstrapRecall({ sessions: [points, other] })).toEqual(reference([points, other], "mean"));
+    expect(bootstrapRecall({ sessions: [points, other], combine: "worst" })).toEqual(reference([points, other], "worst"));
   });
 
   it("has no interval when nothing counted", () => {

@@ -56,11 +56,12 @@ export function bootstrapRecall(options: {
   const random = seededRandom(options.seed ?? BOOTSTRAP_SEED);
   const draw = (length: number) => Math.floor(random() * length);
   const figures: number[] = [];
+  const recallOfDraw = new Map(sessions.map((points) => [points, drawnRecall(points)]));
   for (let replicate = 0; replicate < replicates; replicate++) {
     const chosen = combine === "mean" && sessions.length > 1 ? sessions.map(() => sessions[draw(sessions.length)]) : sessions;
     const values: number[] = [];
     for (const points of chosen) {
-      const value = recallOfCheckpoints(points.map(() => points[draw(points.length)]));
+      const value = recallOfDraw.get(points)!(draw);
       if (value !== null) values.push(value);
     }
     if (values.length === 0) continue;
@@ -69,6 +70,52 @@ export function bootstrapRecall(options: {
   if (figures.length === 0) return { low: null, high: null };
   figures.sort((a, b) => a - b);
   return { low: percentile(figures, 0.025), high: percentile(figures, 0.975) };
+}
+
+/**
+ * {@link recallOfCheckpoints} of a resample of `points` (as many draws as points, in order): the same figure to the
+ * last bit, without a resample's arrays. When every point lists the same kinds in the same order (the scorer's
+ * checkpoints always do), each kind's counts are summed from a flat table in that order, as recallOfCheckpoints
+ * sums them; otherwise the resample is built and handed to it. 1,000 resamples of 64 checkpoints took ~50 ms
+ * the other way, most of it allocation.
+ */
+function drawnRecall(points: readonly CheckpointCounts[]): (draw: (length: number) => number) => number | null {
+  const kinds = Object.keys(points[0] ?? {});
+  const sameKinds = points.every((point) => {
+    const keys = Object.keys(point);
+    return keys.length === kinds.length && keys.every((kind, index) => kind === kinds[index]);
+  });
+  if (!sameKinds) return (draw) => recallOfCheckpoints(points.map(() => points[draw(points.length)]));
+  const width = kinds.length;
+  const counted = new Float64Array(points.length * width);
+  const present = new Float64Array(points.length * width);
+  points.forEach((point, index) =>
+    kinds.forEach((kind, column) => {
+      counted[index * width + column] = point[kind].counted;
+      present[index * width + column] = point[kind].present;
+    }),
+  );
+  const countedTotals = new Float64Array(width);
+  const presentTotals = new Float64Array(width);
+  return (draw) => {
+    countedTotals.fill(0);
+    presentTotals.fill(0);
+    for (let index = 0; index < points.length; index++) {
+      const row = draw(points.length) * width;
+      for (let column = 0; column < width; column++) {
+        countedTotals[column] += counted[row + column];
+        presentTotals[column] += present[row + column];
+      }
+    }
+    let sum = 0;
+    let shares = 0;
+    for (let column = 0; column < width; column++) {
+      if (countedTotals[column] <= 0) continue;
+      sum += presentTotals[column] / countedTotals[column];
+      shares++;
+    }
+    return shares === 0 ? null : sum / shares;
+  };
 }
 
 /** Nearest-rank percentile of sorted values. */

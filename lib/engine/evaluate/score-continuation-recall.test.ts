@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { generateSession } from "../../generator/generate-session";
+import { contextAt, finalContext } from "../simulate/context-at";
+import type { ReplayResult } from "../simulate/replay-result";
 import { replaySession } from "../simulate/replay-session";
 import { findStrategy } from "../strategies";
 import { buildSession, deepFreeze } from "../testing/build-session";
 import { extractContinuationFacts } from "./extract-continuation-facts";
+import { factMatcher } from "./fact-matcher";
 import { planExam } from "./plan-exam";
 import { scoreContinuationRecall } from "./score-continuation-recall";
 
@@ -70,5 +74,35 @@ describe("scoreContinuationRecall on an exam", () => {
   it("refuses an exam of another session", async () => {
     const none = await replay("none");
     expect(() => scoreContinuationRecall({ session, result: none, facts, exam: { checkpoints: [999], startTokens: 0, window } })).toThrow(RangeError);
+  });
+});
+
+describe("scoreContinuationRecall reads each context as contextAt gives it", () => {
+  // The scorer walks contexts without snapshots (forEachContextMessage), remembers a marked message's version by
+  // state, and grows a run without marks from its previous checkpoint. The oracle here takes every context from
+  // contextAt and matches every message with the matcher (no stored heldFacts): any shortcut that changed a fact
+  // held, counted or lost would show as a different point.
+  const generated = generateSession({ seed: 5, messages: 500 });
+  const generatedFacts = extractContinuationFacts(generated);
+  const match = factMatcher(generatedFacts.facts);
+  const expectedAt = (result: ReplayResult, step: number | "final", refused: boolean) => {
+    const held = new Set(refused ? [] : (step === "final" ? finalContext(generated, result) : contextAt(generated, result, step)).messages.flatMap((entry) => [...match(entry.message)]));
+    const last = step === "final" ? generated.messages.length - 1 : generatedFacts.firstStepByIndex.findLastIndex((first) => first <= step);
+    const counted = generatedFacts.facts.flatMap((fact, index) => (fact.firstIndex <= last && fact.lastUse > last ? [index] : []));
+    return { counted: counted.length, present: counted.filter((index) => held.has(index)).length, lost: counted.filter((index) => !held.has(index)).slice(0, 12).map((index) => `${generatedFacts.facts[index].kind}: ${generatedFacts.facts[index].key}`) };
+  };
+
+  it.each(["none", "observation-masking", "nous", "trim-messages", "claude-code"])("%s: every cut point and checkpoint, and the uncompacted ceiling", async (id) => {
+    const generatedWindow = 16_000;
+    const none = await replaySession({ session: generated, strategy: findStrategy("none")!, window: generatedWindow });
+    const exam = planExam({ uncompactedTokens: none.steps.map((step) => step.contextTokens), window: generatedWindow });
+    const result = id === "none" ? none : await replaySession({ session: generated, strategy: findStrategy(id)!, window: generatedWindow });
+    const report = scoreContinuationRecall({ session: generated, result, facts: generatedFacts, exam });
+    expect(report.checkpoints.length).toBeGreaterThan(10);
+    if (id !== "none") expect(report.points.length).toBeGreaterThan(0);
+    for (const point of report.points) expect({ counted: point.counted, present: point.present, lost: point.lost }).toEqual(expectedAt(result, point.step, false));
+    for (const point of report.checkpoints) expect({ counted: point.counted, present: point.present, lost: point.lost }).toEqual(expectedAt(result, point.step, point.refused));
+    const ceiling = scoreContinuationRecall({ session: generated, result: none, facts: generatedFacts, exam, ignoreWindow: true, interval: false });
+    for (const point of ceiling.checkpoints) expect({ counted: point.counted, present: point.present, lost: point.lost }).toEqual(expectedAt(none, point.step, false));
   });
 });

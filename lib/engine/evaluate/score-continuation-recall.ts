@@ -1,5 +1,5 @@
-import type { Session } from "../model";
-import { contextAt, finalContext, type ContextMessage, type ContextSnapshot } from "../simulate/context-at";
+import type { Message, Session } from "../model";
+import { followContexts } from "../simulate/context-at";
 import type { ReplayResult } from "../simulate/replay-result";
 import { bootstrapRecall } from "./bootstrap-recall";
 import { CONTINUATION_KINDS, type ContinuationKind } from "./continuation-recognizers";
@@ -123,20 +123,23 @@ export function* continuationRecallSteps(options: ScoreRecallOptions): Generator
   const boundaries = boundaryOfStep(facts.firstStepByIndex);
   const lookup = factLookup(session, facts);
   const points: RecallPoint[] = [];
+  let heldAt = heldFollower({ session, result, facts, lookup });
   for (const { step, event } of samplePoints(events)) {
-    const snapshot = step < result.steps.length ? contextAt(session, result, step) : finalContext(session, result);
-    const last = step < result.steps.length ? boundaries(step) : session.messages.length - 1;
-    const scored = scorePoint({ snapshot, facts, last, lookup, refused: false });
-    points.push({ step: snapshot.step, event, counted: scored.counted, present: scored.present, recall: scored.recall, byKind: scored.byKind, lost: scored.lost });
+    const at = step < result.steps.length ? step : "final";
+    const last = at === "final" ? session.messages.length - 1 : boundaries(at);
+    const scored = scorePoint({ held: heldAt(at), facts, last });
+    points.push({ step: at, event, counted: scored.counted, present: scored.present, recall: scored.recall, byKind: scored.byKind, lost: scored.lost });
     yield;
   }
   const checkpoints: ExamPoint[] = [];
+  heldAt = heldFollower({ session, result, facts, lookup });
   for (const step of options.exam?.checkpoints ?? []) {
     const record = result.steps[step];
     if (!record) throw new RangeError(`checkpoint ${step} is out of range (the replay has ${result.steps.length} steps)`);
     const refused = !options.ignoreWindow && record.contextTokens > result.window;
-    const snapshot = refused ? { step, messages: [], contextTokens: record.contextTokens } : contextAt(session, result, step);
-    const scored = scorePoint({ snapshot, facts, last: boundaries(step), lookup, refused });
+    // a refused call's context holds nothing
+    const held = refused ? new Uint8Array(facts.facts.length) : heldAt(step);
+    const scored = scorePoint({ held, facts, last: boundaries(step) });
     checkpoints.push({ step, counted: scored.counted, present: scored.present, recall: scored.recall, byKind: scored.byKind, refused, lost: scored.lost });
     yield;
   }
@@ -217,25 +220,46 @@ function boundaryOfStep(firstStepByIndex: readonly number[]): (step: number) => 
 }
 
 /**
- * The facts a context message holds: the session's own messages, unmarked, from what extraction matched
- * (`ContinuationFacts.heldFacts`); anything else (a summary, a marked message) by the matcher, once per message object.
+ * Counts the facts a context message holds into `counts` (`by`: 1 for a message that entered the context, -1 for one
+ * that left): the session's own messages, unmarked, from what extraction matched (`ContinuationFacts.heldFacts`);
+ * anything else (a summary, a marked message) by the matcher, once per message object.
  */
-function factLookup(session: Session, facts: ContinuationFacts): (entry: ContextMessage, held: Uint8Array) => void {
+function factLookup(session: Session, facts: ContinuationFacts): (message: Message, sessionIndex: number | null, counts: Int32Array, by: number) => void {
   const matcher = factMatcher(facts.facts);
   const { heldStart, heldFacts } = facts;
   if (heldStart.length !== session.messages.length + 1) throw new RangeError(`the facts were extracted from a session of ${heldStart.length - 1} messages, not this one of ${session.messages.length}`);
-  return (entry, held) => {
-    const index = entry.sessionIndex;
-    if (index !== null && entry.message === session.messages[index]) {
-      for (let at = heldStart[index]; at < heldStart[index + 1]; at++) held[heldFacts[at]] = 1;
-    } else for (const fact of matcher(entry.message)) held[fact] = 1;
+  return (message, index, counts, by) => {
+    if (index !== null && message === session.messages[index]) {
+      for (let at = heldStart[index]; at < heldStart[index + 1]; at++) counts[heldFacts[at]] += by;
+    } else for (const fact of matcher(message)) counts[fact] += by;
   };
 }
 
-function scorePoint(options: { snapshot: ContextSnapshot; facts: ContinuationFacts; last: number; lookup: (entry: ContextMessage, held: Uint8Array) => void; refused: boolean }) {
-  const { snapshot, facts, last } = options;
-  const held = new Uint8Array(facts.facts.length);
-  if (!options.refused) for (const entry of snapshot.messages) options.lookup(entry, held);
+/**
+ * Which facts the contexts of a run hold (1 at a fact's index), asked in step order: each context is read as what
+ * changed since the last one (`followContexts`), with a count per fact of the context's messages that hold it, so a
+ * message is looked up once per version, not once per context that holds it (128 contexts of ~1,500 messages each
+ * on the bench session).
+ */
+function heldFollower(options: { session: Session; result: ReplayResult; facts: ContinuationFacts; lookup: ReturnType<typeof factLookup> }): (step: number | "final") => Uint8Array {
+  const follow = followContexts(options.session, options.result);
+  const counts = new Int32Array(options.facts.facts.length);
+  const { lookup } = options;
+  const changes = { add: (message: Message, sessionIndex: number | null) => lookup(message, sessionIndex, counts, 1), remove: (message: Message, sessionIndex: number | null) => lookup(message, sessionIndex, counts, -1) };
+  return (step) => {
+    const before = counts.slice();
+    if (follow(step, changes) === "whole") {
+      // started over: every message was counted again on top of the previous context's counts
+      for (let fact = 0; fact < counts.length; fact++) counts[fact] -= before[fact];
+    }
+    const held = new Uint8Array(counts.length);
+    for (let fact = 0; fact < counts.length; fact++) held[fact] = counts[fact] > 0 ? 1 : 0;
+    return held;
+  };
+}
+
+function scorePoint(options: { held: Uint8Array; facts: ContinuationFacts; last: number }) {
+  const { held, facts, last } = options;
   const byKind = emptyByKind();
   const lost: string[] = [];
   facts.facts.forEach((fact, index) => {

@@ -13,11 +13,15 @@ const TERM_BREAK = /[\s()[\]{}<>"'`,;|=*\u2018\u2019\u201C\u201D]+/;
 export function termsOf(text: string): string[] {
   const terms: string[] = [];
   for (const raw of text.split(TERM_BREAK)) {
-    const term = raw.replace(/[.:!?]+$/, "");
+    // most terms end in none of `.:!?`: only those that do go through the regex (the same terms)
+    const term = EDGE_PUNCTUATION.has(raw.charCodeAt(raw.length - 1)) ? raw.replace(/[.:!?]+$/, "") : raw;
     if (term) terms.push(term);
   }
   return terms;
 }
+
+/** `.`, `:`, `!` and `?`: the edge punctuation {@link termsOf} drops from a term's end */
+const EDGE_PUNCTUATION = new Set([46, 58, 33, 63]);
 
 /** A URL (`scheme://…`): its path names a page, not a file of the work. */
 export function isUrl(term: string): boolean {
@@ -37,6 +41,8 @@ const SEGMENT = /^[\w@+~.-]+$/;
  * ({@link fileNamesOfCall}).
  */
 export function isSlashedPath(term: string): boolean {
+  // no separator, one segment: most terms of a text, answered without splitting them
+  if (!term.includes("/") && !term.includes("\\")) return false;
   if (isUrl(term)) return false;
   const segments = term.replace(/\\/g, "/").split("/");
   if (segments.length < 2) return false;
