@@ -1,5 +1,3 @@
-import { literalAutomaton } from "./literal-automaton";
-
 /**
  * A necessary condition for any rule of the recommended preset (12.0.0) to report in a text: every one of its
  * patterns contains a fixed piece of text, listed here by rule. A text with none of them cannot hold a finding, so
@@ -16,7 +14,7 @@ const ANCHORS: Record<string, readonly string[]> = {
   gcp: ["PRIVATE KEY"],
   privatekey: ["PRIVATE KEY"],
   npm: ["_authToken=", "npm_"],
-  // the user:password@host and database-URL rules, and the webhook URL: see URL_CREDENTIAL_AFTER_SCHEME below
+  // the user:password@host and database-URL rules, and the webhook URL: see URL_CREDENTIAL below
   basicauth: [],
   "database-connection-string": [],
   slack: ["xoxb-", "xoxp-", "xapp-", "xoxa-", "xoxo-", "xoxr-"],
@@ -48,25 +46,18 @@ const ANCHORS: Record<string, readonly string[]> = {
  * a password and an `@` follow the "://"; the Slack webhook (`https://hooks.slack.com/services/…`, any case) where
  * that host and path follow it. Each class and bound here holds the rules' own, so every text they match, this does.
  */
-const URL_CREDENTIAL_AFTER_SCHEME = String.raw`[^:\/\s]{1,256}:[^@\/\s]{1,256}@|(?i:hooks\.slack\.com\/services\/)`;
+const URL_CREDENTIAL = String.raw`:\/\/(?:[^:\/\s]{1,256}:[^@\/\s]{1,256}@|(?i:hooks\.slack\.com\/services\/))`;
 
 /** The preset's rule ids this list was written from (without the `@secretlint/secretlint-rule-` prefix). */
 export const ANCHORED_RULES = Object.keys(ANCHORS);
 
-const URL_SCHEME_END = "://";
-/** The literal anchors, then "://" last: where a literal and "://" end together, the literal counts. */
-const WORDS = [...new Set(Object.values(ANCHORS).flat()), URL_SCHEME_END];
-const URL_WORD = WORDS.length - 1;
-const AUTOMATON = literalAutomaton(WORDS);
-/** What must follow a "://" for a URL rule to report (sticky: tried where the "://" ends). */
-const AFTER_URL_SCHEME = new RegExp(URL_CREDENTIAL_AFTER_SCHEME, "y");
+const LITERALS = [...new Set(Object.values(ANCHORS).flat())].map(escapeRegExp);
+const ANCHOR_PATTERN = new RegExp([...LITERALS, URL_CREDENTIAL].join("|"));
+const PIECE_PATTERN = new RegExp([...LITERALS, ":\\/\\/"].join("|"));
 
-/**
- * Whether `text` holds one of the preset's fixed pieces, i.e. whether secretlint could report anything in it. One
- * pass of an Aho–Corasick automaton over the text (literal-automaton.ts); at a "://" the URL rules' tail is tried.
- */
+/** Whether `text` holds one of the preset's fixed pieces, i.e. whether secretlint could report anything in it. */
 export function mayHoldSecret(text: string): boolean {
-  return holdsAnchor(text, true);
+  return ANCHOR_PATTERN.test(text);
 }
 
 /**
@@ -75,19 +66,9 @@ export function mayHoldSecret(text: string): boolean {
  * the string into the JSON text around it (the preset's classes allow `"` and `,`), where only the whole text shows it.
  */
 export function mayHoldSecretPiece(piece: string): boolean {
-  return holdsAnchor(piece, false);
+  return PIECE_PATTERN.test(piece);
 }
 
-function holdsAnchor(text: string, checkUrl: boolean): boolean {
-  const { next, firstEnd, ends } = AUTOMATON;
-  let state = 0;
-  for (let at = 0, length = text.length; at < length; at++) {
-    const code = text.charCodeAt(at);
-    state = code < 128 ? next[(state << 7) | code] : 0;
-    if (state < firstEnd) continue;
-    if (ends[state] - 1 !== URL_WORD || !checkUrl) return true;
-    AFTER_URL_SCHEME.lastIndex = at + 1;
-    if (AFTER_URL_SCHEME.test(text)) return true;
-  }
-  return false;
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
