@@ -13,11 +13,27 @@ const MESSAGES = 20_000;
 const RUNS = 3;
 
 /**
- * What the full-text search index (issue #40: the triggers on "Message" that feed SQLite's FTS5 table) adds to an
- * upload: a generated 20,000-message Claude Code JSONL file stored with `importUpload` into a fresh SQLite file as
- * migrated, against a second fresh file whose two search triggers were dropped, alternated after a warm-up pair,
- * each session deleted after its run (the delete trigger is timed too). Wall clock, median of 3; then both files'
- * size with one copy stored, and one search over it.
+ * The database without the index: no search triggers, and the two tables an import indexes its messages into itself
+ * (insertMessages, in bulk, from the "MessageSearchBody" view) replaced by empty views whose inserts go nowhere — so
+ * the view finds no rows to compute text for, and SQLite stores and tokenises nothing.
+ */
+const PLAIN_SCHEMA = [
+  `DROP TRIGGER "Message_search_insert"`,
+  `DROP TRIGGER "Message_search_delete"`,
+  `DROP TABLE "MessageSearch"`,
+  `DROP TABLE "MessageSearchDoc"`,
+  `CREATE VIEW "MessageSearchDoc" ("id", "sessionId", "seq") AS SELECT 0, '', 0 WHERE 0`,
+  `CREATE TRIGGER "MessageSearchDoc_nowhere" INSTEAD OF INSERT ON "MessageSearchDoc" BEGIN SELECT 0; END`,
+  `CREATE VIEW "MessageSearch" ("rowid", "body") AS SELECT 0, '' WHERE 0`,
+  `CREATE TRIGGER "MessageSearch_nowhere" INSTEAD OF INSERT ON "MessageSearch" BEGIN SELECT 0; END`,
+];
+
+/**
+ * What the full-text search index (issue #40: SQLite's FTS5 table, fed in bulk by an import — insertMessages — and
+ * by triggers on "Message" otherwise) adds to an upload: a generated 20,000-message Claude Code JSONL file stored with
+ * `importUpload` into a fresh SQLite file as migrated, against a second fresh file without the index (PLAIN_SCHEMA),
+ * alternated after a warm-up pair, each session deleted after its run (the delete trigger is timed too). Wall clock,
+ * median of 3; then both files' size with one copy stored, and one search over it.
  */
 export async function runSearchIndexCost(log: (line: string) => void): Promise<void> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "lab-bench-search-"));
@@ -26,12 +42,12 @@ export async function runSearchIndexCost(log: (line: string) => void): Promise<v
   try {
     process.env.DATABASE_URL = plain;
     const prisma = await db();
-    for (const trigger of ["Message_search_insert", "Message_search_delete"]) await prisma.$executeRawUnsafe(`DROP TRIGGER "${trigger}"`);
+    for (const statement of PLAIN_SCHEMA) await prisma.$executeRawUnsafe(statement);
     process.env.DATABASE_URL = indexed;
     await db();
     process.stderr.write(`[bench] search index: generating a ${MESSAGES.toLocaleString("en-US")}-message session\n`);
     const bytes = Buffer.from(toClaudeCodeJsonl(generateSession({ seed: 3, messages: MESSAGES })));
-    log(`search index cost: generated ${MESSAGES.toLocaleString("en-US")}-message Claude Code JSONL, ${(bytes.length / 1e6).toFixed(1)} MB; importUpload then deleteSession, fresh SQLite with and without the search triggers, alternated, median of ${RUNS} (wall clock)`);
+    log(`search index cost: generated ${MESSAGES.toLocaleString("en-US")}-message Claude Code JSONL, ${(bytes.length / 1e6).toFixed(1)} MB; importUpload then deleteSession, fresh SQLite with and without the search index, alternated, median of ${RUNS} (wall clock)`);
     const times = { plain: { store: [] as number[], remove: [] as number[] }, indexed: { store: [] as number[], remove: [] as number[] } };
     for (let run = 0; run <= RUNS; run++) {
       for (const [name, url] of [["plain", plain], ["indexed", indexed]] as const) {

@@ -14,10 +14,10 @@ const ANCHORS: Record<string, readonly string[]> = {
   gcp: ["PRIVATE KEY"],
   privatekey: ["PRIVATE KEY"],
   npm: ["_authToken=", "npm_"],
-  // user:password@host after a scheme, and the database URLs (mongodb://, mysql://, postgres://) likewise
-  basicauth: ["://"],
-  "database-connection-string": ["://"],
-  slack: ["xoxb-", "xoxp-", "xapp-", "xoxa-", "xoxo-", "xoxr-", "://"],
+  // the user:password@host and database-URL rules, and the webhook URL: see URL_CREDENTIAL below
+  basicauth: [],
+  "database-connection-string": [],
+  slack: ["xoxb-", "xoxp-", "xapp-", "xoxa-", "xoxo-", "xoxr-"],
   sendgrid: ["SG."],
   shopify: ["shppa_", "shpca_", "shpat_", "shpss_"],
   github: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
@@ -37,15 +37,36 @@ const ANCHORS: Record<string, readonly string[]> = {
   figma: ["figd_"],
 };
 
+/**
+ * What the rules that match inside a URL need right after its "://". A bare "://" was an anchor of its own, and
+ * nearly every transcript holds links: 0.9 of the 1.3 MB of text the shared transcripts sent to secretlint was
+ * text with a URL and no other anchor, in which no rule can report. basicauth (`https?|ftps?://user:password@`,
+ * both `[-a-zA-Z0-9_]{1,256}`) and the three database URLs (`mongodb(+srv)|mysql(x)|postgres(ql)://`, reported
+ * only with a user `[^:/\s]{1,100}` and a password `[^@/\s]{1,200}` before an `@`) match only where a user, a colon,
+ * a password and an `@` follow the "://"; the Slack webhook (`https://hooks.slack.com/services/…`, any case) where
+ * that host and path follow it. Each class and bound here holds the rules' own, so every text they match, this does.
+ */
+const URL_CREDENTIAL = String.raw`:\/\/(?:[^:\/\s]{1,256}:[^@\/\s]{1,256}@|(?i:hooks\.slack\.com\/services\/))`;
+
 /** The preset's rule ids this list was written from (without the `@secretlint/secretlint-rule-` prefix). */
 export const ANCHORED_RULES = Object.keys(ANCHORS);
 
-const ANCHOR_PATTERN = new RegExp([...new Set(Object.values(ANCHORS).flat())].map(escapeRegExp).join("|"));
-// the database rule matches its schemes case-insensitively; "://" follows them in any case
+const LITERALS = [...new Set(Object.values(ANCHORS).flat())].map(escapeRegExp);
+const ANCHOR_PATTERN = new RegExp([...LITERALS, URL_CREDENTIAL].join("|"));
+const PIECE_PATTERN = new RegExp([...LITERALS, ":\\/\\/"].join("|"));
 
 /** Whether `text` holds one of the preset's fixed pieces, i.e. whether secretlint could report anything in it. */
 export function mayHoldSecret(text: string): boolean {
   return ANCHOR_PATTERN.test(text);
+}
+
+/**
+ * {@link mayHoldSecret} for one piece of a text that is scanned whole (a key or string of a tool call's JSON input):
+ * whether the piece may hold an anchor. Any "://" counts here: a database URL's user and password may run on past
+ * the string into the JSON text around it (the preset's classes allow `"` and `,`), where only the whole text shows it.
+ */
+export function mayHoldSecretPiece(piece: string): boolean {
+  return PIECE_PATTERN.test(piece);
 }
 
 function escapeRegExp(text: string): string {

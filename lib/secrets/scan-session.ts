@@ -1,6 +1,6 @@
 import type { Session } from "../engine/model";
 import { partText } from "../engine/tokens/part-text";
-import { mayHoldSecret } from "./may-hold-secret";
+import { mayHoldSecretPiece } from "./may-hold-secret";
 import type { DetectedSecret, SecretFinding } from "./secret-finding";
 import { scanTexts } from "./scan-texts";
 
@@ -23,15 +23,15 @@ function* textsOf(session: Session): Generator<{ text: string; where: Where }> {
     for (const [part, content] of message.parts.entries()) {
       // a tool call's JSON is built only when one of its keys or strings holds a piece a rule needs: serialising
       // every call's input for the check alone cost more than the check (every anchor lies inside one string)
-      if (content.type === "tool-call" && !mayHoldSecret(content.name) && !jsonMayHoldSecret(content.input)) continue;
+      if (content.type === "tool-call" && !mayHoldSecretPiece(content.name) && !jsonMayHoldSecret(content.input)) continue;
       yield { text: partText(content), where: { field: "part", seq, part } };
     }
   }
 }
 
 function jsonMayHoldSecret(value: unknown): boolean {
-  if (typeof value === "string") return mayHoldSecret(value);
+  if (typeof value === "string") return mayHoldSecretPiece(value);
   if (Array.isArray(value)) return value.some(jsonMayHoldSecret);
-  if (value !== null && typeof value === "object") return Object.entries(value).some(([key, item]) => mayHoldSecret(key) || jsonMayHoldSecret(item));
+  if (value !== null && typeof value === "object") return Object.entries(value).some(([key, item]) => mayHoldSecretPiece(key) || jsonMayHoldSecret(item));
   return false;
 }

@@ -1,9 +1,7 @@
-import { lintSource } from "@secretlint/core";
 import type { SecretLintCoreResultMessage } from "@secretlint/types";
 import { AWS_SECRET_KEY_RULE_ID } from "./aws-secret-key-rule";
 import { maskSecret } from "./mask-secret";
 import { mayHoldSecret } from "./may-hold-secret";
-import { SECRETLINT_CONFIG } from "./secretlint-config";
 
 /** Characters of text handed to secretlint at once: few calls, each a few tens of milliseconds. */
 export const SCAN_BATCH_CHARS = 4_000_000;
@@ -60,6 +58,9 @@ async function scanBatch<W>(batch: readonly { text: string; where: W }[]): Promi
     offset += entry.text.length + SEPARATOR.length;
   }
   const content = batch.map((entry) => entry.text).join(SEPARATOR);
+  // loaded on the first text that needs them: secretlint and the preset's ~30 rules cost a `lab import` ~25 ms of
+  // start-up, and most sessions hold no text that can hold a finding (mayHoldSecret)
+  const [{ lintSource }, { SECRETLINT_CONFIG }] = await Promise.all([import("@secretlint/core"), import("./secretlint-config")]);
   const result = await lintSource({
     source: { content, filePath: "transcript.txt", ext: ".txt", contentType: "text" },
     // unmasked: the report's data holds the secret as the rule matched it, which locates it (maskFinding below)
