@@ -58,14 +58,14 @@ describeWithShared("keeper against issue #36's goals on the tuning set", () => {
   }, 240_000);
 });
 
-/** tuning session, window, the share of its hand-written probes keeper keeps at least (measured: 46.8 / 84.8 / 100%, 93.1%, 85.5%) */
+/** tuning session, window, the share of its hand-written probes keeper keeps at least (measured in round 5, reading tool output: 49.4 / 84.8 / 100%, 93.1%, 89.1%) */
 const SMALL_WINDOW_FLOORS: [string, number, number][] = [
-  ["pi/pi-mono__large-session.jsonl", 16_000, 0.45],
+  ["pi/pi-mono__large-session.jsonl", 16_000, 0.49],
   ["pi/pi-mono__large-session.jsonl", 32_000, 0.84],
   ["pi/pi-mono__large-session.jsonl", 64_000, 0.99],
   ["openhands/openhands__multi_swe_bench_output.jsonl", 16_000, 0.93],
   ["openhands/openhands__multi_swe_bench_output.jsonl", 32_000, 0.93],
-  ["swe-agent/swe-agent__gpt4__pydicom-1458.traj", 16_000, 0.85],
+  ["swe-agent/swe-agent__gpt4__pydicom-1458.traj", 16_000, 0.89],
 ];
 
 describeWithShared("keeper's ledger on the tuning sessions where it compacts at smaller windows", () => {
