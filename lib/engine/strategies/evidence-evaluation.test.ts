@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { describeWithShared } from "../../testing/describe-with-shared";
 import { listSharedTranscripts, sharedTranscript } from "../../testing/shared-transcripts";
-import { ProbeSetSchema } from "../../api/contracts/probe-set-schema";
+import { type ProbeSet, ProbeSetSchema } from "../../api/contracts/probe-set-schema";
 import { extractContinuationFacts } from "../evaluate/extract-continuation-facts";
 import { extractProbes } from "../evaluate/extract-probes";
 import { scoreContinuationRecall } from "../evaluate/score-continuation-recall";
@@ -38,13 +38,20 @@ const lines: string[] = [];
 const PROBES_DIR = path.resolve(__dirname, "../../../bench/probes");
 /** the test transcripts (bench/probes-split.json): scored, never tuned on, so no strategy is held to a figure there */
 const TEST_TRANSCRIPTS: readonly string[] = JSON.parse(fs.readFileSync(path.resolve(__dirname, "../../../bench/probes-split.json"), "utf8")).test;
-const probeSets = new Map(
-  fs
-    .readdirSync(PROBES_DIR)
-    .filter((file) => file.endsWith(".json"))
-    .map((file) => ProbeSetSchema.parse(JSON.parse(fs.readFileSync(path.join(PROBES_DIR, file), "utf8"))))
-    .map((set) => [set.transcript, set] as const),
-);
+/**
+ * tuning transcripts whose sets were written after evidence was frozen (2026-11-27, for keeper's tuning): their figures
+ * are printed, evidence is not held to them (it stays as it was, for comparison)
+ */
+const PRINTED_ONLY: readonly string[] = ["copilot-cli/agentv__269e1b9e5502.jsonl"];
+/**
+ * each transcript's first set in file order (a transcript with several sets, one per stretch, is held to the set
+ * its figures were measured on; the later stretches are scored by `npm run quality` and keeper's goals test)
+ */
+const probeSets = new Map<string, ProbeSet>();
+for (const file of fs.readdirSync(PROBES_DIR).filter((name) => name.endsWith(".json")).sort()) {
+  const set = ProbeSetSchema.parse(JSON.parse(fs.readFileSync(path.join(PROBES_DIR, file), "utf8")));
+  if (!probeSets.has(set.transcript)) probeSets.set(set.transcript, set);
+}
 
 async function evaluate(file: string, session: Session, window: number) {
   const probes = extractProbes(session);
@@ -89,7 +96,7 @@ describeWithShared("evidence strategy on every shared transcript (extractive sum
       lines.push(`${file} @${window / 1000}K: none final ${none.final.toLocaleString("en-US")}${overflow ? " (overflows)" : ""} · evidence ${describe(evidence)} · best other ${best.id} ${describe(best)}`);
 
       if (overflow) expect(evidence.final, "final context ≤ 20% of none's").toBeLessThanOrEqual(0.2 * none.final);
-      if (evidence.hand && !TEST_TRANSCRIPTS.includes(file)) {
+      if (evidence.hand && !TEST_TRANSCRIPTS.includes(file) && !PRINTED_ONLY.includes(file)) {
         const lost = evidence.hand.lostIds.join(", ");
         expect(evidence.hand.overall, `hand-written retention (lost: ${lost})`).toBeGreaterThanOrEqual(overflow ? 0.9 : 0.85);
         if (overflow && contenders.length > 0) expect(evidence.hand.overall ?? 0, `at least ${best.id}`).toBeGreaterThanOrEqual(best.hand?.overall ?? 0);
