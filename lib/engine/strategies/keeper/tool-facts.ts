@@ -72,23 +72,7 @@ export function addToolFacts(ledger: EvidenceLedger, messages: readonly LedgerMe
     entries.push(entry);
   };
 
-  // where each token was last written by the user or the assistant (the text kept after the messages counts as later)
-  const mentions = new Map<string, { last: number; count: number }>();
-  const mention = (text: string, at: number) => {
-    for (const token of tokensOf(text)) {
-      const seen = mentions.get(token);
-      mentions.set(token, { last: Math.max(at, seen?.last ?? at), count: (seen?.count ?? 0) + 1 });
-    }
-  };
-  for (const { message, sessionIndex } of messages) {
-    if (message.synthetic || message.summary || (message.role !== "user" && message.role !== "assistant")) continue;
-    for (const part of message.parts) {
-      if (part.type === "text" && !part.synthetic) mention(part.text, sessionIndex);
-      // a value passed to a later tool call (an id, a path, a number) is one the assistant used
-      if (part.type === "tool-call") mention(inputText(part.input), sessionIndex);
-    }
-  }
-  for (const text of options.referrers) mention(text, Number.POSITIVE_INFINITY);
+  const mentions = mentionsIn(messages, options.referrers);
 
   const calls = new Map<string, ToolCallPart>();
   for (const { message, sessionIndex: at } of messages) {
@@ -132,6 +116,33 @@ export function addToolFacts(ledger: EvidenceLedger, messages: readonly LedgerMe
     }
   }
   return { ...ledger, entries };
+}
+
+/** A token's mentions: the newest message it was written in (`Infinity` for the text kept after them) and how often. */
+export type Mentions = ReadonlyMap<string, { last: number; count: number }>;
+
+/**
+ * Where each specific token (`tokensOf`) was last used by the user or the assistant among `messages` — in prose or
+ * passed to a tool call — and how often; `referrers` (the text kept after the messages) count as newer than all.
+ */
+export function mentionsIn(messages: readonly LedgerMessage[], referrers: readonly string[]): Mentions {
+  const mentions = new Map<string, { last: number; count: number }>();
+  const mention = (text: string, at: number) => {
+    for (const token of tokensOf(text)) {
+      const seen = mentions.get(token);
+      mentions.set(token, { last: Math.max(at, seen?.last ?? at), count: (seen?.count ?? 0) + 1 });
+    }
+  };
+  for (const { message, sessionIndex } of messages) {
+    if (message.synthetic || message.summary || (message.role !== "user" && message.role !== "assistant")) continue;
+    for (const part of message.parts) {
+      if (part.type === "text" && !part.synthetic) mention(part.text, sessionIndex);
+      // a value passed to a later tool call (an id, a path, a number) is one the assistant used
+      if (part.type === "tool-call") mention(inputText(part.input), sessionIndex);
+    }
+  }
+  for (const text of referrers) mention(text, Number.POSITIVE_INFINITY);
+  return mentions;
 }
 
 /** a tool call's input as text: a string as is, an object's string and number values joined */
@@ -218,7 +229,7 @@ function lastLine(output: string): string | null {
  * The lines of a tool result holding a token the user or assistant wrote after it (`mentions`), most referred first,
  * at most {@link VALUES_PER_RESULT}; each with its references (the later mentions of its tokens).
  */
-function referredLines(result: ToolResultPart, at: number, mentions: ReadonlyMap<string, { last: number; count: number }>): { text: string; refs: number }[] {
+function referredLines(result: ToolResultPart, at: number, mentions: Mentions): { text: string; refs: number }[] {
   const found: { text: string; refs: number; mentions: number; order: number }[] = [];
   const seen = new Set<string>();
   const lines = meaningful(result.output);
