@@ -23,7 +23,7 @@ import { trackErrors } from "./keeper/unresolved-errors";
 import { addUserDirectives, isDirective } from "./keeper/user-directives";
 import { addAssistantProse, PROSE_NOTE } from "./keeper/assistant-prose";
 import { fitUserWords, readUserWords } from "./keeper/user-words";
-import { addToolFacts, STATE_NOTE, tokensOf, VALUE_NOTE } from "./keeper/tool-facts";
+import { addToolFacts, OUTLINE_NOTE, STATE_NOTE, tokensOf, VALUE_NOTE } from "./keeper/tool-facts";
 import { renderKeeperLedger } from "./keeper/render-keeper-ledger";
 import { EMPTY_LEDGER, readIntoLedger } from "./evidence/ledger";
 
@@ -376,6 +376,20 @@ describe("keeper's tool facts: files' last state, commands' output, values refer
       { assistant: "Checking.", tools: [{ name: "TaskOutput", input: { task_id: "a9cad17" }, output: "done" }] },
     ]);
     expect(noted(passed, VALUE_NOTE)).toEqual(["Task → Async agent launched. agentId: a9cad17"]);
+  });
+
+  it("keeps what a file read states of itself — rules, errors raised, counts, then comments — across partial reads, newest first", () => {
+    const doc = ["# Themes", "Every theme must define all color tokens.", "Some prose about colours in general here.", "**Total: 37 color tokens**", "... (325 more lines not shown. Use offset=40 to continue reading)"].join("\n");
+    const code = ["// Resolve a var reference, following chains of references", "if (seen.has(v)) throw new Error(`Circular variable reference detected: ${v}`);", "const x = 1;"].join("\n");
+    const ledger = facts([
+      { user: "Read the theme docs and code." },
+      { assistant: "Reading.", tools: [{ name: "read", input: { path: "docs/theme.md" }, output: doc }, { name: "read", input: { path: "docs/theme.md", offset: 40 }, output: "Custom themes must live in ~/.pi/agent/themes." }] },
+      { assistant: "And the code.", tools: [{ name: "read", input: { path: "src/theme.ts" }, output: code }] },
+    ]);
+    expect(noted(ledger, OUTLINE_NOTE)).toEqual([
+      "docs/theme.md (as read) → Custom themes must live in ~/.pi/agent/themes. ⏎ Every theme must define all color tokens. ⏎ **Total: 37 color tokens**",
+      "src/theme.ts (as read) → if (seen.has(v)) throw new Error(`Circular variable reference detected: ${v}`); ⏎ // Resolve a var reference, following chains of references",
+    ]);
   });
 
   it("evicts a line of output a finding already quotes before any fact, and the values below the findings", () => {

@@ -2,7 +2,7 @@ import type { EvidenceLedger, LedgerEntry } from "../evidence/ledger";
 import { ledgerKey } from "../evidence/ledger-key";
 import { PROSE_NOTE } from "./assistant-prose";
 import { keeperLineOf, renderKeeperLedger } from "./render-keeper-ledger";
-import { STATE_NOTE, VALUE_KEY_PREFIX, VALUE_NOTE } from "./tool-facts";
+import { OUTLINE_NOTE, STATE_NOTE, VALUE_KEY_PREFIX, VALUE_NOTE } from "./tool-facts";
 
 export interface FitKeeperLedgerOptions {
   openRequest: boolean;
@@ -40,6 +40,7 @@ export function keeperRankOf(entry: LedgerEntry, seen: { userText: string; shown
       return entry.note === "edited" || entry.note === "written" ? 5 : entry.note === "read" ? 2 : 0;
     case "result":
       if (entry.note === STATE_NOTE) return 4;
+      if (entry.note === OUTLINE_NOTE) return 2;
       if (entry.note !== VALUE_NOTE) return 1;
       // a line of output the assistant quoted in a finding (or the user in a message shown) is shown there already
       return seen.shownText.includes(entry.key.slice(VALUE_KEY_PREFIX.length)) ? -1 : 2.5;

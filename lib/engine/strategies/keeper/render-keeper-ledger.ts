@@ -1,6 +1,6 @@
 import type { EvidenceLedger, LedgerEntry } from "../evidence/ledger";
 import { ledgerKey } from "../evidence/ledger-key";
-import { STATE_NOTE, VALUE_NOTE } from "./tool-facts";
+import { OUTLINE_NOTE, STATE_NOTE, VALUE_NOTE } from "./tool-facts";
 
 /** keeper's sections, in the order shown: what the user said and decided first, then the state of the work */
 const SECTIONS: readonly { title: (openRequest: boolean) => string; holds: (entry: LedgerEntry) => boolean }[] = [
@@ -8,12 +8,13 @@ const SECTIONS: readonly { title: (openRequest: boolean) => string; holds: (entr
   { title: (open) => (open ? "Open request (the newest user message; not answered in what follows)" : "Latest request"), holds: (entry) => entry.kind === "request" },
   { title: () => "Decisions", holds: (entry) => entry.kind === "decision" },
   { title: () => "Files: last state (the lines the newest edits and writes put in them, newest first)", holds: (entry) => entry.kind === "result" && entry.note === STATE_NOTE },
+  { title: () => "Files as read (the rules, errors raised, counts and notes they state)", holds: (entry) => entry.kind === "result" && entry.note === OUTLINE_NOTE },
   { title: () => "Files (last operation)", holds: (entry) => entry.kind === "file" },
   { title: () => "Commands (outcome → last line of output)", holds: (entry) => entry.kind === "command" },
   { title: () => "Errors not resolved", holds: (entry) => entry.kind === "error" },
   { title: () => "Tool output the conversation referred to (source → line)", holds: (entry) => entry.kind === "result" && entry.note === VALUE_NOTE },
   { title: () => "Findings (the assistant's own words)", holds: (entry) => entry.kind === "finding" },
-  { title: () => "Tool results (call → first lines)", holds: (entry) => entry.kind === "result" && entry.note !== STATE_NOTE && entry.note !== VALUE_NOTE },
+  { title: () => "Tool results (call → first lines)", holds: (entry) => entry.kind === "result" && entry.note !== STATE_NOTE && entry.note !== VALUE_NOTE && entry.note !== OUTLINE_NOTE },
   { title: () => "Names, numbers and settings", holds: (entry) => entry.kind === "fact" },
 ];
 

@@ -1,5 +1,5 @@
 import type { ToolCallPart, ToolResultPart } from "../../model";
-import { commandOf, errorLines, findIdentifiers, firstLine } from "../evidence/evidence-recognizers";
+import { commandOf, errorLines, findIdentifiers, firstLine, isRule, splitSentences } from "../evidence/evidence-recognizers";
 import type { EvidenceLedger, LedgerEntry, LedgerMessage } from "../evidence/ledger";
 import { ledgerKey } from "../evidence/ledger-key";
 import { fileOperationOf } from "../pi/file-operations";
@@ -9,6 +9,11 @@ export const STATE_NOTE = "state";
 /** `note` of a `result` entry holding a line of tool output the conversation referred to later */
 export const VALUE_NOTE = "value";
 
+/** `note` of a `result` entry holding what a file read says of itself: its rules, the errors it raises, its notes */
+export const OUTLINE_NOTE = "outline";
+const OUTLINE_KEY_PREFIX = "outline:";
+/** what a file read says of itself is at most this long */
+const OUTLINE_MAX_CHARS = 400;
 /** what a value entry's key starts with (the rest is the line's ledger key) */
 export const VALUE_KEY_PREFIX = "value:";
 /** a file's state line, and a value line, are at most this long */
@@ -104,6 +109,18 @@ export function addToolFacts(ledger: EvidenceLedger, messages: readonly LedgerMe
         const last = lastLine(part.output);
         if (entry && (entry.note === undefined || entry.note === "ok")) entry.note = last === null ? "ok" : `ok → ${cap(last, OUTCOME_LINE_MAX_CHARS)}`;
       }
+      if (operation !== null && operation.operation === "read" && !failed) {
+        const said = outlineOf(part.output);
+        if (said.length > 0) {
+          const key = `${OUTLINE_KEY_PREFIX}${ledgerKey(operation.path)}`;
+          // a file is often read in parts: what each part says is kept, the newest first
+          upsert({ kind: "result", key, text: stateText(operation.path, "as read", said, [], OUTLINE_MAX_CHARS), note: OUTLINE_NOTE, first: at, last: at, refs: 1 }, (found) => {
+            found.text = stateText(operation.path, "as read", said, linesOfState(found.text), OUTLINE_MAX_CHARS);
+            found.last = at;
+            found.refs++;
+          });
+        }
+      }
       if (operation === null || operation.operation === "read" || command !== null) {
         const source = operation?.path ?? (command !== null ? `\`${clip(firstLine(command), 60)}\`` : call.name);
         for (const line of referredLines(part, at, mentions)) {
@@ -143,6 +160,27 @@ export function mentionsIn(messages: readonly LedgerMessage[], referrers: readon
   }
   for (const text of referrers) mention(text, Number.POSITIVE_INFINITY);
   return mentions;
+}
+
+/** a reader's own note in its output ("... (325 more lines not shown. Use offset=255 to continue reading)") */
+const READER_NOTE = /^(?:\.{3}|…)\s*\(.*\)$|^\(.*\)$/;
+/** a line raising an error with its message: what the code refuses */
+const RAISES = /\b(?:throw new \w*Error|raise \w+(?:Error|Exception)|panic!?|errors\.New|fmt\.Errorf)\s*\(/;
+/** a comment of a few words: what the author explains */
+const COMMENT = /^(?:\/\/|#|\*|\/\*+|--)\s*(?:\S+\s+){4,}/;
+
+/**
+ * What a file read says of itself, in its order: the rule sentences it states (`isRule`: must, never, always…), the
+ * lines that raise an error with a message, the tallies it gives ("37 color tokens"), then its explanatory comments
+ * of five words or more — the statements a later step may need without reading the file again.
+ */
+function outlineOf(output: string): string[] {
+  const lines = meaningful(output)
+    .map((line) => line.replace(/^\d+(?:→|:|\t|\s*\|)\s*/, ""))
+    .filter((line) => !HARNESS_NOTE.test(line) && !READER_NOTE.test(line));
+  const strong = new Set(lines.filter((line) => splitSentences(line).some(isRule) || RAISES.test(line) || TALLY.test(line)));
+  const comments = lines.filter((line) => !strong.has(line) && COMMENT.test(line));
+  return [...new Set([...lines.filter((line) => strong.has(line)), ...comments])];
 }
 
 /** a tool call's input as text: a string as is, an object's string and number values joined */
@@ -185,14 +223,14 @@ function meaningful(text: string): string[] {
 const STATE_SEPARATOR = " ⏎ ";
 
 /** `path (last edits) → newest lines ⏎ older lines`, capped; the lines written before follow the newest, once each */
-function stateText(path: string, label: string, newest: readonly string[], older: readonly string[]): string {
+function stateText(path: string, label: string, newest: readonly string[], older: readonly string[], maxChars = STATE_MAX_CHARS): string {
   const head = `${path} (${label}) → `;
   const lines: string[] = [];
   let length = head.length;
   for (const line of [...newest, ...older]) {
     if (lines.includes(line)) continue;
-    if (length + line.length > STATE_MAX_CHARS) {
-      if (lines.length === 0) lines.push(`${line.slice(0, STATE_MAX_CHARS - head.length)}…`);
+    if (length + line.length > maxChars) {
+      if (lines.length === 0) lines.push(`${line.slice(0, maxChars - head.length)}…`);
       break;
     }
     lines.push(line);
