@@ -31,7 +31,7 @@ export const DEFAULT_KEEPER_SETTINGS = {
   /**
    * the ledger a compaction leaves (and carries to the next), a share of the window. Each 0.01 more is read at every
    * call and written at every compaction: on the tuning set's one session past 64K, 0.16 → 0.17 → 0.18 → 0.20 cost
-   * 0.88× → 0.89× → 0.93× → 1.01× the cheapest agent default at 64K (the goal: ≤ 1.1×)
+   * 0.89× → 0.91× → 0.93× → 1.03× the cheapest agent default at 64K (the goal: ≤ 1.1×)
    */
   ledgerBudgetRatio: 0.17,
   /** a user message longer than this is kept as its beginning (its rule sentences whole, in the ledger) */
@@ -100,8 +100,9 @@ const number = (value: number) => Math.round(value).toLocaleString("en-US");
  *    Keeper curates and ranks it by its own rules: resolved and generic error lines dropped (`keeper/unresolved-errors.ts`,
  *    `keeper/curate-ledger.ts`), the user's directives kept as rules (`keeper/user-directives.ts`), what the tools
  *    said (`keeper/tool-facts.ts`: each file's last state — the lines its newest edits and writes put in it —, each
- *    command's outcome with its output's last line or tally, and the lines of tool output holding a number, hex value,
- *    setting or identifier the user or the assistant used later, in prose or a tool call, the kept tail included),
+ *    command's outcome with its output's last line or tally, the lines of tool output holding a number, hex value,
+ *    setting or identifier the user or the assistant used later, in prose or a tool call, the kept tail included, and
+ *    what each file read states of itself: its rules, the errors it raises, its counts, its comments),
  *    the assistant's prose filling only the room left (`keeper/assistant-prose.ts`), evicted lowest rank first,
  *    repetitions of what is shown elsewhere before any fact (`keeper/fit-keeper-ledger.ts`), shown in keeper's own
  *    sections (`keeper/render-keeper-ledger.ts`).
@@ -113,7 +114,7 @@ export const keeperStrategy = defineStrategy<KeeperSettings>({
     "The lab's own, priced with the prompt cache: compacts where reading the context and rewriting it at each compaction cost least per call, compacts early and clears old tool output only when the cache is cold anyway, and replaces history by a deterministic ledger of the user's words, tasks, decisions, errors, each file's last state, commands' output and the tool output the conversation used.",
   source: {
     kind: "lab",
-    note: "the lab's own strategy (issue #36): compaction point and clearing priced with the prompt cache, idle compaction + the evidence ledger and open tasks; since 2026-11-27 (round 5) the ledger also reads the tools' output (each file's last state, each command's last line, the output lines the conversation used later) within 0.17 of the window (was 0.16)",
+    note: "the lab's own strategy (issue #36): compaction point and clearing priced with the prompt cache, idle compaction + the evidence ledger and open tasks; since 2026-11-27 (round 5) the ledger also reads the tools' output (each file's last state, each command's last line, the output lines the conversation used later, what each file read states of itself) within 0.17 of the window (was 0.16)",
   },
   defaults: DEFAULT_KEEPER_SETTINGS,
   settingsSchema: KeeperSettingsSchema,

@@ -21,7 +21,8 @@ const NEVER = 9;
  * How likely a later step needs an entry, highest kept longest: what the user said (their rules) > decisions with
  * their reasons > each file edited or written > the lines its newest edits put in it (its last state), the names and
  * numbers the user gave and the errors still open > the assistant's findings and the lines of tool output the
- * conversation referred to later > failed commands, commands with their output's last line and files read > tool
+ * conversation referred to later > failed commands, commands with their output's last line, files read and what they
+ * state of themselves > tool
  * result lines, commands that ran clean and names the assistant used > paths only mentioned and the assistant's other
  * prose. Below everything: an entry whose text is already shown elsewhere (a name inside a user message shown
  * verbatim, a decision or a finding; a finding inside a decision; a line of output a finding quotes) — a repetition

@@ -64,7 +64,8 @@ export function tokensOf(text: string): Set<string> {
  *   later, or the assistant passed to a later tool call — in the messages replaced or in `referrers`, the text kept
  *   after them — prefixed with where it came from.
  *   At most {@link VALUES_PER_RESULT} lines a result, those naming the most referred tokens; a line seen again gains
- *   a reference.
+ *   a reference;
+ * - **what each file read states of itself** (`result`, noted {@link OUTLINE_NOTE}, one per file): see `outlineOf`.
  */
 export function addToolFacts(ledger: EvidenceLedger, messages: readonly LedgerMessage[], options: { referrers: readonly string[] }): EvidenceLedger {
   const entries = ledger.entries.map((entry) => ({ ...entry }));
