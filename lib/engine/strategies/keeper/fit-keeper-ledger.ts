@@ -61,7 +61,7 @@ export function keeperRankOf(entry: LedgerEntry, seen: { userText: string; shown
 }
 
 /**
- * The ledger within `budgetTokens` as `measure` counts its rendered text (evidence's rendering): entries are evicted
+ * The ledger within `budgetTokens` as `measure` counts its rendered text (`renderKeeperLedger`): entries are evicted
  * lowest rank first (`keeperRankOf`), within a rank the least referenced and oldest first. Returns the ledger kept
  * (its `evicted` counts what the budget left out) and its text.
  */
@@ -82,20 +82,22 @@ export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedger
   const candidates = ledger.entries
     .filter((entry) => rankOf.get(entry)! < NEVER)
     .sort((a, b) => rankOf.get(a)! - rankOf.get(b)! || a.refs - b.refs || a.last - b.last || a.first - b.first);
-  // evict by each line's estimated cost first (one pass), then check the real rendering and evict more if needed
-  let excess = tokens - options.budgetTokens;
+  // evict by each line's estimated cost, check the real rendering, and evict again by the estimate for what is still
+  // over: a line's estimate can be off (grouped lines share a label, a file shown by its state is not listed), and
+  // one eviction per rendering would render the whole ledger once per entry
   const evicted = new Set<LedgerEntry>();
   let next = 0;
-  while (excess > 0 && next < candidates.length) {
-    const entry = candidates[next++];
-    evicted.add(entry);
-    excess -= options.measure(`${keeperLineOf(entry)}\n`);
-  }
+  if (candidates.length === 0) return { ledger: current, text, tokens };
   for (;;) {
+    let excess = tokens - options.budgetTokens;
+    do {
+      const entry = candidates[next++];
+      evicted.add(entry);
+      excess -= Math.max(1, options.measure(`${keeperLineOf(entry)}\n`));
+    } while (excess > 0 && next < candidates.length);
     current = { ...ledger, entries: ledger.entries.filter((entry) => !evicted.has(entry)), evicted: ledger.evicted + evicted.size };
     text = renderKeeperLedger(current, render);
     tokens = options.measure(text);
     if (tokens <= options.budgetTokens || next >= candidates.length) return { ledger: current, text, tokens };
-    evicted.add(candidates[next++]);
   }
 }

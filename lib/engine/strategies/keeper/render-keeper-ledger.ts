@@ -45,7 +45,12 @@ function renderSection(entries: readonly LedgerEntry[]): string {
   if (kind === "request") return entries.map((entry) => entry.text).join("\n");
   if (kind === "file") {
     const byOperation = new Map<string, string[]>();
-    for (const entry of entries) byOperation.set(entry.note ?? "mentioned", [...(byOperation.get(entry.note ?? "mentioned") ?? []), entry.text]);
+    for (const entry of entries) {
+      const operation = entry.note ?? "mentioned";
+      const paths = byOperation.get(operation);
+      if (paths) paths.push(entry.text);
+      else byOperation.set(operation, [entry.text]);
+    }
     return [...byOperation].map(([operation, paths]) => `- ${operation}: ${paths.join(" · ")}`).join("\n");
   }
   if (kind === "result") {
@@ -55,7 +60,9 @@ function renderSection(entries: readonly LedgerEntry[]): string {
       const arrow = entry.text.indexOf(SOURCE_ARROW);
       const source = arrow < 0 ? entry.text : entry.text.slice(0, arrow);
       const line = arrow < 0 ? "" : entry.text.slice(arrow + SOURCE_ARROW.length);
-      bySource.set(source, [...(bySource.get(source) ?? []), ...(line ? [line] : [])]);
+      const lines = bySource.get(source) ?? [];
+      if (line) lines.push(line);
+      bySource.set(source, lines);
     }
     return [...bySource].map(([source, lines]) => `- ${source}${lines.length > 0 ? `${SOURCE_ARROW}${lines.join(" ⏎ ")}` : ""}`).join("\n");
   }
