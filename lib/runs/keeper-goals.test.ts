@@ -58,24 +58,28 @@ describeWithShared("keeper against issue #36's goals on the tuning set", () => {
   }, 240_000);
 });
 
-/** tuning session, window, the share of its hand-written probes keeper keeps at least (measured: 46.8 / 84.8 / 100%, 93.1%, 85.5%) */
-const SMALL_WINDOW_FLOORS: [string, number, number][] = [
-  ["pi/pi-mono__large-session.jsonl", 16_000, 0.45],
-  ["pi/pi-mono__large-session.jsonl", 32_000, 0.84],
-  ["pi/pi-mono__large-session.jsonl", 64_000, 0.99],
-  ["openhands/openhands__multi_swe_bench_output.jsonl", 16_000, 0.93],
-  ["openhands/openhands__multi_swe_bench_output.jsonl", 32_000, 0.93],
-  ["swe-agent/swe-agent__gpt4__pydicom-1458.traj", 16_000, 0.85],
+/**
+ * tuning session, its probe set, window, the share of the set keeper keeps at least (measured in round 5, reading the
+ * tools' output, user's words 0.6 of the ledger: pi-mono's first set 48.1 / 83.5 / 100%, its tooling set 10.8 / 28.9%,
+ * its user's-words set 45.8 / 91.7%, copilot-cli agentv 34.8% at 32K, openhands 93.1%, pydicom 89.1%)
+ */
+const SMALL_WINDOW_FLOORS: [string, string, number, number][] = [
+  ["pi/pi-mono__large-session.jsonl", "pi-mono__large-session.json", 16_000, 0.48],
+  ["pi/pi-mono__large-session.jsonl", "pi-mono__large-session.json", 32_000, 0.83],
+  ["pi/pi-mono__large-session.jsonl", "pi-mono__large-session.json", 64_000, 0.99],
+  ["pi/pi-mono__large-session.jsonl", "pi-mono__large-session__2-tooling-and-fixes.json", 32_000, 0.28],
+  ["pi/pi-mono__large-session.jsonl", "pi-mono__large-session__4-user-words.json", 32_000, 0.91],
+  ["copilot-cli/agentv__269e1b9e5502.jsonl", "agentv__269e1b9e5502.json", 32_000, 0.34],
+  ["openhands/openhands__multi_swe_bench_output.jsonl", "openhands__multi_swe_bench_output.json", 16_000, 0.93],
+  ["openhands/openhands__multi_swe_bench_output.jsonl", "openhands__multi_swe_bench_output.json", 32_000, 0.93],
+  ["swe-agent/swe-agent__gpt4__pydicom-1458.traj", "swe-agent__gpt4__pydicom-1458.json", 16_000, 0.89],
 ];
 
 describeWithShared("keeper's ledger on the tuning sessions where it compacts at smaller windows", () => {
-  it.each(SMALL_WINDOW_FLOORS)("%s @ %i keeps ≥ %f of its hand-written probes", async (file, window, floor) => {
+  it.each(SMALL_WINDOW_FLOORS)("%s (%s) @ %i keeps ≥ %f of its hand-written probes", async (file, setFile, window, floor) => {
     const session = importTranscript(fs.readFileSync(sharedTranscript(file), "utf8"), { sourceName: file }).session;
-    const set = fs
-      .readdirSync(PROBES_DIR)
-      .filter((name) => name.endsWith(".json"))
-      .map((name) => ProbeSetSchema.parse(JSON.parse(fs.readFileSync(path.join(PROBES_DIR, name), "utf8"))))
-      .find((candidate) => candidate.transcript === file)!;
+    const set = ProbeSetSchema.parse(JSON.parse(fs.readFileSync(path.join(PROBES_DIR, setFile), "utf8")));
+    expect(set.transcript).toBe(file);
     const result = await replaySession({ session, strategy: findStrategy("keeper")!, window });
     expect(result.final.contextTokens).toBeLessThanOrEqual(window);
     expect(scoreHandProbes({ session, result, probes: set.probes }).overall).toBeGreaterThanOrEqual(floor);

@@ -23,6 +23,8 @@ import { trackErrors } from "./keeper/unresolved-errors";
 import { addUserDirectives, isDirective } from "./keeper/user-directives";
 import { addAssistantProse, PROSE_NOTE } from "./keeper/assistant-prose";
 import { fitUserWords, readUserWords } from "./keeper/user-words";
+import { addToolFacts, OUTLINE_NOTE, STATE_NOTE, tokensOf, VALUE_NOTE } from "./keeper/tool-facts";
+import { renderKeeperLedger } from "./keeper/render-keeper-ledger";
 import { EMPTY_LEDGER, readIntoLedger } from "./evidence/ledger";
 
 const ANTHROPIC = { readMultiplier: 0.1, writeMultiplier: 1.25, paybackCalls: 10 };
@@ -300,6 +302,110 @@ describe("keeper's ledger: unresolved errors, generic lines, ranking", () => {
     expect(goneShown).toEqual(expect.arrayContaining(["rule:Never edit package-lock.json by hand.", "fact:MAX_ROWS=500"]));
     expect(shown.text).toContain("parseStreamingChunk");
     expect(shown.text).toContain("I'll use the streaming parser because the file is 2 GB.");
+  });
+});
+
+describe("keeper's tool facts: files' last state, commands' output, values referred to", () => {
+  const entriesOf = (spec: TurnSpec[]) => buildSession(spec).messages.map((message, sessionIndex) => ({ message, sessionIndex }));
+  const facts = (spec: TurnSpec[], referrers: string[] = []) => {
+    const entries = entriesOf(spec);
+    return addToolFacts(readIntoLedger(EMPTY_LEDGER, entries, { instructionMaxChars: 4_000 }), entries, { referrers });
+  };
+  const noted = (ledger: ReturnType<typeof facts>, note: string) => ledger.entries.filter((entry) => entry.kind === "result" && entry.note === note).map((entry) => entry.text);
+
+  it.each([
+    // the ledger's own identifiers count too ("#343541" is an issue number to it)
+    ["#343541 and 77 and 0.7.29", ["#343541", "343541", "77", "0.7.29"]],
+    ["TIMEOUT_MS=3000 in defaultTextStyle", ["timeout_ms=3000", "3000", "defaulttextstyle"]],
+    ["the theme is dark, line 5", []],
+    ["agent a9cad17 and word be2", ["a9cad17"]],
+  ])("the specific tokens of %s", (text, tokens) => {
+    expect([...tokensOf(text)].sort()).toEqual([...tokens].sort());
+  });
+
+  it("keeps each file's last state: the lines its newest edits put in it, newest first, a failed edit not", () => {
+    const ledger = facts([
+      { user: "Set the timeout." },
+      { assistant: "Editing.", tools: [{ name: "edit", input: { path: "src/config.ts", oldText: "const a = 1;\nconst timeout = 10;", newText: "const a = 1;\nconst timeout = 30;" }, output: "ok" }] },
+      { assistant: "And the retries.", tools: [{ name: "edit", input: { path: "src/config.ts", oldText: "const retries = 1;", newText: "const retries = 5;" }, output: "ok" }] },
+      { assistant: "Once more.", tools: [{ name: "edit", input: { path: "src/config.ts", oldText: "x", newText: "const broken = true;" }, output: "Error: oldText not found", isError: true }] },
+      { assistant: "A new file.", tools: [{ name: "write", input: { path: "src/new.ts", content: "export const answer = 42;\n\n}" }, output: "ok" }] },
+    ]);
+    expect(noted(ledger, STATE_NOTE)).toEqual(["src/config.ts (last edits) → const retries = 5; ⏎ const timeout = 30;", "src/new.ts (written) → export const answer = 42;"]);
+    // shown once: the state line replaces the file's line among the files
+    const text = renderKeeperLedger(ledger, { openRequest: false, budgetTokens: 1_000 });
+    expect(text).toContain("src/config.ts (last edits) → const retries = 5;");
+    expect(text).not.toMatch(/edited: .*src\/config\.ts/);
+  });
+
+  it("says what a command printed last (a tally before the timings), and skips the harness's own note", () => {
+    const ledger = facts([
+      { user: "Run the tests." },
+      {
+        assistant: "Running.",
+        tools: [
+          { name: "bash", input: { command: "npm test" }, output: "RUN v4\n✓ a.test.ts\nTests  42 passed (42)\nDuration 1.2s\n" },
+          { name: "bash", input: { command: "ls" }, output: "src\n[The command completed with exit code 0.]" },
+          { name: "bash", input: { command: "npm run lint" }, output: "Error: no-unused-vars in src/lexer.ts", isError: true },
+        ],
+      },
+    ]);
+    const notes = Object.fromEntries(ledger.entries.filter((entry) => entry.kind === "command").map((entry) => [entry.text, entry.note]));
+    expect(notes["npm test"]).toBe("ok → Tests  42 passed (42)");
+    expect(notes.ls).toBe("ok → src");
+    expect(notes["npm run lint"]).toMatch(/^failed: Error: no-unused-vars/);
+  });
+
+  it("keeps the lines of tool output whose values the conversation used later, at most three a result, grouped by source", () => {
+    const config = ["{", '  "userMsgBg": "#343541",', '  "toolPendingBg": "#282832",', '  "accent": "#8abeb7",', '  "muted": "#808080",', '  "dim": "#666666",', '  "border": "#5f87ff",', "}"].join("\n");
+    const spec: TurnSpec[] = [
+      { user: "What colours does the theme use?" },
+      { assistant: "Reading it.", tools: [{ name: "read", input: { path: "theme/dark.json" }, output: config }] },
+      { assistant: "The user background is #343541, pending tools #282832, the accent #8abeb7 and muted #808080." },
+    ];
+    const ledger = facts(spec);
+    expect(noted(ledger, VALUE_NOTE)).toEqual(['theme/dark.json → "userMsgBg": "#343541",', 'theme/dark.json → "toolPendingBg": "#282832",', 'theme/dark.json → "accent": "#8abeb7",']);
+    expect(renderKeeperLedger(ledger, { openRequest: false, budgetTokens: 1_000 })).toContain('- theme/dark.json → "userMsgBg": "#343541", ⏎ "toolPendingBg": "#282832", ⏎ "accent": "#8abeb7",');
+    // a value named only before the output, or never, keeps nothing; the text kept after the compaction counts as later
+    expect(noted(facts([spec[0], spec[1]]), VALUE_NOTE)).toEqual([]);
+    expect(noted(facts([spec[0], spec[1]], ["dim is #666666"]), VALUE_NOTE)).toEqual(['theme/dark.json → "dim": "#666666",']);
+    // so does a value the assistant passed to a later tool call
+    const passed = facts([
+      { user: "Start the agents." },
+      { assistant: "Starting.", tools: [{ name: "Task", input: { prompt: "write a poem" }, output: "Async agent launched. agentId: a9cad17" }] },
+      { assistant: "Checking.", tools: [{ name: "TaskOutput", input: { task_id: "a9cad17" }, output: "done" }] },
+    ]);
+    expect(noted(passed, VALUE_NOTE)).toEqual(["Task → Async agent launched. agentId: a9cad17"]);
+  });
+
+  it("keeps what a file read states of itself — rules, errors raised, counts, then comments — across partial reads, newest first", () => {
+    const doc = ["# Themes", "Every theme must define all color tokens.", "Some prose about colours in general here.", "**Total: 37 color tokens**", "... (325 more lines not shown. Use offset=40 to continue reading)"].join("\n");
+    const code = ["// Resolve a var reference, following chains of references", "if (seen.has(v)) throw new Error(`Circular variable reference detected: ${v}`);", "const x = 1;"].join("\n");
+    const ledger = facts([
+      { user: "Read the theme docs and code." },
+      { assistant: "Reading.", tools: [{ name: "read", input: { path: "docs/theme.md" }, output: doc }, { name: "read", input: { path: "docs/theme.md", offset: 40 }, output: "Custom themes must live in ~/.pi/agent/themes." }] },
+      { assistant: "And the code.", tools: [{ name: "read", input: { path: "src/theme.ts" }, output: code }] },
+    ]);
+    expect(noted(ledger, OUTLINE_NOTE)).toEqual([
+      "docs/theme.md (as read) → Custom themes must live in ~/.pi/agent/themes. ⏎ Every theme must define all color tokens. ⏎ **Total: 37 color tokens**",
+      "src/theme.ts (as read) → if (seen.has(v)) throw new Error(`Circular variable reference detected: ${v}`); ⏎ // Resolve a var reference, following chains of references",
+    ]);
+  });
+
+  it("evicts a line of output a finding already quotes before any fact, and the values below the findings", () => {
+    const spec: TurnSpec[] = [
+      { user: "Why does the cache go stale?" },
+      { assistant: "Reading.", tools: [{ name: "read", input: { path: "src/text.ts" }, output: "if (this.cachedText === this.text && this.cachedWidth === width) {\nconst paddingNeeded = Math.max(0, width - visibleLen);" }] },
+      { assistant: "It only checks `cachedText === this.text` and the width, not the background: if (this.cachedText === this.text && this.cachedWidth === width) {. The paddingNeeded sum uses visibleLen." },
+    ];
+    const entries = entriesOf(spec);
+    const ledger = addToolFacts(readIntoLedger(EMPTY_LEDGER, entries, { instructionMaxChars: 4_000 }), entries, { referrers: [] });
+    const values = ledger.entries.filter((entry) => entry.note === VALUE_NOTE);
+    expect(values.map((entry) => entry.text)).toEqual(["src/text.ts → if (this.cachedText === this.text && this.cachedWidth === width) {", "src/text.ts → const paddingNeeded = Math.max(0, width - visibleLen);"]);
+    const measure = (text: string) => Math.ceil(text.length / 4);
+    const full = fitKeeperLedger(ledger, { openRequest: false, budgetTokens: 10_000, measure, userTexts: [], shownUserTexts: [] });
+    const tight = fitKeeperLedger(ledger, { openRequest: false, budgetTokens: full.tokens - 5, measure, userTexts: [], shownUserTexts: [] });
+    expect(tight.ledger.entries.filter((entry) => entry.note === VALUE_NOTE).map((entry) => entry.text)).toEqual(["src/text.ts → const paddingNeeded = Math.max(0, width - visibleLen);"]);
   });
 });
 

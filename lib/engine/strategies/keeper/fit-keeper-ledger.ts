@@ -1,6 +1,8 @@
-import { renderLedger, type EvidenceLedger, type LedgerEntry } from "../evidence/ledger";
+import type { EvidenceLedger, LedgerEntry } from "../evidence/ledger";
 import { ledgerKey } from "../evidence/ledger-key";
 import { PROSE_NOTE } from "./assistant-prose";
+import { keeperLineOf, renderKeeperLedger } from "./render-keeper-ledger";
+import { OUTLINE_NOTE, STATE_NOTE, VALUE_KEY_PREFIX, VALUE_NOTE } from "./tool-facts";
 
 export interface FitKeeperLedgerOptions {
   openRequest: boolean;
@@ -17,10 +19,13 @@ const NEVER = 9;
 
 /**
  * How likely a later step needs an entry, highest kept longest: what the user said (their rules) > decisions with
- * their reasons > each file's last state (edited, written) > the names and numbers the user gave and the errors still
- * open > the assistant's findings > failed commands and files read > tool result lines, commands that ran clean and
- * names the assistant used > paths only mentioned. Below everything: an entry whose text is already shown elsewhere
- * (a name inside a user message shown verbatim, a decision or a finding; a finding inside a decision) — a repetition
+ * their reasons > each file edited or written > the lines its newest edits put in it (its last state), the names and
+ * numbers the user gave and the errors still open > the assistant's findings and the lines of tool output the
+ * conversation referred to later > failed commands, commands with their output's last line, files read and what they
+ * state of themselves > tool
+ * result lines, commands that ran clean and names the assistant used > paths only mentioned and the assistant's other
+ * prose. Below everything: an entry whose text is already shown elsewhere (a name inside a user message shown
+ * verbatim, a decision or a finding; a finding inside a decision; a line of output a finding quotes) — a repetition
  * is dropped before any fact is (a rule sentence inside a user message shown verbatim too).
  */
 export function keeperRankOf(entry: LedgerEntry, seen: { userText: string; shownText: string }): number {
@@ -34,6 +39,12 @@ export function keeperRankOf(entry: LedgerEntry, seen: { userText: string; shown
       return 6;
     case "file":
       return entry.note === "edited" || entry.note === "written" ? 5 : entry.note === "read" ? 2 : 0;
+    case "result":
+      if (entry.note === STATE_NOTE) return 4;
+      if (entry.note === OUTLINE_NOTE) return 2;
+      if (entry.note !== VALUE_NOTE) return 1;
+      // a line of output the assistant quoted in a finding (or the user in a message shown) is shown there already
+      return seen.shownText.includes(entry.key.slice(VALUE_KEY_PREFIX.length)) ? -1 : 2.5;
     case "error":
       return 4;
     case "fact":
@@ -42,6 +53,7 @@ export function keeperRankOf(entry: LedgerEntry, seen: { userText: string; shown
     case "finding":
       return seen.shownText.includes(entry.key) ? -1 : entry.note === PROSE_NOTE ? 0 : 3;
     case "command":
+      // a command with what it printed last (a tally, a result) or how it failed says more than one that ran clean
       return entry.note === "ok" || entry.note === undefined ? 1 : 2;
     default:
       return 1;
@@ -49,14 +61,14 @@ export function keeperRankOf(entry: LedgerEntry, seen: { userText: string; shown
 }
 
 /**
- * The ledger within `budgetTokens` as `measure` counts its rendered text (evidence's rendering): entries are evicted
+ * The ledger within `budgetTokens` as `measure` counts its rendered text (`renderKeeperLedger`): entries are evicted
  * lowest rank first (`keeperRankOf`), within a rank the least referenced and oldest first. Returns the ledger kept
  * (its `evicted` counts what the budget left out) and its text.
  */
 export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedgerOptions): { ledger: EvidenceLedger; text: string; tokens: number } {
   const render = { openRequest: options.openRequest, budgetTokens: options.budgetTokens };
   let current = ledger;
-  let text = renderLedger(current, render);
+  let text = renderKeeperLedger(current, render);
   let tokens = options.measure(text);
   if (tokens <= options.budgetTokens) return { ledger: current, text, tokens };
   const userText = options.userTexts.map(ledgerKey).join("\n");
@@ -65,25 +77,27 @@ export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedger
   const findings = ledger.entries.filter((entry) => entry.kind === "finding").map((entry) => entry.key);
   const shownText = [shownUser, ...quoted].join("\n");
   const factText = `${shownText}\n${findings.join("\n")}`;
-  const textFor = (entry: LedgerEntry) => (entry.kind === "fact" ? factText : entry.kind === "rule" ? shownUser : shownText);
+  const textFor = (entry: LedgerEntry) => (entry.kind === "fact" || entry.kind === "result" ? factText : entry.kind === "rule" ? shownUser : shownText);
   const rankOf = new Map(ledger.entries.map((entry) => [entry, keeperRankOf(entry, { userText, shownText: textFor(entry) })]));
   const candidates = ledger.entries
     .filter((entry) => rankOf.get(entry)! < NEVER)
     .sort((a, b) => rankOf.get(a)! - rankOf.get(b)! || a.refs - b.refs || a.last - b.last || a.first - b.first);
-  // evict by each line's estimated cost first (one pass), then check the real rendering and evict more if needed
-  let excess = tokens - options.budgetTokens;
+  // evict by each line's estimated cost, check the real rendering, and evict again by the estimate for what is still
+  // over: a line's estimate can be off (grouped lines share a label, a file shown by its state is not listed), and
+  // one eviction per rendering would render the whole ledger once per entry
   const evicted = new Set<LedgerEntry>();
   let next = 0;
-  while (excess > 0 && next < candidates.length) {
-    const entry = candidates[next++];
-    evicted.add(entry);
-    excess -= options.measure(`- ${entry.text}${entry.note ? `: ${entry.note}` : ""}\n`);
-  }
+  if (candidates.length === 0) return { ledger: current, text, tokens };
   for (;;) {
+    let excess = tokens - options.budgetTokens;
+    do {
+      const entry = candidates[next++];
+      evicted.add(entry);
+      excess -= Math.max(1, options.measure(`${keeperLineOf(entry)}\n`));
+    } while (excess > 0 && next < candidates.length);
     current = { ...ledger, entries: ledger.entries.filter((entry) => !evicted.has(entry)), evicted: ledger.evicted + evicted.size };
-    text = renderLedger(current, render);
+    text = renderKeeperLedger(current, render);
     tokens = options.measure(text);
     if (tokens <= options.budgetTokens || next >= candidates.length) return { ledger: current, text, tokens };
-    evicted.add(candidates[next++]);
   }
 }

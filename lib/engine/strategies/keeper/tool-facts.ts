@@ -1,0 +1,305 @@
+import type { ToolCallPart, ToolResultPart } from "../../model";
+import { commandOf, errorLines, findIdentifiers, firstLine, isRule, splitSentences } from "../evidence/evidence-recognizers";
+import type { EvidenceLedger, LedgerEntry, LedgerMessage } from "../evidence/ledger";
+import { ledgerKey } from "../evidence/ledger-key";
+import { fileOperationOf } from "../pi/file-operations";
+
+/** `note` of a `result` entry holding a file's last state: the lines last written to it */
+export const STATE_NOTE = "state";
+/** `note` of a `result` entry holding a line of tool output the conversation referred to later */
+export const VALUE_NOTE = "value";
+
+/** `note` of a `result` entry holding what a file read says of itself: its rules, the errors it raises, its notes */
+export const OUTLINE_NOTE = "outline";
+const OUTLINE_KEY_PREFIX = "outline:";
+/** what a file read says of itself is at most this long */
+const OUTLINE_MAX_CHARS = 400;
+/** what a value entry's key starts with (the rest is the line's ledger key) */
+export const VALUE_KEY_PREFIX = "value:";
+/** a file's state line, and a value line, are at most this long */
+const STATE_MAX_CHARS = 200;
+const VALUE_LINE_MAX_CHARS = 200;
+/** what a command's outcome says of its output: the last line (a test runner's tally, a build's result) */
+const OUTCOME_LINE_MAX_CHARS = 140;
+/** the evidence ledger's cap on a command's first line (its entries are keyed by the capped text) */
+const COMMAND_MAX_CHARS = 300;
+/** lines of one tool result kept as values: the few the conversation named most */
+const VALUES_PER_RESULT = 3;
+/** a line longer than this is data (a minified file, a JSON blob), not a line a person reads */
+const LINE_MAX_CHARS = 400;
+/**
+ * Tokens of tool output that name something specific: a number of two or more digits (with its decimals or a unit
+ * glued to it), a hex value, `KEY=value`, and the identifiers the ledger recognises elsewhere. Common words are not
+ * tokens, nor are paths (the files have their own entries), so a line is kept only for something the conversation
+ * could only have taken from that output.
+ */
+const NUMBER_OR_HEX = /(?<![\w#.])#?(?:[0-9a-f]*\d[0-9a-f]*[a-f][0-9a-f]*|[0-9a-f]*[a-f][0-9a-f]*\d[0-9a-f]*)(?![\w.])|(?<![\w.])\d{2,}(?:\.\d+)*(?![\w.])/gi;
+const SETTING = /\b[A-Za-z_][\w.-]*=[^\s,;'"`)]+/g;
+/** a line that is only punctuation, a number or a line-number prefix: nothing to read on its own */
+const BARE = /^[\s\d\W]*$/;
+
+/** The specific tokens of a text, normalised (lower case, `#` dropped from hex). */
+export function tokensOf(text: string): Set<string> {
+  const tokens = new Set<string>();
+  for (const match of text.match(NUMBER_OR_HEX) ?? []) {
+    const token = match.replace(/^#/, "").toLowerCase();
+    // a hex token must look like one (6+ characters: a colour, a hash); shorter mixes are words like "a1" or "be2"
+    if (/[a-f]/.test(token) && token.length < 6) continue;
+    tokens.add(token);
+  }
+  for (const match of text.match(SETTING) ?? []) tokens.add(match.toLowerCase());
+  for (const identifier of findIdentifiers(text)) tokens.add(identifier.toLowerCase());
+  return tokens;
+}
+
+/**
+ * The ledger with what the session's tools said, as keeper's own entries (evidence's ledger reads a tool result
+ * only as its first lines and error lines):
+ * - **each file's last state** (`result`, noted {@link STATE_NOTE}, one per file): the lines the newest edits and
+ *   writes put in it, newest first — what the file holds now as far as the session shows it;
+ * - **each command's outcome** with its output's last line (a tally, a result): a `command` entry's note becomes
+ *   `ok → <last line>` (failures keep their error line);
+ * - **values the conversation referred to** (`result`, noted {@link VALUE_NOTE}): a line of tool output holding a
+ *   specific token (a number, a hex value, a setting, an identifier) that the user or the assistant wrote
+ *   later, or the assistant passed to a later tool call — in the messages replaced or in `referrers`, the text kept
+ *   after them — prefixed with where it came from.
+ *   At most {@link VALUES_PER_RESULT} lines a result, those naming the most referred tokens; a line seen again gains
+ *   a reference;
+ * - **what each file read states of itself** (`result`, noted {@link OUTLINE_NOTE}, one per file): see `outlineOf`.
+ */
+export function addToolFacts(ledger: EvidenceLedger, messages: readonly LedgerMessage[], options: { referrers: readonly string[] }): EvidenceLedger {
+  const entries = ledger.entries.map((entry) => ({ ...entry }));
+  const byKey = new Map(entries.map((entry) => [`${entry.kind}\u0000${entry.key}`, entry]));
+  const commands = new Map(entries.filter((entry) => entry.kind === "command").map((entry) => [entry.key, entry]));
+  const upsert = (entry: LedgerEntry, merge: (found: LedgerEntry) => void) => {
+    const found = byKey.get(`${entry.kind}\u0000${entry.key}`);
+    if (found) return merge(found);
+    byKey.set(`${entry.kind}\u0000${entry.key}`, entry);
+    entries.push(entry);
+  };
+
+  const mentions = mentionsIn(messages, options.referrers);
+
+  const calls = new Map<string, ToolCallPart>();
+  for (const { message, sessionIndex: at } of messages) {
+    if (message.synthetic || message.summary) continue;
+    for (const part of message.parts) {
+      if (part.type === "tool-call") {
+        calls.set(part.id, part);
+        continue;
+      }
+      if (part.type !== "tool-result") continue;
+      const call = calls.get(part.callId) ?? null;
+      if (call === null) continue;
+      const failed = errorLines(part.output, part.isError === true).length > 0 || part.isError === true;
+      const operation = fileOperationOf(call);
+      const written = operation !== null && operation.operation !== "read" && !failed ? writtenLines(call) : null;
+      if (operation !== null && written !== null && written.length > 0) {
+        const path = operation.path;
+        const key = `state:${ledgerKey(path)}`;
+        const label = operation.operation === "edit" ? "last edits" : "written";
+        upsert({ kind: "result", key, text: stateText(path, label, written, []), note: STATE_NOTE, first: at, last: at, refs: 1 }, (found) => {
+          found.text = stateText(path, label, written, linesOfState(found.text));
+          found.last = at;
+          found.refs++;
+        });
+      }
+      const command = commandOf(call);
+      if (command !== null && !failed) {
+        const entry = commands.get(ledgerKey(cap(firstLine(command), COMMAND_MAX_CHARS)));
+        const last = lastLine(part.output);
+        if (entry && (entry.note === undefined || entry.note === "ok")) entry.note = last === null ? "ok" : `ok → ${cap(last, OUTCOME_LINE_MAX_CHARS)}`;
+      }
+      if (operation !== null && operation.operation === "read" && !failed) {
+        const said = outlineOf(part.output);
+        if (said.length > 0) {
+          const key = `${OUTLINE_KEY_PREFIX}${ledgerKey(operation.path)}`;
+          // a file is often read in parts: what each part says is kept, the newest first
+          upsert({ kind: "result", key, text: stateText(operation.path, "as read", said, [], OUTLINE_MAX_CHARS), note: OUTLINE_NOTE, first: at, last: at, refs: 1 }, (found) => {
+            found.text = stateText(operation.path, "as read", said, linesOfState(found.text), OUTLINE_MAX_CHARS);
+            found.last = at;
+            found.refs++;
+          });
+        }
+      }
+      if (operation === null || operation.operation === "read" || command !== null) {
+        const source = operation?.path ?? (command !== null ? `\`${clip(firstLine(command), 60)}\`` : call.name);
+        for (const line of referredLines(part, at, mentions)) {
+          upsert({ kind: "result", key: `${VALUE_KEY_PREFIX}${ledgerKey(line.text)}`, text: `${source} → ${line.text}`, note: VALUE_NOTE, first: at, last: at, refs: line.refs }, (found) => {
+            found.last = at;
+            found.refs += 1;
+          });
+        }
+      }
+    }
+  }
+  return { ...ledger, entries };
+}
+
+/** A token's mentions: the newest message it was written in (`Infinity` for the text kept after them) and how often. */
+export type Mentions = ReadonlyMap<string, { last: number; count: number }>;
+
+/**
+ * Where each specific token (`tokensOf`) was last used by the user or the assistant among `messages` — in prose or
+ * passed to a tool call — and how often; `referrers` (the text kept after the messages) count as newer than all.
+ */
+export function mentionsIn(messages: readonly LedgerMessage[], referrers: readonly string[]): Mentions {
+  const mentions = new Map<string, { last: number; count: number }>();
+  const mention = (text: string, at: number) => {
+    for (const token of tokensOf(text)) {
+      const seen = mentions.get(token);
+      mentions.set(token, { last: Math.max(at, seen?.last ?? at), count: (seen?.count ?? 0) + 1 });
+    }
+  };
+  for (const { message, sessionIndex } of messages) {
+    if (message.synthetic || message.summary || (message.role !== "user" && message.role !== "assistant")) continue;
+    for (const part of message.parts) {
+      if (part.type === "text" && !part.synthetic) mention(part.text, sessionIndex);
+      // a value passed to a later tool call (an id, a path, a number) is one the assistant used
+      if (part.type === "tool-call") mention(inputText(part.input), sessionIndex);
+    }
+  }
+  for (const text of referrers) mention(text, Number.POSITIVE_INFINITY);
+  return mentions;
+}
+
+/** a reader's own note in its output ("... (325 more lines not shown. Use offset=255 to continue reading)") */
+const READER_NOTE = /^(?:\.{3}|…)\s*\(.*\)$|^\(.*\)$/;
+/** a line raising an error with its message: what the code refuses */
+const RAISES = /\b(?:throw new \w*Error|raise \w+(?:Error|Exception)|panic!?|errors\.New|fmt\.Errorf)\s*\(/;
+/** a comment of a few words: what the author explains */
+const COMMENT = /^(?:\/\/|#|\*|\/\*+|--)\s*(?:\S+\s+){4,}/;
+
+/**
+ * What a file read says of itself, in its order: the rule sentences it states (`isRule`: must, never, always…), the
+ * lines that raise an error with a message, the tallies it gives ("37 color tokens"), then its explanatory comments
+ * of five words or more — the statements a later step may need without reading the file again.
+ */
+function outlineOf(output: string): string[] {
+  const lines = meaningful(output)
+    .map((line) => line.replace(/^\d+(?:→|:|\t|\s*\|)\s*/, ""))
+    .filter((line) => !HARNESS_NOTE.test(line) && !READER_NOTE.test(line));
+  const strong = new Set(lines.filter((line) => splitSentences(line).some(isRule) || RAISES.test(line) || TALLY.test(line)));
+  const comments = lines.filter((line) => !strong.has(line) && COMMENT.test(line));
+  return [...new Set([...lines.filter((line) => strong.has(line)), ...comments])];
+}
+
+/** a tool call's input as text: a string as is, an object's string and number values joined */
+function inputText(input: unknown): string {
+  if (typeof input === "string") return input;
+  if (input === null || typeof input !== "object") return "";
+  return Object.values(input as Record<string, unknown>)
+    .filter((value) => typeof value === "string" || typeof value === "number")
+    .join("\n");
+}
+
+/** The lines an edit or write put in the file, in order: an edit's new lines not in its old text, a write's content. */
+function writtenLines(call: ToolCallPart): string[] | null {
+  const input = call.input && typeof call.input === "object" ? (call.input as Record<string, unknown>) : null;
+  if (input === null) return null;
+  const edits = Array.isArray(input.edits) ? input.edits.filter((edit): edit is Record<string, unknown> => edit !== null && typeof edit === "object") : [input];
+  const lines: string[] = [];
+  for (const edit of edits) {
+    const next = stringOf(edit, ["newText", "new_string", "newString", "new_str", "content", "file_text", "text"]);
+    if (next === null) continue;
+    const old = new Set(meaningful(stringOf(edit, ["oldText", "old_string", "oldString", "old_str"]) ?? ""));
+    lines.push(...meaningful(next).filter((line) => !old.has(line)));
+  }
+  return lines;
+}
+
+function stringOf(record: Record<string, unknown>, keys: readonly string[]): string | null {
+  for (const key of keys) if (typeof record[key] === "string") return record[key] as string;
+  return null;
+}
+
+/** trimmed lines with something to read (not blank, not only brackets or punctuation) */
+function meaningful(text: string): string[] {
+  return text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0 && line.length <= LINE_MAX_CHARS && !BARE.test(line));
+}
+
+const STATE_SEPARATOR = " ⏎ ";
+
+/** `path (last edits) → newest lines ⏎ older lines`, capped; the lines written before follow the newest, once each */
+function stateText(path: string, label: string, newest: readonly string[], older: readonly string[], maxChars = STATE_MAX_CHARS): string {
+  const head = `${path} (${label}) → `;
+  const lines: string[] = [];
+  let length = head.length;
+  for (const line of [...newest, ...older]) {
+    if (lines.includes(line)) continue;
+    if (length + line.length > maxChars) {
+      if (lines.length === 0) lines.push(`${line.slice(0, maxChars - head.length)}…`);
+      break;
+    }
+    lines.push(line);
+    length += line.length + STATE_SEPARATOR.length;
+  }
+  return `${head}${lines.join(STATE_SEPARATOR)}`;
+}
+
+function linesOfState(text: string): string[] {
+  const arrow = text.indexOf(") → ");
+  return arrow < 0 ? [] : text.slice(arrow + 4).split(STATE_SEPARATOR).filter((line) => !line.endsWith("…"));
+}
+
+/** a whole line in brackets: a note the agent's harness adds to a tool's output */
+const HARNESS_NOTE = /^\[[^\]]*\]$/;
+/** how far from the end a tally is looked for (a test runner prints its counts, then a timing or two) */
+const TALLY_LOOKBACK_LINES = 5;
+
+/** a count of something: "42 passed", "3 files changed", "12 tests" */
+const TALLY = /\b\d+\s+[a-z]{3,}/i;
+
+/** What a command's output ends with: its last line counting something among the last few (a tally), else its last line. */
+function lastLine(output: string): string | null {
+  const lines = meaningful(output);
+  if (lines.length === 0) return null;
+  // a harness's own note around the output ("[The command completed with exit code 0.]") says nothing the outcome does not
+  const tail = lines.filter((line) => !HARNESS_NOTE.test(line)).slice(-TALLY_LOOKBACK_LINES);
+  if (tail.length === 0) return null;
+  const tally = tail.filter((line) => TALLY.test(line)).pop();
+  return tally ?? tail[tail.length - 1];
+}
+
+/**
+ * The lines of a tool result holding a token the user or assistant wrote after it (`mentions`), most referred first,
+ * at most {@link VALUES_PER_RESULT}; each with its references (the later mentions of its tokens).
+ */
+function referredLines(result: ToolResultPart, at: number, mentions: Mentions): { text: string; refs: number }[] {
+  const found: { text: string; refs: number; mentions: number; order: number }[] = [];
+  const seen = new Set<string>();
+  const lines = meaningful(result.output);
+  for (let order = 0; order < lines.length; order++) {
+    // a read's line numbers ("  42→", "42:", "42\t") are not part of what the file says
+    const line = lines[order].replace(/^\d+(?:→|:|\t|\s*\|)\s*/, "");
+    if (line.length < 4 || seen.has(line)) continue;
+    let refs = 0;
+    let tokens = 0;
+    for (const token of tokensOf(line)) {
+      const mentioned = mentions.get(token);
+      if (mentioned === undefined || mentioned.last <= at) continue;
+      tokens++;
+      refs += mentioned.count;
+    }
+    if (tokens === 0) continue;
+    seen.add(line);
+    found.push({ text: cap(line, VALUE_LINE_MAX_CHARS), refs: tokens, mentions: refs, order });
+  }
+  return found
+    .sort((a, b) => b.refs - a.refs || b.mentions - a.mentions || a.order - b.order)
+    .slice(0, VALUES_PER_RESULT)
+    .sort((a, b) => a.order - b.order)
+    .map(({ text, refs }) => ({ text, refs }));
+}
+
+/** a label: its beginning, with an ellipsis */
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+function cap(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}… [${text.length - max} more chars]` : text;
+}
