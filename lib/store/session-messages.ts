@@ -9,13 +9,15 @@ import { databaseUrl, providerOf } from "./db";
 export const MESSAGE_INSERT_BATCH = 1_000;
 
 /**
- * Characters of message JSON per INSERT at most (a batch closes at whichever bound it reaches first). Prisma keeps
- * the arguments of its last 100 debug calls whether or not DEBUG is on (@prisma/debug's `argsHistory`), and the
- * client and the driver adapter each log every raw query with its parameters — so the JSON of the last ~50 batches
- * stays reachable. With 1,000-row batches that was every message of a 55,000-message upload (+500 MB of a 96 MB
- * file's store, issue #39); with batches of about 256K characters it is a few tens of MB, whatever the session's size.
+ * Characters of message JSON per INSERT, about (a batch closes at whichever bound it reaches first). Prisma keeps the
+ * arguments of its last 100 debug calls whether or not DEBUG is on (@prisma/debug's `argsHistory`), and the client
+ * and the driver adapter each log every raw query with its parameters — so the JSON of the last ~50 batches stays
+ * reachable: with 1,000-row batches that was every message of a 55,000-message upload (+180 MB of heap, issue #39).
+ * 64K characters also keeps each batch's serialised parameters under V8's large-object size, so they die young
+ * instead of piling up in large-object space until a full collection (a 96 MB upload's store phase, peak RSS over
+ * the scan's: about +500 MB at 1,000 rows, +164 MB at 256K characters, +46 MB at 64K).
  */
-export const MESSAGE_INSERT_BATCH_CHARS = 256 * 1024;
+export const MESSAGE_INSERT_BATCH_CHARS = 64 * 1024;
 
 /**
  * Inserts a session's messages as seq 0…n-1 in batches. Call it inside the transaction that writes the session.
