@@ -3,9 +3,10 @@ import type { FormatId, Session } from "../engine/model";
 import { scanSession } from "../secrets/scan-session";
 import { toSecretFinding, type SecretFinding } from "../secrets/secret-finding";
 import { uploadColumns, type UploadColumns } from "../store/upload-columns";
-import { importTranscriptBytes, type ImportOutcome } from "../transcripts";
+import { importTranscriptBytes, importTranscriptChunks, type ImportOutcome } from "../transcripts";
 import type { UploadStage } from "../api/contracts/upload-stage-schemas";
 import { redactContent } from "./redact-content";
+import { fileChunks } from "./file-chunks";
 import { redactOnUpload } from "./redact-on-upload";
 import { uploadColumnsOfFile, type UploadedFile } from "./upload-columns-of-file";
 
@@ -39,8 +40,9 @@ export interface PreparedUpload {
 /**
  * Imports an uploaded file and scans it for credentials — redacting session and raw file when asked — without
  * writing anything: ImportError for a file that does not fit. The raw file's gzip runs on the thread pool while
- * this thread imports (half a second of a 35 MB upload). A file on disk is read whole for the parse only and gzipped
- * as a stream, so once this returns nothing holds its bytes: the session is scanned and stored without them.
+ * this thread imports (half a second of a 35 MB upload). A file on disk is parsed as it is read (JSON lines; one JSON
+ * document is read whole for its parse) and gzipped as a stream, so its bytes are never all held beside the parsed
+ * lines, and once this returns nothing holds them: the session is scanned and stored without them.
  */
 export async function prepareUpload(input: PrepareUploadInput): Promise<PreparedUpload> {
   input.signal?.throwIfAborted();
@@ -49,7 +51,9 @@ export async function prepareUpload(input: PrepareUploadInput): Promise<Prepared
   try {
     await input.onStage?.({ stage: "parsing", bytes: input.file ? input.file.size : input.bytes.length });
     input.signal?.throwIfAborted();
-    outcome = importTranscriptBytes(input.bytes ?? (await fs.promises.readFile(input.file.path)), { format: input.format, pick: input.pick, sourceName: input.sourceName });
+    const options = { format: input.format, pick: input.pick, sourceName: input.sourceName };
+    const { file } = input;
+    outcome = file ? importTranscriptChunks(() => fileChunks(file.path), options) : importTranscriptBytes(input.bytes, options);
     // the parse is the long part: a client gone meanwhile wanted nothing stored
     input.signal?.throwIfAborted();
   } catch (error) {
