@@ -10,7 +10,7 @@ import { fileChunks } from "./file-chunks";
 import { redactOnUpload } from "./redact-on-upload";
 import { uploadColumnsOfFile, type UploadedFile } from "./upload-columns-of-file";
 
-/** The uploaded file: its bytes in memory, or a file on disk read whole only while it is parsed (POST /api/sessions). */
+/** The uploaded file: its bytes in memory, or a file on disk read in chunks while it is parsed (POST /api/sessions). */
 export type UploadSource = { bytes: Uint8Array; file?: undefined } | { file: UploadedFile; bytes?: undefined };
 
 export type PrepareUploadInput = UploadSource & PrepareUploadOptions;
