@@ -55,7 +55,7 @@ interface UploadSample {
 
 /**
  * The server's peak memory for one ~100 MB upload (issue #39: ≤ 3× the file), raw body and multipart form, each in a
- * fresh process (bench/upload-memory-child.ts: readUpload + importUpload into a fresh SQLite file, as
+ * fresh process (bench/upload-memory-child.ts: spoolUpload + importUpload into a fresh SQLite file, as
  * POST /api/sessions does). The file is generated once into the temporary folder.
  */
 export function runUploadMemoryBench(log: (line: string) => void): void {

@@ -2,14 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { readUpload } from "../lib/http/read-upload";
+import { spoolUpload } from "../lib/http/spool-upload";
 import { importUpload } from "../lib/sessions/import-upload";
 import { closeDatabases, db } from "../lib/store/db";
 
 /**
  * One upload measured in a fresh process (see bench/memory.ts): what POST /api/sessions does with a file — the request
- * body read (`readUpload`, raw or multipart, streamed from disk as a client sends it), imported, scanned and stored in
- * a fresh SQLite file (`importUpload`) — sampling RSS every 5 ms from a settled baseline (modules loaded, database
+ * body (raw or multipart, streamed from disk as a client sends it) spooled to a temporary file (`spoolUpload`), then
+ * imported from it, scanned and stored in a fresh SQLite file (`importUpload`) — sampling RSS every 5 ms from a settled baseline (modules loaded, database
  * migrated). Prints one JSON line: the file's size, the baseline and the peak RSS (the sampler's, and the kernel's
  * high-water mark).
  */
@@ -45,8 +45,9 @@ const request = new Request("http://127.0.0.1/api/sessions", {
     "content-length": String(mode === "raw" ? size : head.length + size + tail.length),
   },
 } as RequestInit);
-const upload = await readUpload(request);
-const stored = await importUpload({ bytes: upload.bytes, sourceName: upload.filename ?? path.basename(file) });
+const upload = await spoolUpload(request);
+const stored = await importUpload({ file: upload, sourceName: upload.filename ?? path.basename(file) });
+await upload.dispose();
 peak = Math.max(peak, process.memoryUsage().rss);
 clearInterval(sampler);
 await closeDatabases();

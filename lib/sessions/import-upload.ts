@@ -6,12 +6,16 @@ import { findDuplicateUpload } from "../store/find-duplicate-upload";
 import type { SessionRecord } from "../store/session-record";
 import { storeSession } from "../store/store-session";
 import { sha256Of } from "../store/upload-columns";
-import { prepareUpload } from "./prepare-upload";
+import { prepareUpload, type UploadSource } from "./prepare-upload";
 import type { UploadStage } from "../api/contracts/upload-stage-schemas";
 
-export interface ImportUploadInput {
-  /** the uploaded file, exactly as received; the store keeps it (gzipped) for re-import */
-  bytes: Uint8Array;
+/**
+ * The uploaded file, exactly as received — its bytes, or a file on disk (spoolUpload) with its size and SHA-256 — and
+ * how to import it; the store keeps the file (gzipped) for re-import.
+ */
+export type ImportUploadInput = UploadSource & ImportUploadOptions;
+
+interface ImportUploadOptions {
   format?: FormatId;
   /** which session of a multi-session file; default 0 */
   pick?: number;
@@ -39,7 +43,7 @@ export interface ImportUploadInput {
  * it is in memory, for the first visit.
  */
 export async function importUpload(input: ImportUploadInput): Promise<SessionRecord> {
-  const sha256 = sha256Of(input.bytes);
+  const sha256 = input.file ? input.file.sha256 : sha256Of(input.bytes);
   if (input.refuseDuplicate) {
     const existing = await findDuplicateUpload({ sha256, pick: input.pick ?? 0, format: input.format });
     if (existing) {

@@ -1,15 +1,22 @@
+import fs from "node:fs";
 import type { FormatId, Session } from "../engine/model";
 import { scanSession } from "../secrets/scan-session";
 import { toSecretFinding, type SecretFinding } from "../secrets/secret-finding";
 import { uploadColumns, type UploadColumns } from "../store/upload-columns";
-import { importTranscriptBytes, type ImportOutcome } from "../transcripts";
+import { importTranscriptBytes, importTranscriptChunks, type ImportOutcome } from "../transcripts";
 import type { UploadStage } from "../api/contracts/upload-stage-schemas";
 import { redactContent } from "./redact-content";
+import { fileChunks } from "./file-chunks";
 import { redactOnUpload } from "./redact-on-upload";
+import { uploadColumnsOfFile, type UploadedFile } from "./upload-columns-of-file";
 
-export interface PrepareUploadInput {
-  bytes: Uint8Array;
-  /** the bytes' SHA-256, when the caller has it already */
+/** The uploaded file: its bytes in memory, or a file on disk read in chunks while it is parsed (POST /api/sessions). */
+export type UploadSource = { bytes: Uint8Array; file?: undefined } | { file: UploadedFile; bytes?: undefined };
+
+export type PrepareUploadInput = UploadSource & PrepareUploadOptions;
+
+interface PrepareUploadOptions {
+  /** the bytes' SHA-256, when the caller has it already (a file's is its own) */
   sha256?: string;
   format?: FormatId;
   pick?: number;
@@ -33,16 +40,20 @@ export interface PreparedUpload {
 /**
  * Imports an uploaded file and scans it for credentials — redacting session and raw file when asked — without
  * writing anything: ImportError for a file that does not fit. The raw file's gzip runs on the thread pool while
- * this thread imports (half a second of a 35 MB upload).
+ * this thread imports (half a second of a 35 MB upload). A file on disk is parsed as it is read (JSON lines; one JSON
+ * document is read whole for its parse) and gzipped as a stream, so its bytes are never all held beside the parsed
+ * lines, and once this returns nothing holds them: the session is scanned and stored without them.
  */
 export async function prepareUpload(input: PrepareUploadInput): Promise<PreparedUpload> {
   input.signal?.throwIfAborted();
-  let upload: Promise<UploadColumns> | undefined = uploadColumns(input.bytes, input.sha256);
+  let upload: Promise<UploadColumns> | undefined = input.file ? uploadColumnsOfFile(input.file) : uploadColumns(input.bytes, input.sha256);
   let outcome: ImportOutcome;
   try {
-    await input.onStage?.({ stage: "parsing", bytes: input.bytes.length });
+    await input.onStage?.({ stage: "parsing", bytes: input.file ? input.file.size : input.bytes.length });
     input.signal?.throwIfAborted();
-    outcome = importTranscriptBytes(input.bytes, { format: input.format, pick: input.pick, sourceName: input.sourceName });
+    const options = { format: input.format, pick: input.pick, sourceName: input.sourceName };
+    const { file } = input;
+    outcome = file ? importTranscriptChunks(() => fileChunks(file.path), options) : importTranscriptBytes(input.bytes, options);
     // the parse is the long part: a client gone meanwhile wanted nothing stored
     input.signal?.throwIfAborted();
   } catch (error) {
@@ -56,7 +67,8 @@ export async function prepareUpload(input: PrepareUploadInput): Promise<Prepared
   let redacted: { at: Date; count: number } | undefined;
   if (detected.length > 0 && (input.redact || redactOnUpload())) {
     upload.catch(() => undefined); // the file as received holds the secrets: never stored
-    const content = await redactContent({ session, detected, upload: { bytes: input.bytes, format: outcome.format, pick: outcome.pick, sourceName: input.sourceName } });
+    const bytes = input.bytes ?? (await fs.promises.readFile(input.file.path)); // rare: a file on disk is read again to redact it
+    const content = await redactContent({ session, detected, upload: { bytes, format: outcome.format, pick: outcome.pick, sourceName: input.sourceName } });
     session = content.session;
     secretFindings = content.remaining;
     upload = content.uploadBytes ? uploadColumns(content.uploadBytes) : undefined;

@@ -3,17 +3,29 @@ import type { Prisma } from "../generated/prisma/client.ts";
 import { databaseUrl, providerOf } from "./db";
 
 /**
- * Rows per INSERT. 1,000 rows × 3 columns stays far below SQLite's 32,766 and PostgreSQL's 65,535 bound
+ * Rows per INSERT at most. 1,000 rows × 3 columns stays far below SQLite's 32,766 and PostgreSQL's 65,535 bound
  * parameters while keeping a 10,000-message session to ten statements.
  */
 export const MESSAGE_INSERT_BATCH = 1_000;
+
+/**
+ * Characters of message JSON per INSERT, about (a batch closes at whichever bound it reaches first). Prisma keeps the
+ * arguments of its last 100 debug calls whether or not DEBUG is on (@prisma/debug's `argsHistory`), and the client
+ * and the driver adapter each log every raw query with its parameters — so the JSON of the last ~50 batches stays
+ * reachable: with 1,000-row batches that was every message of a 55,000-message upload (+180 MB of heap, issue #39).
+ * 64K characters also keeps each batch's serialised parameters under V8's large-object size, so they die young
+ * instead of piling up in large-object space until a full collection (a 96 MB upload's store phase, peak RSS over
+ * the scan's: about +500 MB at 1,000 rows, +164 MB at 256K characters, +46 MB at 64K).
+ */
+export const MESSAGE_INSERT_BATCH_CHARS = 64 * 1024;
 
 /**
  * Inserts a session's messages as seq 0…n-1 in batches. Call it inside the transaction that writes the session.
  * One parameterised multi-row INSERT per batch, not `createMany`: Prisma's query compiler nested and checked every
  * row's JSON value again (20,000 messages: ~8 s of an upload's ~9, most of it garbage collection). The JSON text
  * is the message's own serialisation, bound as a parameter (text in SQLite, cast to jsonb in PostgreSQL) — the
- * same stored values `createMany` wrote, read back through Prisma as before.
+ * same stored values `createMany` wrote, read back through Prisma as before. Each message is serialised only when
+ * its batch is built, so only one batch's JSON is made at a time (see {@link MESSAGE_INSERT_BATCH_CHARS}).
  *
  * On SQLite the batch is indexed for search by two more statements (see {@link indexBatch}) while the session's id
  * sits in "MessageSearchBulk", which the insert trigger skips (migration 20261127170000_perf-import_search_bulk); the
@@ -27,17 +39,25 @@ export async function insertMessages(
 ): Promise<void> {
   const postgres = providerOf(databaseUrl()) === "postgresql";
   if (!postgres) await tx.$executeRawUnsafe(`INSERT INTO "MessageSearchBulk" ("sessionId") VALUES (?)`, sessionId);
-  for (let start = 0; start < messages.length; start += MESSAGE_INSERT_BATCH) {
-    const batch = messages.slice(start, start + MESSAGE_INSERT_BATCH);
+  for (let start = 0; start < messages.length; ) {
     const values: unknown[] = [];
-    const rows = batch.map((message, index) => {
-      values.push(sessionId, start + index, toJsonText(message));
+    const rows: string[] = [];
+    let chars = 0;
+    let seq = start;
+    // the message that reaches the bound still goes in: a batch holds at least one row, and passes the bound by one at most
+    while (seq < messages.length && rows.length < MESSAGE_INSERT_BATCH && chars < MESSAGE_INSERT_BATCH_CHARS) {
+      const json = toJsonText(messages[seq]);
+      chars += json.length;
+      values.push(sessionId, seq, json);
       const at = values.length - 2;
-      return postgres ? `($${at}, $${at + 1}, $${at + 2}::jsonb)` : "(?, ?, ?)";
-    });
+      rows.push(postgres ? `($${at}, $${at + 1}, $${at + 2}::jsonb)` : "(?, ?, ?)");
+      seq++;
+    }
     await tx.$executeRawUnsafe(`INSERT INTO "Message" ("sessionId", "seq", "data") VALUES ${rows.join(", ")}`, ...values);
-    if (!postgres) await indexBatch(tx, { sessionId, firstSeq: start, count: batch.length });
-    await onInserted?.(start + batch.length);
+    if (!postgres) await indexBatch(tx, { sessionId, firstSeq: start, count: seq - start });
+    start = seq;
+    await onInserted?.(start);
+    await yieldToEventLoop();
   }
   if (!postgres) await tx.$executeRawUnsafe(`DELETE FROM "MessageSearchBulk" WHERE "sessionId" = ?`, sessionId);
 }
@@ -60,6 +80,17 @@ async function indexBatch(tx: Prisma.TransactionClient, input: { sessionId: stri
     firstSeq + count,
   );
   await tx.$executeRawUnsafe(`INSERT INTO "MessageSearch" ("rowid", "body") SELECT "id", "body" FROM "MessageSearchBody" WHERE "id" > ?`, Number(last ?? 0));
+}
+
+/**
+ * Lets the event loop turn between batches. The better-sqlite3 adapter prepares each query and binds its parameters
+ * to the statement (SQLite keeps a copy of every bound string until the statement is finalised); the statement is
+ * finalised only when its wrapper is collected and node-addon-api runs the finaliser in a later turn of the event loop.
+ * A loop of awaited queries never leaves the microtask queue, so every batch's JSON stayed in native memory until the
+ * whole session was written (RSS +170 MB of a 96 MB upload's store, none of it on the V8 heap).
+ */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /**

@@ -54,6 +54,20 @@ export function storeContract(): void {
     for (const row of page.messages) expect(row.tokens).toBe(estimateMessageTokens(row.message as unknown as Message));
   });
 
+  it.each([
+    { what: "messages of 30K characters: the batch closes past 64K characters", count: 7, textLength: 30_000, batches: [3, 6, 7] },
+    { what: "one message past the bound goes alone", count: 2, textLength: 100_000, batches: [1, 2] },
+  ])("writes messages in batches bounded by their JSON characters ($what), in order", async ({ count, textLength, batches }) => {
+    const session = buildSession(count);
+    session.messages = session.messages.map((message, index) => ({ id: message.id, role: "user", parts: [{ type: "text", text: `${index}:${"x".repeat(textLength)}` }] }));
+    const reported: number[] = [];
+    const stored = await storeSession({ session, sessionCount: 1, pick: 0, onStored: (stored) => void reported.push(stored) });
+    expect(reported).toEqual(batches);
+    const page = await listMessages(stored.id, { cursor: 0, limit: count });
+    expect(page.total).toBe(count);
+    expect(page.messages.map(({ seq, message }) => [seq, message])).toEqual(session.messages.map((message, seq) => [seq, message]));
+  });
+
   it("pages of an unknown session are a not_found:session", async () => {
     await expect(listMessages("missing", { cursor: 0, limit: 10 })).rejects.toMatchObject({ code: "not_found:session" });
   });

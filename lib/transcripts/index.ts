@@ -16,6 +16,7 @@ import { openhandsImporter } from "./openhands";
 import { piImporter } from "./pi";
 import { readDocument, type TranscriptDocument } from "./read-document";
 import { readDocumentBytes, type ReadBytesOptions } from "./read-document-bytes";
+import { readDocumentChunks } from "./read-document-chunks";
 import { sweAgentImporter } from "./swe-agent";
 
 export { ImportError } from "./import-error";
@@ -86,6 +87,15 @@ export function importTranscript(text: string, options: ImportOptions = {}): Imp
  */
 export function importTranscriptBytes(bytes: Uint8Array, options: ImportOptions = {}, read: ReadBytesOptions = {}): ImportOutcome {
   return importDocument(readDocumentBytes(bytes, options.format ?? null, read), options);
+}
+
+/**
+ * {@link importTranscriptBytes} on a file read in chunks (`chunks` may be called twice: see readDocumentChunks): JSON
+ * lines are parsed as they are read, so the file is never all in memory beside its parsed lines; the same sessions
+ * and errors.
+ */
+export function importTranscriptChunks(chunks: () => Iterable<Uint8Array>, options: ImportOptions = {}): ImportOutcome {
+  return importDocument(readDocumentChunks(chunks, options.format ?? null), options);
 }
 
 function importDocument(document: TranscriptDocument, options: ImportOptions): ImportOutcome {

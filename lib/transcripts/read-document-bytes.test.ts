@@ -4,6 +4,7 @@ import { hasSharedTranscripts, listSharedTranscripts, sharedTranscript, SHARED_S
 import { ImportError } from "./import-error";
 import { readDocument } from "./read-document";
 import { readDocumentBytes } from "./read-document-bytes";
+import { readDocumentChunks } from "./read-document-chunks";
 
 /** What reading gives: the document, or the ImportError's fields. */
 function outcome(read: () => unknown) {
@@ -27,6 +28,11 @@ function expectSameAsText(bytes: Uint8Array, format: string | null = null) {
     const roomy = new Uint8Array(bytes.length + room).fill(0x41);
     roomy.set(bytes);
     expect(outcome(() => readDocumentBytes(roomy, format, { length: bytes.length, reread: () => bytes.slice() }))).toEqual(fromText);
+  }
+  // read in chunks (readDocumentChunks): lines and characters cut at every chunk boundary (a big file: at a few)
+  for (const size of bytes.length > 100_000 ? [65_536] : [1, 2, 3, 7, 64, 4_096]) {
+    const chunks = () => Array.from({ length: Math.ceil(bytes.length / size) }, (_, index) => bytes.subarray(index * size, (index + 1) * size));
+    expect(outcome(() => readDocumentChunks(chunks, format)), `chunks of ${size}`).toEqual(fromText);
   }
   return fromText;
 }

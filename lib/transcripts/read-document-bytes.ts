@@ -77,7 +77,7 @@ function readWholeJson(input: { bytes: Uint8Array; start: number; length: number
   return wholeDocument({ value: parsed.value, oneLine, mayNestTooDeep: mayNestDeep, format: input.format });
 }
 
-function isJsonWhitespace(byte: number): boolean {
+export function isJsonWhitespace(byte: number): boolean {
   return byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
 }
 
@@ -85,7 +85,7 @@ function isJsonWhitespace(byte: number): boolean {
  * The text of bytes [from, end), without a line's closing carriage return. A line of ASCII only (most lines) is
  * copied as Latin-1, which for those bytes is the same text as the UTF-8 decode, at about half its cost.
  */
-function lineText(decoder: TextDecoder, bytes: Uint8Array, from: number, end: number): string {
+export function lineText(decoder: TextDecoder, bytes: Uint8Array, from: number, end: number): string {
   const line = bytes.subarray(from, end > from && bytes[end - 1] === 0x0d ? end - 1 : end);
   return isAscii(line) ? Buffer.from(line.buffer, line.byteOffset, line.byteLength).toString("latin1") : decoder.decode(line);
 }

@@ -1,4 +1,4 @@
-import { readUpload } from "@/lib/http/read-upload";
+import { spoolUpload } from "@/lib/http/spool-upload";
 import { ndjsonResponse } from "@/lib/http/ndjson-response";
 import { errorResponse, handle } from "@/lib/http/route";
 import type { UploadLine, UploadStage } from "@/lib/api/contracts/upload-stage-schemas";
@@ -34,21 +34,28 @@ export const GET = handle(async (request: Request) => presentCorpusList(await li
  * `{type: "stage", stage}` lines while the server reads, scans and stores it (UploadLineSchema), then one
  * `{type: "done", result}` with the 201 body or `{type: "error", status, body}` with the status and body the JSON
  * answer would have had. Errors found before the file is read (413, 415, a bad query) answer as plain JSON.
+ *
+ * The body is streamed to a temporary file (spoolUpload), read whole only while it is parsed, and removed once the
+ * answer is sent: scanning and storing a 100 MB upload does not also hold the 100 MB.
  */
 export const POST = handle(async (request: Request) => {
   const query = UploadQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const upload = await readUpload(request);
+  const upload = await spoolUpload(request);
   const input: ImportUploadInput = {
-    bytes: upload.bytes,
+    file: upload,
     format: query.format,
     pick: query.pick,
     sourceName: query.name ?? upload.filename,
     refuseDuplicate: query.duplicate === "refuse",
     signal: request.signal,
   };
-  if ((request.headers.get("accept") ?? "").includes("application/x-ndjson")) return ndjsonResponse(streamImport(input, request));
-  const result = await importAndPresent(input);
-  return Response.json(result, { status: 201, headers: { location: `/api/sessions/${encodeURIComponent(result.id)}` } });
+  if ((request.headers.get("accept") ?? "").includes("application/x-ndjson")) return ndjsonResponse(streamImport(input, request, upload.dispose));
+  try {
+    const result = await importAndPresent(input);
+    return Response.json(result, { status: 201, headers: { location: `/api/sessions/${encodeURIComponent(result.id)}` } });
+  } finally {
+    await upload.dispose();
+  }
 });
 
 async function importAndPresent(input: ImportUploadInput) {
@@ -60,7 +67,7 @@ async function importAndPresent(input: ImportUploadInput) {
 /** A storing line at most this often: a 100K-message session writes 100 batches. */
 const STAGE_LINE_INTERVAL_MS = 200;
 
-function streamImport(input: ImportUploadInput, request: Request): ReadableStream<Uint8Array> {
+function streamImport(input: ImportUploadInput, request: Request, dispose: () => Promise<void>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   // the reader cancelling the stream (the tab closed mid-import) stops the import like the request's own signal
   const cancelled = new AbortController();
@@ -93,6 +100,8 @@ function streamImport(input: ImportUploadInput, request: Request): ReadableStrea
         if (cancelled.signal.aborted) return; // nobody reads the answer; nothing was stored
         const response = errorResponse(error, request);
         send({ type: "error", status: response.status, body: await response.json() });
+      } finally {
+        await dispose();
       }
       try {
         controller.close();
