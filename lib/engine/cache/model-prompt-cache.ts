@@ -23,8 +23,15 @@ export interface CacheCallInput {
    * the agent's request settings recorded as changed since the previous call (session events: thinking level,
    * model); each invalidates what the provider's rules say (`rules.invalidatedBy`)
    */
-  changed?: readonly SessionEventKind[];
+  changed?: readonly PromptChange[];
 }
+
+/**
+ * What changed in front of a call: a recorded setting (session event), or `prompt-rewritten` — the recorded usage says
+ * the provider read nothing although the transcript explains no change (an agent restart that rebuilt its system
+ * prompt: see recordedPromptRewrites); the whole prompt is written again.
+ */
+export type PromptChange = SessionEventKind | "prompt-rewritten";
 
 /**
  * How one call's prompt met the cache:
@@ -169,10 +176,10 @@ function isWhole(call: CacheCallInput, previous: CacheCallInput): boolean {
 }
 
 /** What the provider drops for the settings changed before a call: the widest of the rules' answers, null for none. */
-function invalidationOf(rules: CacheRules, changed: readonly SessionEventKind[] | undefined): "messages" | "prompt" | null {
+function invalidationOf(rules: CacheRules, changed: readonly PromptChange[] | undefined): "messages" | "prompt" | null {
   let widest: "messages" | "prompt" | null = null;
   for (const kind of changed ?? []) {
-    const drops = rules.invalidatedBy[kind];
+    const drops = kind === "prompt-rewritten" ? "prompt" : rules.invalidatedBy[kind];
     if (drops === "prompt") return "prompt";
     if (drops === "messages") widest = "messages";
   }
