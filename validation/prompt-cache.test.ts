@@ -42,7 +42,7 @@ describeWithShared("prompt cache model against recorded cache figures", () => {
 
   afterAll(() => {
     if (results.length === 0) return;
-    const header = ["transcript", "model", "calls", "within ±10", "mean |Δ| per call", "cached share recorded", "predicted", "Δ", "causes of the rest"];
+    const header = ["transcript", "model", "calls", "within ±10", "mean |Δ| per call", "cached share recorded", "predicted", "Δ", "rewrites in usage", "causes of the rest"];
     const rows = results.map(({ file, validation }) => [
       file,
       `${validation.model} (${validation.provider}, ${validation.ttl}, hidden prefix ${validation.hiddenPrefixTokens})`,
@@ -52,6 +52,7 @@ describeWithShared("prompt cache model against recorded cache figures", () => {
       percent(validation.recordedTotalShare),
       percent(validation.predictedTotalShare),
       signedPoints(validation.predictedTotalShare - validation.recordedTotalShare),
+      String(validation.recordedRewrites),
       Object.entries(validation.causes).map(([cause, count]) => `${cause} ${count}`).join(", ") || "—",
     ]);
     const compared = results.reduce((sum, entry) => sum + entry.validation.calls.length, 0);

@@ -32,7 +32,8 @@ export function describeCost(cost: RunCostFigures | null | undefined): string {
   const usd = (value: number | null) => (value === null ? "unknown" : `$${value.toFixed(4)}`);
   const rate = cost.hitRate === null ? "—" : `${(cost.hitRate * 100).toFixed(1)}%`;
   const weighted = cost.cacheWeightedTokens === null ? "" : `, ${Math.round(cost.cacheWeightedTokens).toLocaleString("en-US")} cache-weighted input tokens`;
-  const rules = `${cost.model}${cost.price && cost.price.as !== cost.model ? ` priced as ${cost.price.as}` : ""}, ${cost.provider ?? "no cache"}${cost.provider ? ` ${cost.ttl}` : ""}`;
+  const rewrites = cost.rewrittenCalls > 0 ? `, ${cost.rewrittenCalls} call${cost.rewrittenCalls === 1 ? "" : "s"} cold where the recorded usage shows the agent's prompt rewritten (a restart)` : "";
+  const rules = `${cost.model}${cost.price && cost.price.as !== cost.model ? ` priced as ${cost.price.as}` : ""}, ${cost.provider ?? "no cache"}${cost.provider ? ` ${cost.ttl}` : ""}${rewrites}`;
   if (cost.unpriced && cost.totalUsd === null && cost.usd === null) {
     return `dollars unknown — ${cost.unpriced.reason} (e.g. --cost-model ${PRICE_AS_HINT[cost.provider ?? "anthropic"]}); cache hit rate ${rate}${weighted} (${rules})`;
   }

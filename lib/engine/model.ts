@@ -155,6 +155,29 @@ export interface SessionMeta {
   subagent?: boolean;
   /** free-form notes from the importer (e.g. what was skipped and why) */
   notes?: string[];
+  /**
+   * Changes to how the agent sent its requests that the transcript records between messages (pi's
+   * `thinking_level_change` and `model_change` entries), in order. The cache model applies the provider's documented
+   * invalidation at the first call after each (see lib/engine/cache/cache-rules.ts `invalidatedBy`).
+   */
+  events?: SessionEvent[];
+}
+
+export const SESSION_EVENT_KINDS = ["thinking-level", "model"] as const;
+export type SessionEventKind = (typeof SESSION_EVENT_KINDS)[number];
+
+/**
+ * A setting of the agent's requests changed: its thinking level (the request's thinking parameters) or its model.
+ * Applies to every message from `beforeMessageId` on; absent when nothing followed it in the session.
+ */
+export interface SessionEvent {
+  kind: SessionEventKind;
+  /** the new value: a thinking level ("off", "minimal", "low", …) or a model id */
+  value: string;
+  beforeMessageId?: string;
+  timestamp?: string;
+  /** the JSONL line it came from */
+  line?: number;
 }
 
 export interface Session {

@@ -119,3 +119,30 @@ describe("priceReplay", () => {
     expect(cost.totalUsd).toBeCloseTo(250_000 * 2.5 / 1e6, 10);
   });
 });
+
+describe("priceReplay, prompt rewrites the recorded usage shows (an agent restart)", () => {
+  const at = (seconds: number) => new Date(Date.UTC(2025, 10, 21, 0, 0, seconds)).toISOString();
+  // user, call, user, call, user, call: the last call recorded no read and wrote its whole prompt, 60 s after a cached call
+  const usages = [
+    { input: 3, output: 1_000, cacheRead: 0, cacheWrite: 10_000 },
+    { input: 3, output: 1_000, cacheRead: 10_000, cacheWrite: 10_000 },
+    { input: 3, output: 1_000, cacheRead: 0, cacheWrite: 30_000 },
+  ];
+  const restarted = {
+    ...session,
+    messages: usages.flatMap((usage, turn) => [
+      { id: `u${turn}`, role: "user" as const, parts: [{ type: "text" as const, text: "go" }], timestamp: at(turn * 60) },
+      { id: `a${turn}`, role: "assistant" as const, parts: [{ type: "text" as const, text: "ok" }], timestamp: at(turn * 60 + 5), usage },
+    ]),
+  };
+  const turnSteps = steps.map((step, index) => ({ ...step, messageIndex: index * 2 + 1, length: index * 2 + 2, keptMessages: index * 2 }));
+
+  it("writes the whole prompt at the rewritten call, for any strategy's replay; off, the model alone reads the previous prompt", () => {
+    const cost = priceReplay({ session: restarted, result: { steps: turnSteps, events: [] }, model: "claude-sonnet-4-5", hiddenPrefixTokens: 0 })!;
+    expect(cost.rewrittenCalls).toBe(1);
+    expect(cost.calls[2]).toMatchObject({ read: 0, write: 30_000, outcome: "broken" });
+    const blind = priceReplay({ session: restarted, result: { steps: turnSteps, events: [] }, model: "claude-sonnet-4-5", hiddenPrefixTokens: 0, recordedRewrites: false })!;
+    expect(blind.rewrittenCalls).toBe(0);
+    expect(blind.calls[2]).toMatchObject({ read: 20_000, write: 10_000, outcome: "hit" });
+  });
+});

@@ -3,6 +3,7 @@ import { cacheProviderOf, cacheRulesByProvider, minimumCacheableTokens, offeredT
 import { modelPromptCache, type CacheCall } from "../engine/cache/model-prompt-cache";
 import { summarizerCalls } from "../engine/cache/summarizer-calls";
 import { hiddenPrefixTokens } from "../engine/cache/hidden-prefix-tokens";
+import { recordedPromptRewrites } from "../engine/cache/recorded-prompt-rewrites";
 import { sessionCacheTtl } from "../engine/cache/session-cache-ttl";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
@@ -36,6 +37,8 @@ export interface RunCost {
   unpriced: Unpriced | null;
   /** tokens in front of every call that the transcript does not hold (the agent's system prompt and tools), included in `tokens` */
   hiddenPrefixTokens: number;
+  /** calls written whole because the recorded usage shows the agent's prompt rewritten there (a restart: recordedPromptRewrites) */
+  rewrittenCalls: number;
   tokens: { uncachedInput: number; cacheWrite: number; cacheRead: number; output: number; summarizerInput: number; summarizerOutput: number };
   /**
    * Input tokens weighted by the relative cache prices: uncached ×1, written × the write multiplier, read × the read
@@ -70,6 +73,11 @@ export interface PriceReplayOptions {
   summarizerModel?: string | null;
   /** the agent's system prompt and tools in front of every call; default: measured from the recorded usage (hiddenPrefixTokens) */
   hiddenPrefixTokens?: number;
+  /**
+   * apply the prompt rewrites the recorded usage shows (recordedPromptRewrites: an agent restart) to the replay's calls;
+   * default true. False: the cache model alone, from the transcript's messages and events (the cache validation's view)
+   */
+  recordedRewrites?: boolean;
 }
 
 /**
@@ -93,9 +101,17 @@ export function priceReplay(options: PriceReplayOptions): RunCost | null {
   const asked = options.ttl !== undefined && options.ttl !== "auto" ? options.ttl : recordedTtl;
   const ttl = rules ? offeredTtl(rules, asked) : (asked ?? "5m");
   const ttlSource: TtlSource = options.ttl !== undefined && options.ttl !== "auto" ? "chosen" : rules && recordedTtl && rules.ttlSeconds[recordedTtl] !== undefined ? "transcript" : "default";
+  // where the record shows the agent's own prompt rewritten (a restart), every strategy's call there starts cold
+  const rewrittenAt = new Set(rules && options.recordedRewrites !== false ? recordedPromptRewrites(options.session, { ttlSeconds: rules.ttlSeconds[ttl]! }) : []);
+  let rewrittenCalls = 0;
+  const withRewrites = inputs.map((input, index) => {
+    if (!rewrittenAt.has(options.result.steps[index].messageIndex)) return input;
+    rewrittenCalls++;
+    return { ...input, changed: [...(input.changed ?? []), "prompt-rewritten" as const] };
+  });
   const calls = rules
     ? modelPromptCache({
-        calls: inputs,
+        calls: withRewrites,
         rules,
         ttlSeconds: rules.ttlSeconds[ttl]!,
         minimumTokens: minimumCacheableTokens(rules, options.model),
@@ -148,6 +164,7 @@ export function priceReplay(options: PriceReplayOptions): RunCost | null {
     unpriced,
     // what each call carries in front of its messages: counted by the replay (runs since #35) or added here
     hiddenPrefixTokens: hidden + (options.result.hiddenPrefixTokens ?? 0),
+    rewrittenCalls,
     tokens,
     cacheWeightedTokens: tokens.uncachedInput + tokens.cacheWrite * multipliers.write + tokens.cacheRead * multipliers.read + tokens.summarizerInput,
     multipliers,

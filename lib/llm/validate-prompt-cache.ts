@@ -2,6 +2,7 @@ import { cacheInputsOfReplay } from "../engine/cache/cache-inputs-of-replay";
 import { cacheProviderOf, cacheRulesByProvider, minimumCacheableTokens, offeredTtl, type CacheProviderId, type CacheTtlId } from "../engine/cache/cache-rules";
 import { hiddenPrefixTokens } from "../engine/cache/hidden-prefix-tokens";
 import { modelPromptCache, type CacheOutcome } from "../engine/cache/model-prompt-cache";
+import { recordedPromptRewrites } from "../engine/cache/recorded-prompt-rewrites";
 import { sessionModel } from "../engine/cache/session-model";
 import { sessionCacheTtl } from "../engine/cache/session-cache-ttl";
 import { contextTokensOf, type Session } from "../engine/model";
@@ -49,6 +50,12 @@ export interface CacheValidation {
   recordedTotalShare: number;
   predictedTotalShare: number;
   causes: Partial<Record<CacheMismatchCause, number>>;
+  /**
+   * calls whose recorded usage shows the agent's prompt rewritten with no cause in the transcript (a restart:
+   * recordedPromptRewrites). `lab simulate` and the run cost apply them to every strategy; this check does not, so
+   * that it measures the cache model alone
+   */
+  recordedRewrites: number;
 }
 
 /**
@@ -113,6 +120,7 @@ export async function validatePromptCache(session: Session, options: { ttl?: Cac
     recordedTotalShare: recordedInput > 0 ? recordedRead / recordedInput : 0,
     predictedTotalShare: predictedInput > 0 ? predictedRead / predictedInput : 0,
     causes,
+    recordedRewrites: recordedPromptRewrites(session, { ttlSeconds: rules.ttlSeconds[ttl]! }).length,
   };
 }
 

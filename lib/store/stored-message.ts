@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES, type Message, type Part, type SessionMeta } from "../engine/model";
+import { ROLES, SESSION_EVENT_KINDS, type Message, type Part, type SessionMeta } from "../engine/model";
 
 /**
  * The canonical model as zod schemas, for JSON read back from the database (a Message's `data`, a Session's
@@ -64,6 +64,17 @@ export const StoredSessionMetaSchema: z.ZodType<SessionMeta> = z.looseObject({
   startedAt: z.string().optional(),
   subagent: z.boolean().optional(),
   notes: z.array(z.string()).optional(),
+  events: z
+    .array(
+      z.object({
+        kind: z.enum(SESSION_EVENT_KINDS),
+        value: z.string(),
+        beforeMessageId: z.string().optional(),
+        timestamp: z.string().optional(),
+        line: z.number().optional(),
+      }),
+    )
+    .optional(),
 });
 
 /**

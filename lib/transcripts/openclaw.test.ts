@@ -42,6 +42,7 @@ describeWithShared("a pi-format session read as openclaw", () => {
     expect(asPi.format).toBe("pi");
     // a v1 file's entries have no ids: the ones made up name the format
     const renamed = asOpenclaw.session.messages.map((message) => ({ ...message, id: message.id.replace(/^openclaw-/, "pi-") }));
-    expect({ ...asOpenclaw.session, messages: renamed }).toEqual({ ...asPi.session, format: "openclaw" });
+    const events = asOpenclaw.session.meta.events?.map((event) => ({ ...event, beforeMessageId: event.beforeMessageId?.replace(/^openclaw-/, "pi-") }));
+    expect({ ...asOpenclaw.session, messages: renamed, meta: { ...asOpenclaw.session.meta, events } }).toEqual({ ...asPi.session, format: "openclaw" });
   });
 });

@@ -87,3 +87,47 @@ describe("piImporter on small fixtures", () => {
     expect(() => importTranscript(text, { format: "pi" })).toThrow('at line 1 (type) expected "session" (the header line), found "user"');
   });
 });
+
+describe("piImporter: setting changes as session events", () => {
+  const lines = (...values: unknown[]) => values.map((value) => JSON.stringify(value)).join("\n");
+  const user = (text: string, timestamp: string) => ({ type: "message", timestamp, message: { role: "user", content: [{ type: "text", text }] } });
+  const assistant = (text: string, timestamp: string) => ({
+    type: "message",
+    timestamp,
+    message: { role: "assistant", content: [{ type: "text", text }], model: "claude-sonnet-4-5", usage: { input: 3, output: 10, cacheRead: 2000, cacheWrite: 50 }, stopReason: "stop" },
+  });
+
+  it("keeps thinking_level_change and model_change entries, each before the next user prompt (pi applies them per prompt), and the v1 header's settings", () => {
+    const session = importText(
+      lines(
+        { type: "session", id: "s", timestamp: "2025-11-20T00:00:00.000Z", cwd: "/w", provider: "anthropic", modelId: "claude-sonnet-4-5", thinkingLevel: "off" },
+        user("one", "2025-11-20T00:00:01.000Z"),
+        assistant("a", "2025-11-20T00:00:02.000Z"),
+        { type: "thinking_level_change", timestamp: "2025-11-20T00:00:03.000Z", thinkingLevel: "high" },
+        { type: "model_change", timestamp: "2025-11-20T00:00:04.000Z", provider: "anthropic", modelId: "claude-opus-4-5" },
+        user("two", "2025-11-20T00:00:05.000Z"),
+        assistant("b", "2025-11-20T00:00:06.000Z"),
+        // changed while the turn's tool call ran: applies from the next prompt, not to the call after the result
+        { type: "thinking_level_change", timestamp: "2025-11-20T00:00:06.500Z", thinkingLevel: "low" },
+        { type: "message", timestamp: "2025-11-20T00:00:06.600Z", message: { role: "toolResult", toolCallId: "none", toolName: "bash", content: [{ type: "text", text: "ok" }], isError: false } },
+        user("three", "2025-11-20T00:00:06.800Z"),
+        { type: "thinking_level_change", timestamp: "2025-11-20T00:00:07.000Z", thinkingLevel: "off" },
+      ),
+    );
+    const [first, , second, , third] = session.messages;
+    expect(session.meta.events).toEqual([
+      { kind: "model", value: "claude-sonnet-4-5", line: 1, beforeMessageId: first.id },
+      { kind: "thinking-level", value: "off", line: 1, beforeMessageId: first.id },
+      { kind: "thinking-level", value: "high", line: 4, timestamp: "2025-11-20T00:00:03.000Z", beforeMessageId: second.id },
+      { kind: "model", value: "claude-opus-4-5", line: 5, timestamp: "2025-11-20T00:00:04.000Z", beforeMessageId: second.id },
+      { kind: "thinking-level", value: "low", line: 8, timestamp: "2025-11-20T00:00:06.500Z", beforeMessageId: third.id },
+      // no prompt after it: applies to no call
+      { kind: "thinking-level", value: "off", line: 11, timestamp: "2025-11-20T00:00:07.000Z" },
+    ]);
+  });
+
+  it("names the line and field of a thinking_level_change without a level", () => {
+    const text = lines({ type: "session", id: "s", timestamp: "2025-11-20T00:00:00.000Z" }, user("one", "2025-11-20T00:00:01.000Z"), { type: "thinking_level_change", thinkingLevel: 3 });
+    expect(() => importText(text)).toThrow(/line 3.*thinkingLevel/s);
+  });
+});

@@ -1,5 +1,5 @@
 import { firstUserRequestTitle } from "./session-title";
-import type { CompactionPart, ImageRef, Message, Part, Session, Usage } from "../engine/model";
+import type { CompactionPart, ImageRef, Message, Part, Session, SessionEvent, Usage } from "../engine/model";
 import { claimMessageId, dropOrphanToolResults, isRecord, orphanNotes } from "./anthropic-blocks";
 import { invalid, type SourceLocation } from "./import-error";
 import type { Importer, ParseOptions } from "./importer";
@@ -59,6 +59,15 @@ export function parsePiSession(document: TranscriptDocument, options: ParseOptio
   const used = new Set<string>();
   const messageIdByEntry = new Map<Entry, string>();
   const pendingKept: { part: CompactionPart; target: Entry }[] = [];
+  // setting changes, each at the position of the next user prompt after it (resolved to an id at the end): pi's
+  // agent reads its thinking level and model once per prompt (Agent.prompt builds the request config), so a change
+  // made while a turn runs applies from the next prompt on — the recorded usage agrees (a call after a change made
+  // mid-turn reads the whole cache)
+  const pendingEvents: { event: SessionEvent; position: number }[] = [];
+  const awaitingPrompt: SessionEvent[] = [];
+  // a v1 header names the settings the session started with
+  if (typeof header.value.modelId === "string") pendingEvents.push({ event: { kind: "model", value: header.value.modelId, line: header.line }, position: 0 });
+  if (typeof header.value.thinkingLevel === "string") pendingEvents.push({ event: { kind: "thinking-level", value: header.value.thinkingLevel, line: header.line }, position: 0 });
   let title: string | undefined;
   let emptyDropped = 0;
   for (const entry of branch) {
@@ -71,11 +80,18 @@ export function parsePiSession(document: TranscriptDocument, options: ParseOptio
       messages.push({ id, ...message });
     };
     if (value.type === "message") {
-      push({ ...readMessage(value.message, { line, path: "message" }), ...base });
+      const read = readMessage(value.message, { line, path: "message" });
+      if (isRecord(value.message) && value.message.role === "user" && read.parts.length > 0) {
+        for (const event of awaitingPrompt.splice(0)) pendingEvents.push({ event, position: messages.length });
+      }
+      push({ ...read, ...base });
     } else if (value.type === "custom_message") {
       push({ role: "user", synthetic: true, parts: readContent(value.content, { line, path: "content" }), ...base });
     } else if (value.type === "branch_summary" && typeof value.summary === "string") {
       push({ role: "user", synthetic: true, parts: [{ type: "text", text: `${BRANCH_SUMMARY_PREFIX}${value.summary}\n</summary>` }], ...base });
+    } else if (value.type === "thinking_level_change" || value.type === "model_change") {
+      const event = settingEvent(value, { format: FORMAT, line });
+      awaitingPrompt.push({ ...event, line, ...(typeof value.timestamp === "string" ? { timestamp: value.timestamp } : {}) });
     } else if (value.type === "session_info" && typeof value.name === "string" && value.name.trim()) {
       title = value.name.trim();
     } else if (value.type === "compaction") {
@@ -97,6 +113,8 @@ export function parsePiSession(document: TranscriptDocument, options: ParseOptio
     if (kept) part.firstKeptMessageId = messageIdByEntry.get(kept);
   }
   const kept = dropOrphanToolResults(messages);
+  // changes no prompt followed apply to no call
+  const events = [...resolveEvents(pendingEvents, messages, kept.messages), ...awaitingPrompt];
   const notes = [...window.notes, ...orphanNotes(kept.dropped)];
   if (emptyDropped > 0) notes.push(`${emptyDropped} entries with no content (aborted calls) left out`);
   const lastModel = kept.messages.findLast((message) => message.model)?.model;
@@ -111,8 +129,32 @@ export function parsePiSession(document: TranscriptDocument, options: ParseOptio
       ...(typeof header.value.timestamp === "string" ? { startedAt: header.value.timestamp } : {}),
       ...(model ? { model } : {}),
       ...(notes.length > 0 ? { notes } : {}),
+      ...(events.length > 0 ? { events } : {}),
     },
   };
+}
+
+/** A `thinking_level_change {thinkingLevel}` or `model_change {provider, modelId}` entry as a session event. */
+function settingEvent(value: Record<string, unknown>, location: SourceLocation & { format: PiLikeFormat }): SessionEvent {
+  const { format: FORMAT, ...at } = location;
+  if (value.type === "thinking_level_change") {
+    if (typeof value.thinkingLevel !== "string") invalid(FORMAT, { ...at, path: "thinkingLevel" }, "a string thinking level", value.thinkingLevel);
+    return { kind: "thinking-level", value: value.thinkingLevel };
+  }
+  if (typeof value.modelId !== "string") invalid(FORMAT, { ...at, path: "modelId" }, "a string model id", value.modelId);
+  return { kind: "model", value: value.modelId };
+}
+
+/**
+ * Each event before the first message at or after its position (the prompt it applies from) that survived the import (orphan tool results are
+ * dropped after the walk); an event after the last message keeps no `beforeMessageId`.
+ */
+function resolveEvents(pending: { event: SessionEvent; position: number }[], walked: Message[], kept: Message[]): SessionEvent[] {
+  const keptIds = new Set(kept.map((message) => message.id));
+  return pending.map(({ event, position }) => {
+    const next = walked.slice(position).find((message) => keptIds.has(message.id));
+    return next ? { ...event, beforeMessageId: next.id } : event;
+  });
 }
 
 /** The path from the last entry with an id back to the root, oldest first; entries without ids are metadata. */

@@ -43,6 +43,8 @@ export const RunCostSchema = z.object({
   unpriced: z.object({ model: z.string(), reason: z.string() }).nullable().default(null),
   /** the agent's system prompt and tools sent in front of every call (measured from the recorded usage; 0 if none), included in the tokens */
   hiddenPrefixTokens: tokens.default(0),
+  /** calls written whole because the recorded usage shows the agent's prompt rewritten there (a restart), for every strategy */
+  rewrittenCalls: tokens.default(0),
   tokens: z.object({ uncachedInput: tokens, cacheWrite: tokens, cacheRead: tokens, output: tokens, summarizerInput: tokens, summarizerOutput: tokens }),
   /** input tokens weighted by the relative cache prices (uncached ×1, written × write, read × read; summarizer input ×1) */
   cacheWeightedTokens: z.number().min(0).nullable().default(null),

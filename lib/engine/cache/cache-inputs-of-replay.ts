@@ -1,19 +1,22 @@
 import type { Session } from "../model";
 import type { ReplayResult } from "../simulate/replay-result";
 import type { CacheCallInput } from "./model-prompt-cache";
+import { settingChanges } from "./setting-changes";
 
 /**
  * The cache model's input from a replay: each call's context, the prefix it kept from the previous call, its
  * output, and its request time — the timestamp of the last message sent before the call (the request goes out once
  * it is there), else the call's own. `hiddenPrefixTokens` (see hiddenPrefixTokens) is added in front of every call
  * and kept by every call but the first. The agent's whole prefix — what is added here plus what the replay counted
- * itself (`result.hiddenPrefixTokens`) — is each call's `prefixTokens`, cached under a breakpoint of its own. Null for a result stored before the replay recorded kept prefixes: its
+ * itself (`result.hiddenPrefixTokens`) — is each call's `prefixTokens`, cached under a breakpoint of its own. A call after a recorded change of the agent's settings (its thinking level, its model:
+ * session events) carries `changed`, for the cache model to apply the provider's invalidation. Null for a result stored before the replay recorded kept prefixes: its
  * cache cannot be rebuilt without replaying it again.
  */
 export function cacheInputsOfReplay(session: Session, result: Pick<ReplayResult, "steps"> & Partial<Pick<ReplayResult, "hiddenPrefixTokens">>, hiddenPrefixTokens = 0): CacheCallInput[] | null {
   const inputs: CacheCallInput[] = [];
   const prefixTokens = hiddenPrefixTokens + (result.hiddenPrefixTokens ?? 0);
-  for (const step of result.steps) {
+  const changes = settingChanges(session, result.steps.map((step) => step.messageIndex));
+  for (const [index, step] of result.steps.entries()) {
     if (step.keptTokens === undefined || step.keptMessages === undefined) return null;
     inputs.push({
       step: step.step,
@@ -24,6 +27,7 @@ export function cacheInputsOfReplay(session: Session, result: Pick<ReplayResult,
       outputTokens: step.outputTokens ?? 0,
       requestTime: requestTimeOf(session, step.messageIndex),
       prefixTokens,
+      ...(changes[index].length > 0 ? { changed: changes[index] } : {}),
     });
   }
   return inputs;

@@ -4,6 +4,8 @@
  * named in `source` with the date read. RULES CHANGE: check the source before relying on one.
  */
 
+import type { SessionEventKind } from "../model";
+
 export const CACHE_PROVIDER_IDS = ["anthropic", "openai", "google"] as const;
 export type CacheProviderId = (typeof CACHE_PROVIDER_IDS)[number];
 
@@ -44,6 +46,14 @@ export interface CacheRules {
    * rate falls back to. A model's own catalog price wins where it has the rate.
    */
   multipliers: { read: number; write: Readonly<Partial<Record<CacheTtlId, number>>> };
+  /**
+   * What a recorded change of the agent's request settings (a session event) invalidates at the next call:
+   * `messages` the cached message content is dropped while the system prompt and tools stay cached, `prompt` the
+   * whole prompt is written again, `none` the provider documents no effect.
+   */
+  invalidatedBy: Readonly<Record<SessionEventKind, "messages" | "prompt" | "none">>;
+  /** where `invalidatedBy` comes from */
+  invalidationSource: string;
   /** how a provider's server-side compaction is billed, where it has one (null: none) */
   serverCompaction: string | null;
   /** where the rules come from and when they were read */
@@ -82,6 +92,9 @@ export const cacheRulesByProvider: Readonly<Record<CacheProviderId, CacheRules>>
     ttlSeconds: { "5m": 300, "1h": 3600 },
     defaultTtl: "5m",
     multipliers: { read: 0.1, write: { "5m": 1.25, "1h": 2 } },
+    invalidatedBy: { "thinking-level": "messages", model: "prompt" },
+    invalidationSource:
+      "platform.claude.com/docs/en/build-with-claude/prompt-caching, \"What invalidates the cache\": changes to thinking parameters (enabled/disabled or budget) invalidate cached message content while cached system prompts and tools are kept; caches are per model, so a model switch writes the whole prompt again. Read 2026-11-27 (the docs search returned the extended-thinking page's note that manual thinking interacts with prompt caching, and a secondary write-up of the same tiered table; the table itself was not in the stored corpus)",
     serverCompaction:
       "compact_20260112 (beta compact-2026-01-12): the summarizing pass is an extra sampling iteration billed at the request's model; the top-level usage leaves it out, usage.iterations lists every iteration (platform.claude.com/docs/en/build-with-claude/compaction, read 2026-11-27)",
     source:
@@ -100,6 +113,9 @@ export const cacheRulesByProvider: Readonly<Record<CacheProviderId, CacheRules>>
     ttlSeconds: { "5m": 300, "24h": 86_400 },
     defaultTtl: "5m",
     multipliers: { read: 0.1, write: { "5m": 1, "24h": 1 } },
+    invalidatedBy: { "thinking-level": "none", model: "prompt" },
+    invalidationSource:
+      "developers.openai.com/api/docs/guides/prompt-caching (hits need an exact prefix match; caches are not shared between models); the guide says nothing of reasoning effort, so a change of it is not modelled. Read 2026-11-27",
     serverCompaction: "the Responses API's /responses/compact: one billed call whose usage is the pass's own",
     source:
       "developers.openai.com/api/docs/guides/prompt-caching (automatic for prompts of 1,024 tokens or more, hits in 128-token increments, in-memory retention 5–10 minutes up to an hour, extended retention prompt_cache_retention \"24h\" at the same price; reads 0.1× input on the GPT-5 family, no write charge unless the model's price lists one), read 2026-11-27",
@@ -117,6 +133,9 @@ export const cacheRulesByProvider: Readonly<Record<CacheProviderId, CacheRules>>
     ttlSeconds: { "5m": 300, "1h": 3600 },
     defaultTtl: "5m",
     multipliers: { read: 0.1, write: { "5m": 1, "1h": 1 } },
+    invalidatedBy: { "thinking-level": "none", model: "prompt" },
+    invalidationSource:
+      "ai.google.dev/gemini-api/docs/caching (a cache belongs to one model; the page says nothing of the thinking budget, so a change of it is not modelled). Read 2026-11-27",
     serverCompaction: null,
     source:
       "ai.google.dev/gemini-api/docs/caching and the Gemini Enterprise context-cache overview (implicit caching on by default, 90% discount on hits, no storage cost, minimum 1,024 tokens for Flash and 4,096 for Pro models; explicit caches: default TTL 60 minutes, storage billed per hour), read 2026-11-27",

@@ -156,3 +156,37 @@ describe("cache rules as data", () => {
     if (provider) expect(minimumCacheableTokens(cacheRulesByProvider[provider as "anthropic"], model)).toBe(minimum);
   });
 });
+
+describe("modelPromptCache, recorded setting changes (session events)", () => {
+  // three calls, each keeping the whole previous prompt; the agent's own prefix (system prompt and tools) is 1,500 tokens
+  const calls = (changed: CacheCallInput["changed"]): CacheCallInput[] =>
+    [call(0, 4000, 4, { messages: 0, tokens: 0 }, 0), call(1, 5000, 6, { messages: 4, tokens: 4000 }, 10_000), { ...call(2, 6000, 8, { messages: 6, tokens: 5000 }, 20_000), ...(changed ? { changed } : {}) }].map(
+      (input) => ({ ...input, prefixTokens: 1500 }),
+    );
+  const run = (rules: typeof anthropic, changed: CacheCallInput["changed"]) => modelPromptCache({ calls: calls(changed), rules, ttlSeconds: 300, minimumTokens: 1024 });
+
+  it("Anthropic: a thinking-level change drops the cached messages and keeps the system prompt and tools", () => {
+    expect(run(anthropic, undefined)[2]).toMatchObject({ read: 5000, write: 1000, outcome: "hit" });
+    expect(run(anthropic, ["thinking-level"])[2]).toMatchObject({ read: 1500, write: 4500, uncached: 0, outcome: "partial" });
+  });
+
+  it("Anthropic: a model change writes the whole prompt again, and the call after reads it", () => {
+    expect(run(anthropic, ["model"])[2]).toMatchObject({ read: 0, write: 6000, outcome: "broken" });
+    expect(run(anthropic, ["thinking-level", "model"])[2]).toMatchObject({ read: 0, write: 6000 });
+    const after = modelPromptCache({ calls: [...calls(["model"]), { ...call(3, 6500, 10, { messages: 8, tokens: 6000 }, 30_000), prefixTokens: 1500 }], rules: anthropic, ttlSeconds: 300, minimumTokens: 1024 });
+    expect(after[3]).toMatchObject({ read: 6000, write: 500, outcome: "hit" });
+  });
+
+  it("OpenAI: a model change reads nothing; a reasoning change is not documented to matter and is not modelled", () => {
+    const openaiRun = (changed: CacheCallInput["changed"]) => modelPromptCache({ calls: calls(changed), rules: openai, ttlSeconds: 300, minimumTokens: 1024 });
+    expect(openaiRun(["model"])[2]).toMatchObject({ read: 0, outcome: "broken" });
+    expect(openaiRun(["thinking-level"])[2]).toEqual(openaiRun(undefined)[2]);
+  });
+
+  it("every provider's rules say what each setting change invalidates, with a source", () => {
+    for (const rules of [anthropic, openai, google]) {
+      expect(Object.keys(rules.invalidatedBy).sort()).toEqual(["model", "thinking-level"]);
+      expect(rules.invalidationSource).toMatch(/Read 2026-\d\d-\d\d/);
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import type { SessionEventKind } from "../model";
 import type { CacheRules } from "./cache-rules";
 
 /** What the cache model needs of one model call (a ReplayStep carries all of it, see lib/engine/simulate). */
@@ -18,7 +19,19 @@ export interface CacheCallInput {
    * breakpoint of its own: a change in the messages — a compaction, a prune — leaves it cached (0: none)
    */
   prefixTokens?: number;
+  /**
+   * the agent's request settings recorded as changed since the previous call (session events: thinking level,
+   * model); each invalidates what the provider's rules say (`rules.invalidatedBy`)
+   */
+  changed?: readonly PromptChange[];
 }
+
+/**
+ * What changed in front of a call: a recorded setting (session event), or `prompt-rewritten` — the recorded usage says
+ * the provider read nothing although the transcript explains no change (an agent restart that rebuilt its system
+ * prompt: see recordedPromptRewrites); the whole prompt is written again.
+ */
+export type PromptChange = SessionEventKind | "prompt-rewritten";
 
 /**
  * How one call's prompt met the cache:
@@ -80,7 +93,7 @@ export function modelPromptCache(options: { calls: readonly CacheCallInput[]; ru
   let previousTime: number | null = null;
   options.calls.forEach((call, index) => {
     const total = Math.max(0, call.contextTokens);
-    const kept = Math.max(0, Math.min(call.keptTokens, total));
+    let kept = Math.max(0, Math.min(call.keptTokens, total));
     const idle = previousTime !== null && call.requestTime !== null ? call.requestTime - previousTime : 0;
     if (call.requestTime !== null) previousTime = call.requestTime;
     const result = (read: number, write: number, outcome: CacheOutcome): CacheCall => ({
@@ -93,12 +106,16 @@ export function modelPromptCache(options: { calls: readonly CacheCallInput[]; ru
       keptMessages: call.keptMessages,
     });
 
+    const invalidated = invalidationOf(rules, call.changed);
+
     if (rules.mode === "automatic") {
       const written = (read: number) => (options.automaticWrites && total >= minimumTokens ? total - read : 0);
       if (index === 0) return void out.push(result(0, written(0), total < minimumTokens ? "short" : "first"));
       if (total < minimumTokens) return void out.push(result(0, 0, "short"));
       if (idle > ttlMs) return void out.push(result(0, written(0), "expired"));
-      const whole = isWhole(call, options.calls[index - 1]);
+      if (invalidated === "prompt") return void out.push(result(0, written(0), "broken"));
+      const whole = isWhole(call, options.calls[index - 1]) && invalidated === null;
+      if (invalidated === "messages") kept = Math.min(kept, Math.max(0, call.prefixTokens ?? 0));
       if (kept < minimumTokens) return void out.push(result(0, written(0), whole ? "short" : "broken"));
       const read = minimumTokens + Math.floor((kept - minimumTokens) / rules.stepTokens) * rules.stepTokens;
       return void out.push(result(read, written(read), whole ? "hit" : "partial"));
@@ -108,6 +125,9 @@ export function modelPromptCache(options: { calls: readonly CacheCallInput[]; ru
     // only the newest surviving entry is ever read, so a deeper expired one is dropped when it comes to the top
     // (checking them all at every call made a long session's pass quadratic)
     while (entries.length > 0 && entries[entries.length - 1].length > call.keptMessages) entries.pop();
+    // a recorded setting change: the provider drops the cached messages (and the agent's prefix too when it says so)
+    if (invalidated !== null) entries.length = 0;
+    if (invalidated === "prompt") prefixEntry = null;
     let expired = false;
     while (call.requestTime !== null && entries.length > 0) {
       const lastUsed = entries[entries.length - 1].lastUsed;
@@ -135,14 +155,14 @@ export function modelPromptCache(options: { calls: readonly CacheCallInput[]; ru
         : fromPrefix
           ? "partial"
         : read > 0
-          ? isWhole(call, previous) && newest.length === previous.length
+          ? isWhole(call, previous) && newest.length === previous.length && invalidated === null
             ? "hit"
             : "partial"
           : expired
             ? "expired"
             : newest !== undefined && !reachable
               ? "lookback"
-            : isWhole(call, previous)
+            : isWhole(call, previous) && invalidated === null
               ? "first"
               : "broken";
     out.push(result(read, total - read, outcome));
@@ -153,4 +173,15 @@ export function modelPromptCache(options: { calls: readonly CacheCallInput[]; ru
 /** Nothing of the previous call's context changed: its whole prompt is this one's prefix. */
 function isWhole(call: CacheCallInput, previous: CacheCallInput): boolean {
   return call.keptMessages >= previous.length;
+}
+
+/** What the provider drops for the settings changed before a call: the widest of the rules' answers, null for none. */
+function invalidationOf(rules: CacheRules, changed: readonly PromptChange[] | undefined): "messages" | "prompt" | null {
+  let widest: "messages" | "prompt" | null = null;
+  for (const kind of changed ?? []) {
+    const drops = kind === "prompt-rewritten" ? "prompt" : rules.invalidatedBy[kind];
+    if (drops === "prompt") return "prompt";
+    if (drops === "messages") widest = "messages";
+  }
+  return widest;
 }
