@@ -56,11 +56,13 @@ export function bootstrapRecall(options: {
   const random = seededRandom(options.seed ?? BOOTSTRAP_SEED);
   const draw = (length: number) => Math.floor(random() * length);
   const figures: number[] = [];
+  // each replicate's figure from counts laid out once (the same figure recallOfCheckpoints gives for the drawn points)
+  const recallOfDraw = drawnRecall(sessions);
   for (let replicate = 0; replicate < replicates; replicate++) {
     const chosen = combine === "mean" && sessions.length > 1 ? sessions.map(() => sessions[draw(sessions.length)]) : sessions;
     const values: number[] = [];
     for (const points of chosen) {
-      const value = recallOfCheckpoints(points.map(() => points[draw(points.length)]));
+      const value = recallOfDraw(points, draw);
       if (value !== null) values.push(value);
     }
     if (values.length === 0) continue;
@@ -69,6 +71,59 @@ export function bootstrapRecall(options: {
   if (figures.length === 0) return { low: null, high: null };
   figures.sort((a, b) => a - b);
   return { low: percentile(figures, 0.025), high: percentile(figures, 0.975) };
+}
+
+/**
+ * `recallOfCheckpoints` of `points.length` checkpoints drawn from `points` with replacement (`draw(length)` once per
+ * checkpoint, in order), without building a checkpoint array and a map of totals per replicate: when every
+ * checkpoint of every session lists the same kinds in the same order (the scorer always lists every kind), the
+ * counts are laid out once as numbers and each replicate sums them in place — the kinds' shares are added in that
+ * order, as recallOfCheckpoints adds them, so the figure is the same number. Otherwise it draws and calls
+ * recallOfCheckpoints.
+ */
+function drawnRecall(sessions: readonly (readonly CheckpointCounts[])[]): (points: readonly CheckpointCounts[], draw: (length: number) => number) => number | null {
+  const kinds = Object.keys(sessions[0][0]);
+  const sameKinds = sessions.every((points) => points.every((point) => sameKeys(Object.keys(point), kinds)));
+  if (!sameKinds) return (points, draw) => recallOfCheckpoints(points.map(() => points[draw(points.length)]));
+  const layout = new Map<readonly CheckpointCounts[], { counted: Float64Array; present: Float64Array }>();
+  for (const points of sessions) {
+    const counted = new Float64Array(points.length * kinds.length);
+    const present = new Float64Array(points.length * kinds.length);
+    points.forEach((point, at) =>
+      kinds.forEach((kind, k) => {
+        counted[at * kinds.length + k] = point[kind].counted;
+        present[at * kinds.length + k] = point[kind].present;
+      }),
+    );
+    layout.set(points, { counted, present });
+  }
+  const totalCounted = new Float64Array(kinds.length);
+  const totalPresent = new Float64Array(kinds.length);
+  return (points, draw) => {
+    const { counted, present } = layout.get(points)!;
+    totalCounted.fill(0);
+    totalPresent.fill(0);
+    for (let index = 0; index < points.length; index++) {
+      const base = draw(points.length) * kinds.length;
+      for (let k = 0; k < kinds.length; k++) {
+        totalCounted[k] += counted[base + k];
+        totalPresent[k] += present[base + k];
+      }
+    }
+    let sum = 0;
+    let shares = 0;
+    for (let k = 0; k < kinds.length; k++) {
+      if (totalCounted[k] > 0) {
+        sum += totalPresent[k] / totalCounted[k];
+        shares++;
+      }
+    }
+    return shares === 0 ? null : sum / shares;
+  };
+}
+
+function sameKeys(keys: readonly string[], expected: readonly string[]): boolean {
+  return keys.length === expected.length && keys.every((key, index) => key === expected[index]);
 }
 
 /** Nearest-rank percentile of sorted values. */
