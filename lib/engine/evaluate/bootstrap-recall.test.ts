@@ -93,3 +93,49 @@ describe("bootstrapRetention", () => {
     expect(bootstrapRetention({ byKind: {} })).toEqual({ low: null, high: null });
   });
 });
+
+describe("bootstrapRecall gives the interval of its definition", () => {
+  // each replicate draws the checkpoints and calls recallOfCheckpoints: the definition, before the counts were laid out once (issue #39)
+  function bootstrapByDefinition(options: { sessions: readonly (readonly CheckpointCounts[])[]; combine?: "mean" | "worst"; seed?: number }) {
+    const sessions = options.sessions.filter((points) => points.length > 0);
+    if (sessions.length === 0) return { low: null, high: null };
+    const random = seededRandom(options.seed ?? BOOTSTRAP_SEED);
+    const draw = (length: number) => Math.floor(random() * length);
+    const figures: number[] = [];
+    for (let replicate = 0; replicate < BOOTSTRAP_REPLICATES; replicate++) {
+      const chosen = (options.combine ?? "mean") === "mean" && sessions.length > 1 ? sessions.map(() => sessions[draw(sessions.length)]) : sessions;
+      const values = chosen.flatMap((points) => {
+        const value = recallOfCheckpoints(points.map(() => points[draw(points.length)]));
+        return value === null ? [] : [value];
+      });
+      if (values.length > 0) figures.push(options.combine === "worst" ? Math.min(...values) : values.reduce((sum, value) => sum + value, 0) / values.length);
+    }
+    if (figures.length === 0) return { low: null, high: null };
+    figures.sort((a, b) => a - b);
+    return { low: percentile(figures, 0.025), high: percentile(figures, 0.975) };
+  }
+  const random = seededRandom(7);
+  const KINDS = ["identifier", "file", "command", "number", "error", "url"];
+  const checkpoints = (count: number, kinds = KINDS) =>
+    Array.from({ length: count }, () =>
+      Object.fromEntries(
+        kinds.map((kind) => {
+          const counted = Math.floor(random() * 40) * (random() < 0.2 ? 0 : 1);
+          return [kind, { counted, present: Math.floor(random() * (counted + 1)) }];
+        }),
+      ),
+    );
+  it.each([
+    ["one session of 64 checkpoints", [checkpoints(64)], "mean"],
+    ["one session of 3", [checkpoints(3)], "mean"],
+    ["three sessions, mean", [checkpoints(64), checkpoints(20), checkpoints(7)], "mean"],
+    ["three sessions, worst", [checkpoints(64), checkpoints(20), checkpoints(7)], "worst"],
+    ["kinds listed in another order in one checkpoint (drawn the old way)", [[...checkpoints(10), ...checkpoints(1, [...KINDS].reverse())]], "mean"],
+    ["an empty session among others", [checkpoints(12), [], checkpoints(5)], "mean"],
+  ] as const)("%s", (_, sessions, combine) => {
+    for (const seed of [BOOTSTRAP_SEED, 1, 99]) {
+      const options = { sessions: sessions as readonly (readonly CheckpointCounts[])[], combine: combine as "mean" | "worst", seed };
+      expect(bootstrapRecall(options)).toEqual(bootstrapByDefinition(options));
+    }
+  });
+});

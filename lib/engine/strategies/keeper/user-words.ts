@@ -47,31 +47,99 @@ export function readUserWords(previous: readonly UserWords[], messages: readonly
  * message (the task as first stated) and the newest (the request being worked on) are kept first; then the others,
  * newest first, a few words that name nothing ("sleep", "wtf") last. Shown in session order. `openRequest`: no user message follows in the context, so the newest is the
  * open request.
+ *
+ * Greedy, as defined: each message in that order is kept if the section with it (and the header's count of those left
+ * out) measures within the budget. Measuring every candidate section whole cost messages × budget characters per
+ * compaction — at a 1M window five times the messages and five times the budget of 200K, so keeper was 2.8× slower per
+ * message there. Instead the section's count is carried as an interval: adding a message adds its own line's count,
+ * and changing the header its own difference, each within {@link editSlop} tokens (a count of chars/4, scaled or not,
+ * moves by at most one rounding per edit; a BPE count by the tokens merged across the two joins). A message is
+ * decided without measuring when the whole interval is under or over the budget; otherwise the kept section is
+ * measured whole again (the interval shrinks to a point) and, if that does not decide, the candidate section is.
+ * The kept messages, the text and its count are the ones the greedy definition gives (user-words.test.ts checks
+ * both against that definition, measured whole, under chars/4, a scaled chars/4, o200k BPE and raw characters).
  */
 export function fitUserWords(
   words: readonly UserWords[],
   options: { budgetTokens: number; openRequest: boolean; measure: (text: string) => number },
 ): { kept: UserWords[]; text: string; tokens: number } {
   if (words.length === 0) return { kept: [], text: "", tokens: 0 };
-  const others = Array.from({ length: Math.max(0, words.length - 2) }, (_, offset) => words.length - 2 - offset);
-  const order = [0, words.length - 1, ...others.filter((index) => !isSmallTalk(words[index].text)), ...others.filter((index) => isSmallTalk(words[index].text))];
-  const chosen = new Set<number>();
-  let text = "";
-  let tokens = 0;
+  const { measure, budgetTokens } = options;
+  const count = words.length;
+  const newest = words[count - 1].index;
+  const lines = words.map((entry) => userWordsLine(entry, newest, options.openRequest));
+  const others = Array.from({ length: Math.max(0, count - 2) }, (_, offset) => count - 2 - offset);
+  const smallTalk = others.map((index) => isSmallTalk(words[index].text));
+  const order = [0, count - 1, ...others.filter((_, at) => !smallTalk[at]), ...others.filter((_, at) => smallTalk[at])];
+  const chosen = new Uint8Array(count);
+  let size = 0;
+  const render = (left: number, extra = -1) => {
+    const shown: string[] = [];
+    for (let index = 0; index < count; index++) if (chosen[index] === 1 || index === extra) shown.push(lines[index]);
+    return `${userWordsHeader(left)}${shown.join("\n\n")}`;
+  };
+  const headerTokens = new Map<number, number>();
+  const headerOf = (left: number) => {
+    let tokens = headerTokens.get(left);
+    if (tokens === undefined) headerTokens.set(left, (tokens = measure(userWordsHeader(left))));
+    return tokens;
+  };
+  const slop = editSlop(measure);
+  // the kept section's count (with `count - size` left out) lies in [low, high]
+  let low = 0;
+  let high = 0;
   for (const position of order) {
-    if (chosen.has(position)) continue;
-    const next = new Set(chosen).add(position);
-    const candidate = renderUserWords(words.filter((_, index) => next.has(index)), words[words.length - 1].index, options.openRequest, words.length - next.size);
-    const size = options.measure(candidate);
-    if (size > options.budgetTokens && chosen.size > 0) continue;
-    chosen.add(position);
-    text = candidate;
-    tokens = size;
+    if (chosen[position] === 1) continue;
+    if (size === 0) {
+      chosen[position] = 1;
+      size = 1;
+      low = high = measure(render(count - 1));
+      continue;
+    }
+    const left = count - size;
+    // the candidate: the header's count of those left out goes down by one (one edit out, one in), and its line is added after another
+    const change = headerOf(left - 1) - headerOf(left) + measure(`\n\n${lines[position]}`);
+    let fits = decide(low + change - 3 * slop, high + change + 3 * slop, budgetTokens);
+    if (fits === null && low !== high) {
+      low = high = measure(render(left));
+      fits = decide(low + change - 3 * slop, high + change + 3 * slop, budgetTokens);
+    }
+    if (fits === null) {
+      const exact = measure(render(left - 1, position));
+      fits = exact <= budgetTokens;
+      if (fits) low = high = exact;
+    } else if (fits) {
+      low += change - 3 * slop;
+      high += change + 3 * slop;
+    }
+    if (!fits) continue;
+    chosen[position] = 1;
+    size++;
   }
-  return { kept: words.filter((_, index) => chosen.has(index)), text, tokens };
+  const text = render(count - size);
+  return { kept: words.filter((_, index) => chosen[index] === 1), text, tokens: measure(text) };
 }
 
-function renderUserWords(shown: readonly UserWords[], newest: number, openRequest: boolean, left: number): string {
-  const lines = shown.map((entry) => `[message ${entry.index}${entry.index === newest ? (openRequest ? ", the open request: not answered in what follows" : ", the newest") : ""}]\n${entry.text}`);
-  return `## The user's messages (verbatim, in order${left > 0 ? `; ${left} older ${left === 1 ? "one" : "ones"} left out` : ""})\n${lines.join("\n\n")}`;
+/** true: within the budget whatever the count in [low, high]; false: over it; null: the interval straddles it */
+function decide(low: number, high: number, budgetTokens: number): boolean | null {
+  if (high <= budgetTokens) return true;
+  if (low > budgetTokens) return false;
+  return null;
+}
+
+/**
+ * How far one edit (a line inserted, a header replaced by another) may move a count beyond the edited text's own
+ * count: a rounding at each end of the edit, in the measure's tokens — two of its four-character units and two more
+ * (chars/4: one; a scaled chars/4: the scale and a rounding; BPE: the pieces merged across a join).
+ */
+function editSlop(measure: (text: string) => number): number {
+  return 2 * Math.max(1, measure("abcd")) + 2;
+}
+
+function userWordsHeader(left: number): string {
+  return `## The user's messages (verbatim, in order${left > 0 ? `; ${left} older ${left === 1 ? "one" : "ones"} left out` : ""})\n`;
+}
+
+function userWordsLine(entry: UserWords, newest: number, openRequest: boolean): string {
+  return `[message ${entry.index}${entry.index === newest ? (openRequest ? ", the open request: not answered in what follows" : ", the newest") : ""}]\n${entry.text}`;
 }
