@@ -1,4 +1,4 @@
-import type { Message, PartMark, Session } from "../model";
+import type { Message, Part, PartMark, Session } from "../model";
 import { renderMarkedPart, renderUnder } from "../prune/render-marked-part";
 import type {
   ContextEntryView,
@@ -33,6 +33,13 @@ export class LiveContext implements ContextView {
   private summaryPosition = -1;
   private syntheticCount = 0;
   private readonly renderedMessages = new WeakMap<Message, Message>();
+  /**
+   * The additive count of each unmarked part asked for by position (an estimator's `partTokens` is a function of the
+   * part; only `scale` learns). OpenCode's prune walks back through up to ~60K tokens of tool output at the end of
+   * every agent loop and asked the estimator for each output again — chars/4 runs a CJK regex over the whole text —
+   * so at a 1M window, where compactions seldom cut the walk short, most of a replay was that (issue #39).
+   */
+  private readonly unmarkedPartTokens = new WeakMap<Part, number>();
   /** the epoch's unmarked tool results, built the first time a pruner asks (most never do) and kept up after that */
   private unmarkedToolResultIndex: UnmarkedToolResults | null = null;
   /**
@@ -101,7 +108,12 @@ export class LiveContext implements ContextView {
 
   partTokens(position: number, partIndex: number): number {
     const message = this.entry(position).message;
-    return this.estimator.partTokens(renderMarkedPart(message.parts[partIndex], this.markOf(position, partIndex)));
+    const part = message.parts[partIndex];
+    const mark = this.markAt(message.id, partIndex);
+    if (mark) return this.estimator.partTokens(renderMarkedPart(part, mark));
+    let tokens = this.unmarkedPartTokens.get(part);
+    if (tokens === undefined) this.unmarkedPartTokens.set(part, (tokens = this.estimator.partTokens(part)));
+    return tokens;
   }
 
   partTokensUnder(position: number, partIndex: number, mark: PartMarkInput): number {

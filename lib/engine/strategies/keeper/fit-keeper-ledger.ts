@@ -2,6 +2,7 @@ import type { EvidenceLedger, LedgerEntry } from "../evidence/ledger";
 import { ledgerKey } from "../evidence/ledger-key";
 import { PROSE_NOTE } from "./assistant-prose";
 import { keeperLineOf, renderKeeperLedger } from "./render-keeper-ledger";
+import { substringIndex, type TextLookup } from "./substring-index";
 import { OUTLINE_NOTE, STATE_NOTE, VALUE_KEY_PREFIX, VALUE_NOTE } from "./tool-facts";
 
 export interface FitKeeperLedgerOptions {
@@ -28,7 +29,7 @@ const NEVER = 9;
  * verbatim, a decision or a finding; a finding inside a decision; a line of output a finding quotes) — a repetition
  * is dropped before any fact is (a rule sentence inside a user message shown verbatim too).
  */
-export function keeperRankOf(entry: LedgerEntry, seen: { userText: string; shownText: string }): number {
+export function keeperRankOf(entry: LedgerEntry, seen: { userText: TextLookup; shownText: TextLookup }): number {
   switch (entry.kind) {
     case "request":
       return NEVER;
@@ -77,8 +78,11 @@ export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedger
   const findings = ledger.entries.filter((entry) => entry.kind === "finding").map((entry) => entry.key);
   const shownText = [shownUser, ...quoted].join("\n");
   const factText = `${shownText}\n${findings.join("\n")}`;
-  const textFor = (entry: LedgerEntry) => (entry.kind === "fact" || entry.kind === "result" ? factText : entry.kind === "rule" ? shownUser : shownText);
-  const rankOf = new Map(ledger.entries.map((entry) => [entry, keeperRankOf(entry, { userText, shownText: textFor(entry) })]));
+  // every entry asks one of these texts whether it is shown there already: indexed once, each asked in about the
+  // time its matches take rather than the text's length (the texts grow with the window; issue #39)
+  const [userIndex, shownUserIndex, shownIndex, factIndex] = [userText, shownUser, shownText, factText].map(substringIndex);
+  const textFor = (entry: LedgerEntry) => (entry.kind === "fact" || entry.kind === "result" ? factIndex : entry.kind === "rule" ? shownUserIndex : shownIndex);
+  const rankOf = new Map(ledger.entries.map((entry) => [entry, keeperRankOf(entry, { userText: userIndex, shownText: textFor(entry) })]));
   const candidates = ledger.entries
     .filter((entry) => rankOf.get(entry)! < NEVER)
     .sort((a, b) => rankOf.get(a)! - rankOf.get(b)! || a.refs - b.refs || a.last - b.last || a.first - b.first);
