@@ -16,7 +16,7 @@ import { contextTokensOf, type Session } from "../model";
 export function recordedPromptRewrites(session: Session, options: { ttlSeconds: number }): number[] {
   const ttlMs = options.ttlSeconds * 1000;
   const rewrites: number[] = [];
-  let previous: { index: number; time: number | null; cached: boolean } | null = null;
+  let previous: { time: number | null; cached: boolean } | null = null;
   let compactedSince = false;
   session.messages.forEach((message, index) => {
     if (message.parts.some((part) => part.type === "compaction")) compactedSince = true;
@@ -26,7 +26,7 @@ export function recordedPromptRewrites(session: Session, options: { ttlSeconds: 
     if (previous && !compactedSince && previous.cached && usage.cacheRead === 0 && usage.cacheWrite > 0) {
       if (time !== null && previous.time !== null && time - previous.time <= ttlMs) rewrites.push(index);
     }
-    previous = { index, time, cached: usage.cacheRead + usage.cacheWrite > 0 };
+    previous = { time, cached: usage.cacheRead + usage.cacheWrite > 0 };
     compactedSince = false;
   });
   return rewrites;
