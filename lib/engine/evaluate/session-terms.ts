@@ -35,8 +35,10 @@ const EXTENSION = /^[a-z][a-z0-9]{0,9}$/i;
 const SEGMENT = /^[\w@+~.-]+$/;
 
 /**
- * A path with at least one separator (`src/auth/login.ts`, `/repo/a.py`, `./README.md`, `C:\\x\\y.cs`) whose last
- * segment names a file with an extension. A bare `name.ext` is not taken here: `console.log` has that shape too.
+ * A path with at least one separator (`src/auth/login.ts`, `/repo/a.py`, `x\\y.cs`) whose last segment names a file
+ * with an extension, every other segment holding a letter or digit: `./README.md` (a `.` segment) and `C:\\x\\y.cs`
+ * (`:` is no segment's character) are not taken, as the tests pin. A bare `name.ext` is not taken either:
+ * `console.log` has that shape too.
  * The extractors count a bare name as a file only when a tool call of the session names that file
  * ({@link fileNamesOfCall}).
  */
