@@ -1,6 +1,5 @@
 import type { FormatId, Message, SessionMeta } from "../engine/model";
-import { buildClaudeCodeSession } from "./claude-code";
-import { claudeCodeImporter } from "./claude-code";
+import { buildClaudeCodeSession, claudeCodeImporter } from "./claude-code";
 import { planClaudeCode, slimClaudeCodeLine, type ClaudeCodeEntry } from "./claude-code-plan";
 import type { ImportOptions } from "./index";
 import { noMessagesError } from "./no-messages-error";
