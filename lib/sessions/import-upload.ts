@@ -7,6 +7,8 @@ import type { SessionRecord } from "../store/session-record";
 import { storeSession } from "../store/store-session";
 import { sha256Of } from "../store/upload-columns";
 import { prepareUpload, type UploadSource } from "./prepare-upload";
+import { redactOnUpload } from "./redact-on-upload";
+import { streamUpload } from "./stream-upload";
 import type { UploadStage } from "../api/contracts/upload-stage-schemas";
 
 /**
@@ -41,6 +43,10 @@ interface ImportUploadOptions {
  * transaction (storeSession), so a failure leaves nothing behind. Parsing lives here, not in lib/store: the store
  * only writes canonical sessions. The session's detail (its context curve) is built from the parsed session while
  * it is in memory, for the first visit.
+ *
+ * A file on disk (POST /api/sessions) in Claude Code's JSONL is streamed instead (streamUpload): refused on the
+ * first pass over it before anything is written, then its messages built and written batch by batch in one
+ * transaction, with the same session, findings and detail — so a 100 MB upload never holds its session.
  */
 export async function importUpload(input: ImportUploadInput): Promise<SessionRecord> {
   const sha256 = input.file ? input.file.sha256 : sha256Of(input.bytes);
@@ -51,6 +57,15 @@ export async function importUpload(input: ImportUploadInput): Promise<SessionRec
         id: existing.id,
         title: existing.title,
       });
+    }
+  }
+  // a file on disk in a format read in two passes is stored as it is read, unless its credentials are to be cut out
+  // first (redaction needs the whole session): its session is never whole in memory
+  if (input.file && !redactOnUpload()) {
+    const streamed = await streamUpload({ ...input, file: input.file });
+    if (streamed !== null) {
+      await rememberSessionDetail({ ...streamed.stored, meta: streamed.meta, contextCurve: streamed.contextCurve });
+      return streamed.stored;
     }
   }
   const { outcome, session, secretFindings, upload, redacted } = await prepareUpload({ ...input, sha256 });

@@ -20,7 +20,8 @@ export const MESSAGE_INSERT_BATCH = 1_000;
 export const MESSAGE_INSERT_BATCH_CHARS = 64 * 1024;
 
 /**
- * Inserts a session's messages as seq 0…n-1 in batches. Call it inside the transaction that writes the session.
+ * Inserts a session's messages (an array, or a stream taken one batch at a time) as seq 0…n-1 in batches, and
+ * returns how many. Call it inside the transaction that writes the session.
  * One parameterised multi-row INSERT per batch, not `createMany`: Prisma's query compiler nested and checked every
  * row's JSON value again (20,000 messages: ~8 s of an upload's ~9, most of it garbage collection). The JSON text
  * is the message's own serialisation, bound as a parameter (text in SQLite, cast to jsonb in PostgreSQL) — the
@@ -34,32 +35,44 @@ export const MESSAGE_INSERT_BATCH_CHARS = 64 * 1024;
 export async function insertMessages(
   tx: Prisma.TransactionClient,
   sessionId: string,
-  messages: readonly Message[],
+  messages: Iterable<Message>,
   onInserted?: (count: number) => void | Promise<void>,
-): Promise<void> {
+): Promise<number> {
   const postgres = providerOf(databaseUrl()) === "postgresql";
   if (!postgres) await tx.$executeRawUnsafe(`INSERT INTO "MessageSearchBulk" ("sessionId") VALUES (?)`, sessionId);
-  for (let start = 0; start < messages.length; ) {
-    const values: unknown[] = [];
-    const rows: string[] = [];
-    let chars = 0;
-    let seq = start;
-    // the message that reaches the bound still goes in: a batch holds at least one row, and passes the bound by one at most
-    while (seq < messages.length && rows.length < MESSAGE_INSERT_BATCH && chars < MESSAGE_INSERT_BATCH_CHARS) {
-      const json = toJsonText(messages[seq]);
-      chars += json.length;
-      values.push(sessionId, seq, json);
-      const at = values.length - 2;
-      rows.push(postgres ? `($${at}, $${at + 1}, $${at + 2}::jsonb)` : "(?, ?, ?)");
-      seq++;
+  // a message is taken only when its batch has room, so a stream (a streamed import) is read one batch at a time
+  const iterator = messages[Symbol.iterator]();
+  let start = 0;
+  try {
+    for (let done = false; !done; ) {
+      const values: unknown[] = [];
+      const rows: string[] = [];
+      let chars = 0;
+      // the message that reaches the bound still goes in: a batch holds at least one row, and passes the bound by one at most
+      while (rows.length < MESSAGE_INSERT_BATCH && chars < MESSAGE_INSERT_BATCH_CHARS) {
+        const step = iterator.next();
+        if (step.done) {
+          done = true;
+          break;
+        }
+        const json = toJsonText(step.value);
+        chars += json.length;
+        values.push(sessionId, start + rows.length, json);
+        const at = values.length - 2;
+        rows.push(postgres ? `($${at}, $${at + 1}, $${at + 2}::jsonb)` : "(?, ?, ?)");
+      }
+      if (rows.length === 0) break;
+      await tx.$executeRawUnsafe(`INSERT INTO "Message" ("sessionId", "seq", "data") VALUES ${rows.join(", ")}`, ...values);
+      if (!postgres) await indexBatch(tx, { sessionId, firstSeq: start, count: rows.length });
+      start += rows.length;
+      await onInserted?.(start);
+      await yieldToEventLoop();
     }
-    await tx.$executeRawUnsafe(`INSERT INTO "Message" ("sessionId", "seq", "data") VALUES ${rows.join(", ")}`, ...values);
-    if (!postgres) await indexBatch(tx, { sessionId, firstSeq: start, count: seq - start });
-    start = seq;
-    await onInserted?.(start);
-    await yieldToEventLoop();
+  } finally {
+    iterator.return?.(); // a stream stopped by a failure lets go of what it reads (a file)
   }
   if (!postgres) await tx.$executeRawUnsafe(`DELETE FROM "MessageSearchBulk" WHERE "sessionId" = ?`, sessionId);
+  return start;
 }
 
 /**

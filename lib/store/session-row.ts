@@ -1,5 +1,5 @@
-import { FORMAT_IDS, type FormatId, type Session } from "../engine/model";
-import { sessionStats } from "../engine/session-stats";
+import { FORMAT_IDS, type FormatId, type Session, type SessionMeta } from "../engine/model";
+import { sessionStats, type SessionStats } from "../engine/session-stats";
 import type { Prisma } from "../generated/prisma/client.ts";
 import type { SecretFinding } from "../secrets/secret-finding";
 import type { SessionRecord, SessionSecretsRecord } from "./session-record";
@@ -81,18 +81,23 @@ export function secretColumns(findings: readonly SecretFinding[]) {
 
 /** The columns derived from a canonical session (title, format, stats, meta, the corpus view's), for create, re-import and redaction alike. */
 export function sessionColumns(session: Session) {
-  const stats = sessionStats(session);
+  return sessionColumnsOf({ title: session.title, format: session.format, meta: session.meta, stats: sessionStats(session), corpus: corpusColumns(session) });
+}
+
+/** {@link sessionColumns} from facts added up elsewhere (a session streamed to the store never is whole in memory). */
+export function sessionColumnsOf(input: { title: string; format: FormatId; meta: SessionMeta; stats: SessionStats; corpus: ReturnType<typeof corpusColumns> }) {
+  const { stats } = input;
   return {
-    title: session.title,
-    format: session.format,
+    title: input.title,
+    format: input.format,
     messageCount: stats.messages,
     toolCallCount: stats.toolCalls,
     toolResultCount: stats.toolResults,
     recordedCompactionCount: stats.recordedCompactions,
     estimatedTokens: stats.estimatedTokens,
     recordedPeakContextTokens: stats.recordedPeakContextTokens,
-    meta: session.meta as Prisma.InputJsonValue,
-    ...corpusColumns(session),
+    meta: input.meta as Prisma.InputJsonValue,
+    ...input.corpus,
   };
 }
 

@@ -159,10 +159,10 @@ export function blockNotes(context: BlockContext): string[] {
 /**
  * Removes tool results with no tool call earlier in the session (and tool messages left empty), returning the
  * dropped call ids for a note. Strategies rely on every result following its call; a resumed or forked session can
- * start with results whose calls live in another file, and those cannot be placed.
+ * start with results whose calls live in another file, and those cannot be placed. `called` holds the call ids seen
+ * before `messages` (a session passed in pieces), and gains theirs.
  */
-export function dropOrphanToolResults(messages: Message[]): { messages: Message[]; dropped: string[] } {
-  const called = new Set<string>();
+export function dropOrphanToolResults(messages: Message[], called = new Set<string>()): { messages: Message[]; dropped: string[] } {
   const dropped: string[] = [];
   const kept: Message[] = [];
   for (const message of messages) {

@@ -17,6 +17,7 @@ import { piImporter } from "./pi";
 import { readDocument, type TranscriptDocument } from "./read-document";
 import { readDocumentBytes, type ReadBytesOptions } from "./read-document-bytes";
 import { readDocumentChunks } from "./read-document-chunks";
+import { noMessagesError } from "./no-messages-error";
 import { sweAgentImporter } from "./swe-agent";
 
 export { ImportError } from "./import-error";
@@ -110,7 +111,7 @@ function importDocument(document: TranscriptDocument, options: ImportOptions): I
   }
   const sessions = importersById[format].parse(document, { sourceName: options.sourceName });
   if (sessions.length === 0) {
-    throw new ImportError({ code: "no_messages", format, message: `The ${format} file holds no session (${whereMessagesLive(document)}).`, issues: [noMessageIssue(document, "no session")] });
+    throw noMessagesError({ document, format });
   }
   const pick = options.pick ?? 0;
   if (!Number.isInteger(pick) || pick < 0 || pick >= sessions.length) {
@@ -122,17 +123,8 @@ function importDocument(document: TranscriptDocument, options: ImportOptions): I
     });
   }
   const session = sessions[pick];
-  if (session.messages.length === 0) {
-    throw new ImportError({ code: "no_messages", format, message: `The ${format} session ${pick} has no messages (${whereMessagesLive(document)}).`, issues: [noMessageIssue(document, `session ${pick} has no messages`)] });
-  }
+  if (session.messages.length === 0) throw noMessagesError({ document, format, pick });
   return { format, session, sessionCount: sessions.length, pick };
 }
 
-/** Where the importer looked for messages, for an error about finding none: the lines read, or the document. */
-function whereMessagesLive(document: TranscriptDocument): string {
-  return document.kind === "jsonl" ? `none of lines 1–${document.lines.length} holds a message` : "nothing under $ is a message";
-}
-
-function noMessageIssue(document: TranscriptDocument, message: string): { line?: number; path?: string; message: string } {
-  return document.kind === "jsonl" ? { line: 1, message: `${message} in lines 1–${document.lines.length}` } : { path: "$", message };
-}
+export { noMessagesError } from "./no-messages-error";

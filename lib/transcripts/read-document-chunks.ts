@@ -10,7 +10,7 @@ const NEWLINE = 0x0a;
  * one JSON document (or not JSON) and is read whole, as readDocumentBytes reads it. Same documents, same errors, same
  * line numbers (counted from the first line with content).
  */
-export function readDocumentChunks(chunks: () => Iterable<Uint8Array>, format: string | null = null): TranscriptDocument {
+export function readDocumentChunks(chunks: () => Iterable<Uint8Array>, format: string | null = null, options: ReadChunksOptions = {}): TranscriptDocument {
   const whole = () => readDocumentBytes(Buffer.concat([...chunks()]), format);
   const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   const lines = linesOf(chunks())[Symbol.iterator]();
@@ -34,7 +34,7 @@ export function readDocumentChunks(chunks: () => Iterable<Uint8Array>, format: s
   const parsed = tryParse(firstText);
   if (!parsed.ok || typeof parsed.value !== "object" || parsed.value === null || Array.isArray(parsed.value)) return closeAndRead(lines, whole);
 
-  const reading = createJsonLinesReading();
+  const reading = createJsonLinesReading(options.keep);
   keepJsonLine(reading, { raw: firstText, line: 1, value: parsed.value });
   let line = 1 + blankAfterFirst;
   for (; !next.done; next = lines.next()) {
@@ -42,6 +42,32 @@ export function readDocumentChunks(chunks: () => Iterable<Uint8Array>, format: s
     readJsonLine(reading, lineText(decoder, next.value, 0, next.value.length), line);
   }
   return jsonLinesDocument({ reading, format, whyNotJson: "a JSON object or array" });
+}
+
+export interface ReadChunksOptions {
+  /** what of each JSON line is kept in the document (see JsonLinesReading's `keep`); a single JSON document is kept whole */
+  keep?: (value: unknown) => unknown;
+}
+
+/**
+ * The lines of a file {@link readDocumentChunks} reads as JSON lines, numbered as it numbers them (line 1 is the first
+ * with content, its byte-order mark and leading whitespace dropped; lines before it are not counted), each as text
+ * without its line break — for a second pass over a file whose document was read already (a streamed import).
+ */
+export function* numberedLines(chunks: Iterable<Uint8Array>): Generator<{ line: number; text: string }> {
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  let line = 0;
+  let index = 0;
+  for (const bytes of linesOf(chunks)) {
+    if (line === 0) {
+      const from = contentStart(bytes, index++ === 0);
+      if (from === bytes.length) continue;
+      line = 1;
+      yield { line, text: lineText(decoder, bytes, from, bytes.length) };
+      continue;
+    }
+    yield { line: ++line, text: lineText(decoder, bytes, 0, bytes.length) };
+  }
 }
 
 /** Stops the first pass (closing its file) before the second reads the file whole. */

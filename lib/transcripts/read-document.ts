@@ -58,10 +58,15 @@ export interface JsonLinesReading {
   lines: JsonLine[];
   broken: ImportIssue[];
   tooDeep: { line: number; path: string } | null;
+  /**
+   * what of each parsed line is kept in `lines` (default: the whole value) — a streamed import keeps only what it
+   * needs to plan (claude-code-plan.ts) and reads the lines again for their content
+   */
+  keep?: (value: unknown) => unknown;
 }
 
-export function createJsonLinesReading(): JsonLinesReading {
-  return { lines: [], broken: [], tooDeep: null };
+export function createJsonLinesReading(keep?: (value: unknown) => unknown): JsonLinesReading {
+  return { lines: [], broken: [], tooDeep: null, ...(keep ? { keep } : {}) };
 }
 
 /**
@@ -77,7 +82,7 @@ export function readJsonLine(reading: JsonLinesReading, raw: string, line: numbe
 
 /** Adds a line already parsed (`value` from `raw`) to the reading, noting it when it is the first to nest too deep. */
 export function keepJsonLine(reading: JsonLinesReading, input: { raw: string; line: number; value: unknown }): void {
-  reading.lines.push({ line: input.line, value: input.value });
+  reading.lines.push({ line: input.line, value: reading.keep ? reading.keep(input.value) : input.value });
   if (reading.tooDeep === null && mayNestTooDeep(input.raw)) {
     const path = findTooDeep(input.value);
     if (path !== null) reading.tooDeep = { line: input.line, path };

@@ -78,16 +78,37 @@ function echoedCommand(text: string): string {
  * when the user wrote nothing of their own.
  */
 export function firstUserRequestTitle(messages: readonly Message[]): string | undefined {
+  const finder = createUserRequestTitle();
+  for (const message of messages) if (finder.add(message)) break;
+  return finder.title();
+}
+
+/** {@link firstUserRequestTitle} fed one message at a time, in order (a session streamed to the store). */
+export interface UserRequestTitleFinder {
+  /** the next message; true once the title is found (later messages cannot change it) */
+  add(message: Message): boolean;
+  title(): string | undefined;
+}
+
+export function createUserRequestTitle(): UserRequestTitleFinder {
+  let found: string | undefined;
   let bareCommand: string | undefined;
-  for (const message of messages) {
-    if (message.role !== "user" || message.synthetic || message.summary) continue;
-    for (const part of message.parts) {
-      if (part.type !== "text") continue;
-      const own = userOwnText(part.text) || echoedCommand(part.text);
-      if (!own) continue;
-      if (!BARE_COMMAND.test(own)) return titleSnippet(own);
-      bareCommand ??= own;
-    }
-  }
-  return bareCommand;
+  return {
+    add(message) {
+      if (found !== undefined) return true;
+      if (message.role !== "user" || message.synthetic || message.summary) return false;
+      for (const part of message.parts) {
+        if (part.type !== "text") continue;
+        const own = userOwnText(part.text) || echoedCommand(part.text);
+        if (!own) continue;
+        if (!BARE_COMMAND.test(own)) {
+          found = titleSnippet(own);
+          return true;
+        }
+        bareCommand ??= own;
+      }
+      return false;
+    },
+    title: () => found ?? bareCommand,
+  };
 }
