@@ -1,6 +1,7 @@
 import type { Message, Part } from "../model";
 import type { ContextSnapshot } from "../simulate/context-at";
 import { normalizeProbeText } from "./normalize-probe-text";
+import { normalizeByLine } from "./by-line";
 
 /**
  * Everything the model reads in a context, normalised (see `normalizeProbeText`): text and reasoning, tool
@@ -31,7 +32,8 @@ const normalizedParts = new WeakMap<Part, string>();
 function normalizedPartText(part: Part): string {
   let text = normalizedParts.get(part);
   if (text === undefined) {
-    text = normalizeProbeText(partText(part));
+    // a summary's lines recur in every later summary and every run of the session: each normalised once
+    text = normalizeByLine(partText(part));
     normalizedParts.set(part, text);
   }
   return text;
