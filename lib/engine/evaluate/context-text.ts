@@ -29,7 +29,8 @@ export function contextText(snapshot: ContextSnapshot): string {
  */
 const normalizedParts = new WeakMap<Part, string>();
 
-function normalizedPartText(part: Part): string {
+/** A part's normalised text as {@link contextText} joins it (empty: the part leaves no trace). */
+export function normalizedPartText(part: Part): string {
   let text = normalizedParts.get(part);
   if (text === undefined) {
     // a summary's lines recur in every later summary and every run of the session: each normalised once
