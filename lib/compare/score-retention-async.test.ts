@@ -7,8 +7,9 @@ import { deepFreeze } from "../engine/testing/build-session";
 import { generateSession } from "../generator/generate-session";
 import { scoreRetentionAsync, SCORING_SLICE_MS } from "./score-retention-async";
 
-// trim-messages with a small cap trims at nearly every call: hundreds of points to score
-const session = deepFreeze(generateSession({ seed: 21, messages: 1_500 }));
+// trim-messages with a small cap trims at nearly every call: thousands of points to score (each context is a run of
+// the session's own messages, looked up in the session's index: 1,500 messages scored in ~17 ms, too fast to slice)
+const session = deepFreeze(generateSession({ seed: 21, messages: 8_000 }));
 const probes = extractProbes(session);
 const result = await replaySession({ session, strategy: findStrategy("trim-messages")!, settings: { maxConversationMessages: 20 }, window: 1_000_000 });
 

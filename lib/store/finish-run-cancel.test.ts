@@ -7,6 +7,10 @@ import { claimRun } from "./run-jobs";
 import { storeSession } from "./sessions";
 import { buildSession } from "../testing/store-contract";
 import { PG_TEST_URL, useTestDatabase, type TestDatabaseKind } from "../testing/use-test-database";
+import { generateSession } from "../generator/generate-session";
+import { databaseUrl, db, providerOf } from "./db";
+import { PACKED_RESULT_FORMAT } from "./pack-run-result";
+import { writeRunResult } from "./write-run-result";
 
 const OPTIONS = { window: 1_000, outputReserve: 0, estimator: "chars4", summarizer: "extractive", model: null, instructions: null, compactAtStep: null, promptOverrides: null } as const;
 
@@ -44,6 +48,29 @@ function finishRunCancelSuite(kind: TestDatabaseKind) {
     const other = await replaySession({ session, strategy: piStrategy, settings: { reserveTokens: 200, keepRecentTokens: 400 }, window: 3_000 });
     expect(await finishRun(run.id, { status: "done", error: null, result: other, figures: null })).toBeNull();
     expect((await getRun(run.id)).result).toEqual(JSON.parse(JSON.stringify(result)));
+  });
+
+  it("a result is stored packed (each summary once) and reads back whole; a result stored whole by older code reads back as it was", async () => {
+    const session = generateSession({ seed: 41, messages: 700 });
+    const { id: sessionId } = await storeSession({ session, sessionCount: 1, pick: 0 });
+    const result = await replaySession({ session, strategy: piStrategy, settings: { reserveTokens: 180_000 }, window: 200_000 });
+    const summaries = result.events.flatMap((event) => (event.type === "compaction-end" && event.summary !== null ? [event.summary] : []));
+    expect(summaries.length).toBeGreaterThan(20);
+    const run = await createRun({ sessionId, strategyId: "pi", settings: {}, options: OPTIONS, status: "running", claimedBy: "host:1:5" });
+    await finishRun(run.id, { status: "done", error: null, result, figures: null });
+    const prisma = await db();
+    const stored = (await prisma.run.findUniqueOrThrow({ where: { id: run.id }, select: { result: true } })).result as Record<string, unknown>;
+    expect(stored.storedAs).toBe(PACKED_RESULT_FORMAT);
+    const storedJson = JSON.stringify(stored);
+    expect(storedJson.length).toBeLessThan(JSON.stringify(result).length / 5);
+    expect(summaries.filter((summary) => summary.length > 1_000 && storedJson.split(JSON.stringify(summary).slice(1, -1)).length > 2)).toEqual([]);
+    expect((await getRun(run.id)).result).toEqual(JSON.parse(JSON.stringify(result)));
+
+    // a row written by the code before packing: the result's JSON as it was
+    const old = await createRun({ sessionId, strategyId: "pi", settings: {}, options: OPTIONS, status: "running", claimedBy: "host:1:6" });
+    await finishRun(old.id, { status: "done", error: null, result: null, figures: null });
+    await writeRunResult(prisma, providerOf(databaseUrl()), old.id, JSON.stringify(result));
+    expect((await getRun(old.id)).result).toEqual(JSON.parse(JSON.stringify(result)));
   });
 
   it("a run released by its worker (the database went away under it) is queued again without counting the attempt; another worker's run is left alone", async () => {

@@ -5,6 +5,8 @@ import type { ReplayResult } from "../engine/simulate/replay-result";
 import type { Prisma } from "../generated/prisma/client";
 import { databaseUrl, db, providerOf } from "./db";
 import { writeRunResult } from "./write-run-result";
+import { packRunResult } from "./pack-run-result";
+import { unpackRunResult } from "./unpack-run-result";
 import { RunCostSchema } from "../api/contracts/cost-schemas";
 import { retryWhileUnavailable } from "./retry-while-unavailable";
 import { RunOptionsSchema, RunStatusSchema, type RunDetailRecord, type RunOptionsInput, type RunRecord, type RunStatus } from "./run-record";
@@ -146,7 +148,8 @@ async function finishRunOnce(id: string, asked: RunEnd): Promise<RunRecord | nul
   // Serialized before the transaction opens; the transaction's own bound is generous (a pathological run's result is
   // tens of megabytes, and PostgreSQL parses it into jsonb inside the transaction, on a machine that may be loaded)
   const provider = providerOf(databaseUrl());
-  const resultJson = end.result === null ? null : JSON.stringify(end.result);
+  // each summary's text stored once (packRunResult): a run of hundreds of compactions was tens of megabytes of repeats
+  const resultJson = end.result === null ? null : JSON.stringify(packRunResult(end.result));
   const count = await prisma.$transaction(async (tx) => {
     const { count } = await tx.run.updateMany({
       where: { id, status: { in: ["queued", "running"] }, ...(end.status === "cancelled" || end.status === "interrupted" ? {} : { cancelRequestedAt: null }) },
@@ -239,7 +242,7 @@ export async function getRun(id: string): Promise<RunDetailRecord> {
     select: { ...SUMMARY_SELECT, result: true, session: { select: { id: true, title: true, format: true, messageCount: true } } },
   });
   if (!row) throw new NotFoundError("run", id);
-  const result = row.result === null ? null : (parseStored(StoredResultSchema, row.result, id) as unknown as ReplayResult);
+  const result = row.result === null ? null : (unpackStored(parseStored(StoredResultSchema, row.result, id), id) as unknown as ReplayResult);
   return { ...toRunRecord(row), result, session: row.session };
 }
 
@@ -300,6 +303,15 @@ function toRunRecord(row: SummaryRow): RunRecord {
     createdAt: row.createdAt,
     finishedAt: row.finishedAt,
   };
+}
+
+/** A stored result as the ReplayResult it was packed from (unpackRunResult); one that does not unpack is a corrupted row. */
+function unpackStored(stored: Record<string, unknown>, runId: string): Record<string, unknown> {
+  try {
+    return unpackRunResult(stored);
+  } catch (error) {
+    throw new Error(`Stored run ${runId} is invalid: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** A stored value that does not fit is a corrupted database (a logged 500), not a bad request (a ZodError → 400). */

@@ -9,6 +9,9 @@ import type { SessionRecord } from "./session-record";
 import { SESSION_SUMMARY_SELECT, secretColumns, sessionColumns, toSessionRecord } from "./session-row";
 import { TRANSACTION_OPTIONS } from "./store-session";
 import { uploadColumns } from "./upload-columns";
+import { PACKED_RESULT_FORMAT, packRunResult } from "./pack-run-result";
+import { unpackRunResult } from "./unpack-run-result";
+import type { ReplayResult } from "../engine/simulate/replay-result";
 
 export interface WriteRedactionInput {
   /** the session with its secrets replaced */
@@ -69,11 +72,23 @@ async function redactRuns(tx: Prisma.TransactionClient, sessionId: string, redac
     await tx.run.update({
       where: { id: run.id },
       data: {
-        ...(run.result === null ? {} : { result: redactJsonValue(run.result, redactions) as Prisma.InputJsonValue }),
+        // redacted unpacked, then packed again: a secret is found whole, not split between a summary and its references
+        ...(run.result === null ? {} : { result: redactStoredResult(run.result, redactions) }),
         ...(run.row === null ? {} : { row: redactJsonValue(run.row, redactions) as Prisma.InputJsonValue }),
         ...(run.progress === null ? {} : { progress: redactJsonValue(run.progress, redactions) as Prisma.InputJsonValue }),
         ...(run.error === null ? {} : { error: redactText(run.error, redactions) }),
       },
     });
   }
+}
+
+/**
+ * A stored run result with the redactions applied. A packed one (packRunResult) is unpacked first and packed again:
+ * its summaries' lines are spread over deltas and references, where a secret spanning lines would not be found.
+ */
+function redactStoredResult(stored: Prisma.JsonValue, redactions: readonly Redaction[]): Prisma.InputJsonValue {
+  const isPacked = stored !== null && typeof stored === "object" && !Array.isArray(stored) && stored.storedAs === PACKED_RESULT_FORMAT;
+  if (!isPacked) return redactJsonValue(stored, redactions) as Prisma.InputJsonValue;
+  const redacted = redactJsonValue(unpackRunResult(stored as Record<string, unknown>), redactions) as unknown as ReplayResult;
+  return packRunResult(redacted) as Prisma.InputJsonValue;
 }

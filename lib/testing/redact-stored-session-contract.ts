@@ -1,7 +1,10 @@
 import { gunzipSync } from "node:zlib";
 import { expect, it } from "vitest";
 import { db } from "../store/db";
-import { createRun } from "../store/runs";
+import { createRun, getRun } from "../store/runs";
+import { packRunResult } from "../store/pack-run-result";
+import type { ReplayResult } from "../engine/simulate/replay-result";
+import type { Prisma } from "../generated/prisma/client";
 import { readSessionSecrets } from "../store/session-secrets";
 import { fakeCredentials, fakeCredentialsOfEveryRule, piecesOfSecret } from "./fake-credentials";
 import { importUpload } from "../sessions/import-upload";
@@ -89,4 +92,30 @@ export function redactStoredSessionContract(): void {
     );
     expect(left).toEqual([]);
   });
+
+  it("redacts a result stored packed: a multi-line key in a summary that later summaries copy lines of", async () => {
+    const key = fakeCredentials(5).find((credential) => credential.kind === "PrivateKey")!.value;
+    const text = JSON.stringify({ messages: [{ role: "user", content: `here is the deploy key:\n${key}\nuse it` }, { role: "assistant", content: "ok" }] });
+    const stored = await importUpload({ bytes: new TextEncoder().encode(text), format: "openai", sourceName: "key.json" });
+    const lines = Array.from({ length: 30 }, (_, index) => `- a summary line long enough to be copied, number ${index}`);
+    const first = [...lines.slice(0, 10), key, ...lines.slice(10)].join("\n");
+    const second = `${first}\n- one more line`;
+    const end = (step: number, summary: string) => ({ type: "compaction-end", step, tokensBefore: 1, tokensAfter: 1, summary, summaryTokens: 1, firstKeptMessageId: null, messagesBefore: 2, messagesAfter: 1, budget: 1, fits: true, summarizerUsage: null });
+    const result = { strategyId: "pi", settings: {}, window: 1_000, outputReserve: 0, estimatorId: "chars4", steps: [], events: [end(0, first), end(1, second)], epochs: [], marks: [], final: { epoch: 0, length: 0, contextTokens: 0, messages: 0 } };
+    const packed = packRunResult(result as unknown as ReplayResult);
+    expect(typeof (packed.events as { summary: unknown }[])[1].summary).toBe("object");
+    const run = await createRun({ sessionId: stored.id, strategyId: "pi", settings: {}, options: { window: 1_000, outputReserve: 0, estimator: "chars4", summarizer: "extractive", model: null, instructions: null, compactAtStep: null, promptOverrides: null } });
+    const prisma = await db();
+    await prisma.run.update({ where: { id: run.id }, data: { status: "done", result: packed as Prisma.InputJsonValue } });
+
+    await redactStoredSession(stored.id);
+    const read = (await getRun(run.id)).result!;
+    const summaries = read.events.map((event) => (event.type === "compaction-end" ? event.summary : null));
+    expect(summaries[0]).not.toContain(key.split("\n")[1]);
+    expect(summaries[1]).toBe(`${summaries[0]}\n- one more line`);
+    expect(summaries[0]).toContain(lines[29]);
+    const row = JSON.stringify(await prisma.run.findUnique({ where: { id: run.id } }));
+    expect(piecesOfSecret(key).filter((piece) => row.includes(piece))).toEqual([]);
+  });
 }
+

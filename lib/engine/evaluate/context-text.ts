@@ -1,6 +1,7 @@
 import type { Message, Part } from "../model";
 import type { ContextSnapshot } from "../simulate/context-at";
 import { normalizeProbeText } from "./normalize-probe-text";
+import { normalizeByLine } from "./by-line";
 
 /**
  * Everything the model reads in a context, normalised (see `normalizeProbeText`): text and reasoning, tool
@@ -28,10 +29,12 @@ export function contextText(snapshot: ContextSnapshot): string {
  */
 const normalizedParts = new WeakMap<Part, string>();
 
-function normalizedPartText(part: Part): string {
+/** A part's normalised text as {@link contextText} joins it (empty: the part leaves no trace). */
+export function normalizedPartText(part: Part): string {
   let text = normalizedParts.get(part);
   if (text === undefined) {
-    text = normalizeProbeText(partText(part));
+    // a summary's lines recur in every later summary and every run of the session: each normalised once
+    text = normalizeByLine(partText(part));
     normalizedParts.set(part, text);
   }
   return text;

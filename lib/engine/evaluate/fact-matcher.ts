@@ -1,9 +1,9 @@
 import { AhoCorasick } from "@monyone/aho-corasick/fast";
 import type { Message } from "../model";
 import { partText } from "./context-text";
-import { wordSet, wordsOf } from "./continuation-recognizers";
+import { wordsOf } from "./continuation-recognizers";
+import { normalizeByLine, wordSetByLine } from "./by-line";
 import type { ContinuationFact } from "./extract-continuation-facts";
-import { normalizeProbeText } from "./normalize-probe-text";
 
 /** Which facts one message holds: indexes into the facts it was built for, ascending. */
 export type FactMatcher = (message: Message) => Uint32Array;
@@ -28,7 +28,8 @@ export function factMatcher(facts: readonly ContinuationFact[]): FactMatcher {
     const cached = cache.get(message);
     if (cached) return cached;
     const raw = message.parts.map(partText).join("\n");
-    const words = wordSet(raw);
+    // a summary is mostly lines earlier summaries had: each distinct line split and normalised once (by-line.ts)
+    const words = wordSetByLine(raw);
     const found = new Set<number>();
     let anyAnchor = false;
     for (const word of words) {
@@ -37,7 +38,7 @@ export function factMatcher(facts: readonly ContinuationFact[]): FactMatcher {
       if (!anyAnchor && anchors.has(word)) anyAnchor = true;
     }
     if (automaton && anyAnchor) {
-      for (const match of automaton.matchInText(normalizeProbeText(raw))) {
+      for (const match of automaton.matchInText(normalizeByLine(raw))) {
         for (const phrase of phraseFactsByKey.get(match.keyword) ?? []) if (words.has(phrase.anchor)) found.add(phrase.index);
       }
     }

@@ -2,7 +2,7 @@ import type { Session } from "../model";
 import { contextAt, finalContext, type ContextSnapshot } from "../simulate/context-at";
 import type { ReplayResult } from "../simulate/replay-result";
 import { compileUserProbePattern } from "./compile-user-probe-pattern";
-import { contextText } from "./context-text";
+import { indexedContextText, sessionTextIndex, wholeContextText, type PointText } from "./session-text-index";
 import { PROBE_KINDS, PROBE_WEIGHTS, type Probe, type ProbeKind } from "./probe";
 
 export interface KindRetention {
@@ -36,8 +36,12 @@ export interface RetentionReport {
  * (`probe.firstStep <= step`; every probe counts at the end) and is retained when its normalised text occurs in
  * the normalised text the model is sent there (see `contextText`): the final context, and after each
  * compaction-end or trim event the context of the step it belongs to (a compaction after the last call is scored
- * on the final context). The context text is built once per point, so the cost is O(points × (context + probes
- * × context search)). A probe that appears in the context only through a summary counts as retained — that is
+ * on the final context). Each point's context is read as its head (summaries, marked and other messages: their text
+ * built and searched) and its last run of the session's own messages, consecutive and unmarked, whose probes are
+ * looked up in the session's index (`sessionTextIndex`: the session's normalised text and each probe's occurrences
+ * in it, built once per session and probe set), plus the seam between the two — the same answers as searching the
+ * whole text; with a user regex probe every point's text is built whole. Cost: O(session × probes) once, then
+ * O(points × (head + probes × (head search + log occurrences))). A probe that appears in the context only through a summary counts as retained — that is
  * the point of a summary. A user regex probe (`probe.regex`) is retained when its pattern matches the normalised
  * context text (compiled once per call; a pattern that does not compile throws, naming it); a probe whose
  * normalised text is empty is never retained.
@@ -75,18 +79,23 @@ export const SCORING_PAUSE_EVERY = 64;
 export function* scoreRetentionSteps(options: ScoreRetentionOptions): Generator<typeof SCORING_PAUSE, RetentionReport, void> {
   const { session, result, probes } = options;
   const regexById = new Map(probes.flatMap((probe) => (probe.regex === undefined ? [] : [[probe.id, compileUserProbePattern(probe.regex)] as const])));
-  const isIn = (probe: Probe, text: string) => {
+  const isIn = (probe: Probe, text: PointText) => {
     const regex = regexById.get(probe.id);
-    return regex ? regex.test(text) : probe.normalized.length > 0 && text.includes(probe.normalized);
+    return regex ? regex.test(text.whole()) : probe.normalized.length > 0 && text.has(probe.normalized);
   };
-  const final = yield* scorePoint({ snapshot: finalContext(session, result), probes, upToStep: Infinity, isIn });
+  // without regex probes (which may match anywhere), the contexts' runs of the session's own messages are looked up
+  // in the session's index, built once per session for these probes: most of a context is such a run
+  const index = regexById.size === 0 ? sessionTextIndex(session, probes) : null;
+  const longest = probes.reduce((most, probe) => Math.max(most, probe.normalized.length), 1);
+  const textOf = (snapshot: ContextSnapshot) => (index ? indexedContextText({ snapshot, session, index, longest }) : wholeContextText(snapshot));
+  const final = yield* scorePoint({ snapshot: finalContext(session, result), probes, upToStep: Infinity, isIn, textOf });
   const compactions: RetentionReport["compactions"] = [];
   for (const event of options.finalOnly ? [] : result.events) {
     if (event.type !== "compaction-end" && event.type !== "trim") continue;
     yield SCORING_PAUSE;
     const snapshot = event.step < result.steps.length ? contextAt(session, result, event.step) : finalContext(session, result);
     const upToStep = snapshot.step === "final" ? Infinity : event.step;
-    compactions.push({ ...(yield* scorePoint({ snapshot, probes, upToStep, isIn })), event: event.type, eventStep: event.step });
+    compactions.push({ ...(yield* scorePoint({ snapshot, probes, upToStep, isIn, textOf })), event: event.type, eventStep: event.step });
   }
   return { final, compactions };
 }
@@ -95,9 +104,10 @@ function* scorePoint(options: {
   snapshot: ContextSnapshot;
   probes: readonly Probe[];
   upToStep: number;
-  isIn: (probe: Probe, text: string) => boolean;
+  isIn: (probe: Probe, text: PointText) => boolean;
+  textOf: (snapshot: ContextSnapshot) => PointText;
 }): Generator<typeof SCORING_PAUSE, RetentionPoint, void> {
-  const text = contextText(options.snapshot);
+  const text = options.textOf(options.snapshot);
   yield SCORING_PAUSE;
   const byKind = Object.fromEntries(PROBE_KINDS.map((kind) => [kind, { counted: 0, retained: 0, score: null }])) as Record<ProbeKind, KindRetention>;
   const lostProbeIds: string[] = [];
