@@ -37,12 +37,30 @@ export function keeperLedgerRenderer(options: { openRequest: boolean; budgetToke
   const last: ({ entries: LedgerEntry[]; text: string } | undefined)[] = SECTIONS.map(() => undefined);
   // a section of tool output changes by a few lines a round: its sources' lines are kept too
   const sources = SECTIONS.map(() => new Map<string, { entries: LedgerEntry[]; text: string }>());
+  // what an entry is asked every round, answered once per entry: the sections that hold it, a file's state key
+  const sectionsOf = new Map<LedgerEntry, number[]>();
+  const stateKeys = new Map<LedgerEntry, string>();
   return (ledger) => {
     const stated = new Set(ledger.entries.filter((entry) => entry.kind === "result" && entry.note === STATE_NOTE).map((entry) => entry.key));
-    const shown = ledger.entries.filter((entry) => entry.kind !== "file" || !stated.has(`state:${ledgerKey(entry.text)}`));
+    // each section's entries in ledger order, as filtering the shown entries section by section gives them
+    const bySection: LedgerEntry[][] = SECTIONS.map(() => []);
+    for (const entry of ledger.entries) {
+      if (entry.kind === "file") {
+        let key = stateKeys.get(entry);
+        if (key === undefined) stateKeys.set(entry, (key = `state:${ledgerKey(entry.text)}`));
+        if (stated.has(key)) continue;
+      }
+      let holding = sectionsOf.get(entry);
+      if (!holding) {
+        holding = [];
+        for (const [index, section] of SECTIONS.entries()) if (section.holds(entry)) holding.push(index);
+        sectionsOf.set(entry, holding);
+      }
+      for (const index of holding) bySection[index].push(entry);
+    }
     const sections: string[] = [];
     for (const [index, section] of SECTIONS.entries()) {
-      const entries = shown.filter(section.holds);
+      const entries = bySection[index];
       if (entries.length === 0) continue;
       const known = last[index];
       if (known && sameEntries(known.entries, entries)) {
