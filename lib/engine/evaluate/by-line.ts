@@ -10,7 +10,7 @@ import { normalizeProbeText } from "./normalize-probe-text";
  */
 
 /** Shorter texts are read whole: splitting them saves nothing. */
-const MIN_BY_LINE_CHARS = 4_096;
+export const MIN_BY_LINE_CHARS = 4_096;
 /** Lines remembered per cache; a full cache starts over (a speed cache: what it holds changes no answer). */
 const MAX_REMEMBERED_LINES = 50_000;
 

@@ -29,11 +29,24 @@ export function wordsOf(text: string): string[] {
 /** {@link wordsOf} of a text already split into its terms (`termsOf`). */
 export function wordsOfTerms(terms: readonly string[]): string[] {
   const words: string[] = [];
-  for (const term of terms) {
-    words.push(term);
-    if (PIECE_BREAK.test(term)) for (const piece of term.split(PIECE_BREAK)) if (piece && piece !== term) words.push(piece);
-  }
+  forEachWordOfTerms(terms, (word) => words.push(word));
   return words;
+}
+
+/**
+ * Visits {@link wordsOf}'s words of a text, in its order, without building the list: for a reader that only looks
+ * each word up (the fact matcher reads thousands of messages per run, and a list and a set per message were most of
+ * its allocation).
+ */
+export function forEachWord(text: string, visit: (word: string) => void): void {
+  forEachWordOfTerms(termsOf(text), visit);
+}
+
+function forEachWordOfTerms(terms: readonly string[], visit: (word: string) => void): void {
+  for (const term of terms) {
+    visit(term);
+    if (PIECE_BREAK.test(term)) for (const piece of term.split(PIECE_BREAK)) if (piece && piece !== term) visit(piece);
+  }
 }
 
 /** The lower-cased words (with pieces) of a text, as a set: where a word fact is looked up. */

@@ -1,12 +1,15 @@
 import { AhoCorasick } from "@monyone/aho-corasick/fast";
 import type { Message } from "../model";
 import { partText } from "./context-text";
-import { wordsOf } from "./continuation-recognizers";
-import { normalizeByLine, wordSetByLine } from "./by-line";
+import { forEachWord, wordsOf } from "./continuation-recognizers";
+import { MIN_BY_LINE_CHARS, normalizeByLine, wordSetByLine } from "./by-line";
 import type { ContinuationFact } from "./extract-continuation-facts";
 
-/** Which facts one message holds: indexes into the facts it was built for, ascending. */
+/** Which facts one message holds: indexes into the facts it was built for, ascending. Read-only: the same array may answer for several messages. */
 export type FactMatcher = (message: Message) => Uint32Array;
+
+/** the answer for a message that holds no fact (most marked messages: a placeholder) */
+const NONE = new Uint32Array(0);
 
 /**
  * What a message holds of the facts, read in one pass over its text however many facts there are: a word fact
@@ -28,21 +31,25 @@ export function factMatcher(facts: readonly ContinuationFact[]): FactMatcher {
     const cached = cache.get(message);
     if (cached) return cached;
     const raw = message.parts.map(partText).join("\n");
-    // a summary is mostly lines earlier summaries had: each distinct line split and normalised once (by-line.ts)
-    const words = wordSetByLine(raw);
-    const found = new Set<number>();
-    let anyAnchor = false;
-    for (const word of words) {
+    // the message's lower-cased words (`wordSet`'s), each looked up as it comes: the facts it names, and which of
+    // the phrase keys' last words it has. A long text (a summary is mostly lines earlier summaries had) is read by
+    // line, each distinct line split and normalised once (by-line.ts)
+    let found: Set<number> | null = null;
+    let anchorsHeld: Set<string> | null = null;
+    const take = (word: string) => {
       const index = wordFacts.get(word);
-      if (index !== undefined) found.add(index);
-      if (!anyAnchor && anchors.has(word)) anyAnchor = true;
-    }
-    if (automaton && anyAnchor) {
+      if (index !== undefined) (found ??= new Set()).add(index);
+      if (anchors.has(word)) (anchorsHeld ??= new Set()).add(word);
+    };
+    if (raw.length < MIN_BY_LINE_CHARS) forEachWord(raw.toLowerCase(), take);
+    else for (const word of wordSetByLine(raw)) take(word);
+    if (automaton && anchorsHeld !== null) {
+      const held: Set<string> = anchorsHeld;
       for (const match of automaton.matchInText(normalizeByLine(raw))) {
-        for (const phrase of phraseFactsByKey.get(match.keyword) ?? []) if (words.has(phrase.anchor)) found.add(phrase.index);
+        for (const phrase of phraseFactsByKey.get(match.keyword) ?? []) if (held.has(phrase.anchor)) (found ??= new Set()).add(phrase.index);
       }
     }
-    const held = Uint32Array.from(found).sort();
+    const held = found === null ? NONE : Uint32Array.from(found).sort();
     cache.set(message, held);
     return held;
   };

@@ -100,11 +100,17 @@ export function followContexts(session: Session, result: ReplayResult): (step: n
     return low;
   };
   const positionsByEpoch = new Map<number, Map<string, number[]>>();
+  const { byMessage } = markIndexOf(result);
+  const originalRecords = recordsOfOriginals(session, result);
+  /** where each message with marks sits in an epoch (only those are asked for), by id */
   const positionsOf = (epoch: number) => {
     let positions = positionsByEpoch.get(epoch);
     if (!positions) {
       positions = new Map();
-      for (const [at, entry] of result.epochs[epoch].entries.entries()) {
+      const entries = result.epochs[epoch].entries;
+      for (let at = 0; at < entries.length; at++) {
+        const entry = entries[at];
+        if (entry.kind === "original" ? originalRecords[entry.index] === undefined : !byMessage.has(entry.message.id)) continue;
         const id = (entry.kind === "original" ? session.messages[entry.index] : entry.message).id;
         const known = positions.get(id);
         if (known) known.push(at);
@@ -159,11 +165,12 @@ function sessionIndexOf(entry: ContextEntry): number | null {
  */
 function messageVersions(session: Session, result: ReplayResult): { at(entry: ContextEntry, atStep: number): Message } {
   const index = markIndexOf(result);
+  const originalRecords = recordsOfOriginals(session, result);
   const rendered = renderedMessagesOf(result);
   return {
     at(entry, atStep) {
       const stored = entry.kind === "original" ? session.messages[entry.index] : entry.message;
-      const records = index.byMessage.get(stored.id);
+      const records = entry.kind === "original" ? originalRecords[entry.index] : index.byMessage.get(stored.id);
       if (!records) return stored;
       let states = index.states.get(stored);
       if (!states) {
@@ -236,9 +243,17 @@ interface MarkStates {
  * cache: a snapshot then reads only the marks of the messages it holds, not every mark of the run at every point),
  * and each marked message's states for {@link forEachContextMessage}.
  */
-const markIndexByResult = new WeakMap<ReplayResult, { marks: number; byMessage: Map<string, number[]>; states: WeakMap<Message, MarkStates> }>();
+const markIndexByResult = new WeakMap<ReplayResult, MarkIndex>();
 
-function markIndexOf(result: ReplayResult): { byMessage: Map<string, number[]>; states: WeakMap<Message, MarkStates> } {
+interface MarkIndex {
+  marks: number;
+  byMessage: Map<string, number[]>;
+  states: WeakMap<Message, MarkStates>;
+  /** `byMessage` of each session message, by its index (see {@link recordsOfOriginals}) */
+  bySession: WeakMap<Session, readonly (number[] | undefined)[]>;
+}
+
+function markIndexOf(result: ReplayResult): MarkIndex {
   const known = markIndexByResult.get(result);
   // rebuilt if the result gained marks since (a result read while it is still being written)
   if (known && known.marks === result.marks.length) return known;
@@ -248,9 +263,25 @@ function markIndexOf(result: ReplayResult): { byMessage: Map<string, number[]>; 
     if (records) records.push(index);
     else byMessage.set(record.messageId, [index]);
   }
-  const index = { marks: result.marks.length, byMessage, states: new WeakMap<Message, MarkStates>() };
+  const index = { marks: result.marks.length, byMessage, states: new WeakMap<Message, MarkStates>(), bySession: new WeakMap() };
   markIndexByResult.set(result, index);
   return index;
+}
+
+/**
+ * The mark records of each session message (`byMessage` of its id), by session index: a context's original entries
+ * are read by index, without hashing an id per entry per context (a speed cache, built once per result and session).
+ */
+function recordsOfOriginals(session: Session, result: ReplayResult): readonly (number[] | undefined)[] {
+  const index = markIndexOf(result);
+  let records = index.bySession.get(session);
+  if (!records) {
+    const byIndex = new Array<number[] | undefined>(session.messages.length);
+    if (index.byMessage.size > 0) for (let at = 0; at < session.messages.length; at++) byIndex[at] = index.byMessage.get(session.messages[at].id);
+    records = byIndex;
+    index.bySession.set(session, records);
+  }
+  return records;
 }
 
 /**

@@ -13,7 +13,9 @@ export const ANTHROPIC_COMPACTION_TRIGGER_MIN = 50_000;
 export const DEFAULT_ANTHROPIC_COMPACTION_SETTINGS = { triggerTokens: ANTHROPIC_COMPACTION_TRIGGER_DEFAULT, instructions: null as string | null };
 
 export const AnthropicCompactionSettingsSchema = z.strictObject({
-  triggerTokens: z.number().int().min(ANTHROPIC_COMPACTION_TRIGGER_MIN, `the API's trigger must be at least ${ANTHROPIC_COMPACTION_TRIGGER_MIN.toLocaleString("en-US")} input tokens`),
+  // the message is written when it is needed: the first toLocaleString of a process loads ICU's number formats
+  // (~12 ms), which every CLI command paid at start through the strategies' registry
+  triggerTokens: z.number().int().min(ANTHROPIC_COMPACTION_TRIGGER_MIN, { error: () => `the API's trigger must be at least ${ANTHROPIC_COMPACTION_TRIGGER_MIN.toLocaleString("en-US")} input tokens` }),
   instructions: z.string().max(20_000).nullable(),
 });
 export type AnthropicCompactionSettings = z.infer<typeof AnthropicCompactionSettingsSchema>;

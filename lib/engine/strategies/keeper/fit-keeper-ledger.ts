@@ -1,7 +1,7 @@
 import type { EvidenceLedger, LedgerEntry } from "../evidence/ledger";
 import { ledgerKey } from "../evidence/ledger-key";
 import { PROSE_NOTE } from "./assistant-prose";
-import { keeperLineOf, renderKeeperLedger } from "./render-keeper-ledger";
+import { keeperLedgerRenderer, keeperLineOf } from "./render-keeper-ledger";
 import { substringIndex, type TextLookup } from "./substring-index";
 import { OUTLINE_NOTE, STATE_NOTE, VALUE_KEY_PREFIX, VALUE_NOTE } from "./tool-facts";
 
@@ -67,9 +67,9 @@ export function keeperRankOf(entry: LedgerEntry, seen: { userText: TextLookup; s
  * (its `evicted` counts what the budget left out) and its text.
  */
 export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedgerOptions): { ledger: EvidenceLedger; text: string; tokens: number } {
-  const render = { openRequest: options.openRequest, budgetTokens: options.budgetTokens };
+  const render = keeperLedgerRenderer({ openRequest: options.openRequest, budgetTokens: options.budgetTokens });
   let current = ledger;
-  let text = renderKeeperLedger(current, render);
+  let text = render(current);
   let tokens = options.measure(text);
   if (tokens <= options.budgetTokens) return { ledger: current, text, tokens };
   const userText = options.userTexts.map(ledgerKey).join("\n");
@@ -100,7 +100,7 @@ export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedger
       excess -= Math.max(1, options.measure(`${keeperLineOf(entry)}\n`));
     } while (excess > 0 && next < candidates.length);
     current = { ...ledger, entries: ledger.entries.filter((entry) => !evicted.has(entry)), evicted: ledger.evicted + evicted.size };
-    text = renderKeeperLedger(current, render);
+    text = render(current);
     tokens = options.measure(text);
     if (tokens <= options.budgetTokens || next >= candidates.length) return { ledger: current, text, tokens };
   }

@@ -24,14 +24,64 @@ const SECTIONS: readonly { title: (openRequest: boolean) => string; holds: (entr
  * were left out.
  */
 export function renderKeeperLedger(ledger: EvidenceLedger, options: { openRequest: boolean; budgetTokens: number }): string {
-  const stated = new Set(ledger.entries.filter((entry) => entry.kind === "result" && entry.note === STATE_NOTE).map((entry) => entry.key));
-  const shown = ledger.entries.filter((entry) => entry.kind !== "file" || !stated.has(`state:${ledgerKey(entry.text)}`));
-  const sections: string[] = [];
-  for (const section of SECTIONS) {
-    const entries = shown.filter(section.holds);
-    if (entries.length === 0) continue;
-    sections.push(`## ${section.title(options.openRequest)}\n${renderSection(entries)}`);
-  }
+  return keeperLedgerRenderer(options)(ledger);
+}
+
+/**
+ * {@link renderKeeperLedger} for several versions of one ledger in turn (`fitKeeperLedger` renders it again after each
+ * round of evictions): a section whose entries are the same as at the last call is not rendered again. The text is the
+ * same as `renderKeeperLedger`'s; what is saved is building it — each rendering read the whole ledger, and at a 1M
+ * window the ledger is five times longer and needs more rounds (issue #39).
+ */
+export function keeperLedgerRenderer(options: { openRequest: boolean; budgetTokens: number }): (ledger: EvidenceLedger) => string {
+  const last: ({ entries: LedgerEntry[]; text: string } | undefined)[] = SECTIONS.map(() => undefined);
+  // a section of tool output changes by a few lines a round: its sources' lines are kept too
+  const sources = SECTIONS.map(() => new Map<string, { entries: LedgerEntry[]; text: string }>());
+  // what an entry is asked every round, answered once per entry: the sections that hold it, a file's state key
+  const sectionsOf = new Map<LedgerEntry, number[]>();
+  const stateKeys = new Map<LedgerEntry, string>();
+  return (ledger) => {
+    const stated = new Set(ledger.entries.filter((entry) => entry.kind === "result" && entry.note === STATE_NOTE).map((entry) => entry.key));
+    // each section's entries in ledger order, as filtering the shown entries section by section gives them
+    const bySection: LedgerEntry[][] = SECTIONS.map(() => []);
+    for (const entry of ledger.entries) {
+      if (entry.kind === "file") {
+        let key = stateKeys.get(entry);
+        if (key === undefined) stateKeys.set(entry, (key = `state:${ledgerKey(entry.text)}`));
+        if (stated.has(key)) continue;
+      }
+      let holding = sectionsOf.get(entry);
+      if (!holding) {
+        holding = [];
+        for (const [index, section] of SECTIONS.entries()) if (section.holds(entry)) holding.push(index);
+        sectionsOf.set(entry, holding);
+      }
+      for (const index of holding) bySection[index].push(entry);
+    }
+    const sections: string[] = [];
+    for (const [index, section] of SECTIONS.entries()) {
+      const entries = bySection[index];
+      if (entries.length === 0) continue;
+      const known = last[index];
+      if (known && sameEntries(known.entries, entries)) {
+        sections.push(known.text);
+        continue;
+      }
+      const text = `## ${section.title(options.openRequest)}\n${renderSection(entries, sources[index])}`;
+      last[index] = { entries, text };
+      sections.push(text);
+    }
+    return finishLedger(ledger, options, sections);
+  };
+}
+
+function sameEntries(a: readonly LedgerEntry[], b: readonly LedgerEntry[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+  return true;
+}
+
+function finishLedger(ledger: EvidenceLedger, options: { budgetTokens: number }, sections: readonly string[]): string {
   const evicted = ledger.evicted > 0 ? `\n(${ledger.evicted.toLocaleString("en-US")} older, less referenced entries are left out to stay within ${options.budgetTokens.toLocaleString("en-US")} tokens.)` : "";
   return (
     `[Ledger: exact facts from the ${ledger.messagesRead.toLocaleString("en-US")} earlier messages that are no longer shown, ` +
@@ -39,7 +89,8 @@ export function renderKeeperLedger(ledger: EvidenceLedger, options: { openReques
   );
 }
 
-function renderSection(entries: readonly LedgerEntry[]): string {
+/** A section's lines; `sources`: each source's line of a tool-output section as last rendered, reused when its entries are the same */
+function renderSection(entries: readonly LedgerEntry[], sources?: Map<string, { entries: LedgerEntry[]; text: string }>): string {
   const kind = entries[0].kind;
   if (kind === "fact") return entries.map((entry) => entry.text).join(" · ");
   if (kind === "request") return entries.map((entry) => entry.text).join("\n");
@@ -55,16 +106,29 @@ function renderSection(entries: readonly LedgerEntry[]): string {
   }
   if (kind === "result") {
     // lines of one source (a file read, a command's output) on one line, in the order they were recorded
-    const bySource = new Map<string, string[]>();
+    const bySource = new Map<string, LedgerEntry[]>();
     for (const entry of entries) {
       const arrow = entry.text.indexOf(SOURCE_ARROW);
       const source = arrow < 0 ? entry.text : entry.text.slice(0, arrow);
-      const line = arrow < 0 ? "" : entry.text.slice(arrow + SOURCE_ARROW.length);
-      const lines = bySource.get(source) ?? [];
-      if (line) lines.push(line);
-      bySource.set(source, lines);
+      const group = bySource.get(source);
+      if (group) group.push(entry);
+      else bySource.set(source, [entry]);
     }
-    return [...bySource].map(([source, lines]) => `- ${source}${lines.length > 0 ? `${SOURCE_ARROW}${lines.join(" ⏎ ")}` : ""}`).join("\n");
+    return [...bySource]
+      .map(([source, group]) => {
+        const known = sources?.get(source);
+        if (known && sameEntries(known.entries, group)) return known.text;
+        const lines: string[] = [];
+        for (const entry of group) {
+          const arrow = entry.text.indexOf(SOURCE_ARROW);
+          const line = arrow < 0 ? "" : entry.text.slice(arrow + SOURCE_ARROW.length);
+          if (line) lines.push(line);
+        }
+        const text = `- ${source}${lines.length > 0 ? `${SOURCE_ARROW}${lines.join(" ⏎ ")}` : ""}`;
+        sources?.set(source, { entries: group, text });
+        return text;
+      })
+      .join("\n");
   }
   return entries.map((entry) => keeperLineOf(entry)).join("\n");
 }
