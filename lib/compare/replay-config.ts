@@ -41,8 +41,8 @@ export interface ReplayConfigOptions {
 }
 
 /**
- * One configuration on one session: replays it (the summarizer under the per-session lock, after a turn of the
- * event loop), builds its compare row, asks the judge in judge mode, and stores the run `done` with its result and
+ * One configuration on one session: replays it (a summarizer that calls a model under the per-session lock, after a
+ * turn of the event loop), builds its compare row, asks the judge in judge mode, and stores the run `done` with its result and
  * figures in one update. Returns the row and the curve (context tokens per model call).
  *
  * Rejects when the signal fires (the caller stores the run `cancelled`) or the replay fails (`failed`). A judge
@@ -52,7 +52,7 @@ export interface ReplayConfigOptions {
 export async function replayConfig(options: ReplayConfigOptions): Promise<{ row: CompareRow; curve: number[] }> {
   const { config, compare, session, signal } = options;
   // this configuration's own breaker (see executeRun): a dead API costs 3 failed summaries, not one per compaction
-  const breaker = circuitBreakerSummarizer({ summarizer: sessionSummarizer({ sessionId: options.sessionId, summarizer: config.summarizer.summarizer }) });
+  const breaker = circuitBreakerSummarizer({ summarizer: sessionSummarizer({ sessionId: options.sessionId, summarizer: config.summarizer.summarizer, callsModel: config.summarizer.model !== null }) });
   const result = isBaseline(config, options.baseline)
     ? options.baseline
     : await replaySession({

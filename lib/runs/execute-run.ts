@@ -60,7 +60,7 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunRecord 
   const { runId, signal, emit } = options;
   let end: { status: "done" | "degraded" | "failed" | "cancelled"; error: string | null; figures: RunFigures | null; result: Awaited<ReturnType<typeof replaySession>> | null };
   // this run's own breaker: 3 failed summaries in a row and the rest of the run falls back without calling
-  const breaker = circuitBreakerSummarizer({ summarizer: sessionSummarizer({ sessionId: options.sessionId, summarizer: options.summarizer }) });
+  const breaker = circuitBreakerSummarizer({ summarizer: sessionSummarizer({ sessionId: options.sessionId, summarizer: options.summarizer, callsModel: options.model !== null }) });
   /** the error line's code when it is more specific than the status */
   let errorCode: string | null = null;
   try {
