@@ -16,8 +16,12 @@ import { percentile, postJson, readLines, teamHarness, uploadGenerated, type Sta
  */
 const PG_TEST_URL = process.env.PG_TEST_URL;
 const BASE = `http://127.0.0.1:${Number(process.env.E2E_WORKERS_PORT ?? 3221) + 2}`;
-/** long enough that most configurations are still running when the cancel test reaches them (a job's scoring and final write got faster) */
-const MESSAGES = 4_000;
+/**
+ * long enough that most configurations are still running when the cancel test reaches them: a job's scoring and final
+ * write got faster, then extractive summaries stopped waiting on the session lock (at 4,000 messages only 6 of 16
+ * were still running when reached)
+ */
+const MESSAGES = 8_000;
 const CONFIGS = [
   { strategy: "none" },
   { strategy: "trim-messages" },
