@@ -69,6 +69,7 @@ export function RunCostPanel({ cost, onPriceAs }: { cost: RunCostFigures | null;
           {cost.price ? `${cost.price.source}${cost.price.since ? `, prices since ${cost.price.since}` : ""}` : `prices of ${cost.pricesDate}`}
           {cost.hiddenPrefixTokens > 0 ? ` · includes ${formatCount(cost.hiddenPrefixTokens)} tokens of system prompt and tools per call` : ""}
           {cost.rewrittenCalls > 0 ? ` · ${formatCount(cost.rewrittenCalls)} calls cold where the recorded usage shows the agent's prompt rewritten (a restart)` : ""}
+          {cost.recordedRewrites ? "" : " · the agent's recorded restarts not applied (the cache model alone)"}
         </span>
       </div>
       <dl className="mt-1 grid grid-cols-2 gap-x-4 gap-y-0.5 sm:grid-cols-5">

@@ -7,11 +7,12 @@ export const COST_FLAGS = {
   "cost-model": { type: "string" },
   "cache-provider": { type: "string" },
   "cache-ttl": { type: "string" },
+  "ignore-recorded-restarts": { type: "boolean" },
 } as const;
-export const COST_USAGE = `[--cost-model <model>] [--cache-provider ${CACHE_PROVIDER_CHOICES.join("|")}] [--cache-ttl ${CACHE_TTL_CHOICES.join("|")}]`;
+export const COST_USAGE = `[--cost-model <model>] [--cache-provider ${CACHE_PROVIDER_CHOICES.join("|")}] [--cache-ttl ${CACHE_TTL_CHOICES.join("|")}] [--ignore-recorded-restarts]`;
 
 /** The cost options the flags ask for; a value outside the choices is a usage error naming the flag. */
-export function costFlags(values: { "cost-model"?: string; "cache-provider"?: string; "cache-ttl"?: string }, usage: string): Partial<CostOptions> {
+export function costFlags(values: { "cost-model"?: string; "cache-provider"?: string; "cache-ttl"?: string; "ignore-recorded-restarts"?: boolean }, usage: string): Partial<CostOptions> {
   const provider = values["cache-provider"] ?? "auto";
   if (!(CACHE_PROVIDER_CHOICES as readonly string[]).includes(provider)) throw new UsageError(`--cache-provider takes one of ${CACHE_PROVIDER_CHOICES.join(", ")}, got "${provider}"`, usage);
   const ttl = values["cache-ttl"] ?? "auto";
@@ -20,6 +21,7 @@ export function costFlags(values: { "cost-model"?: string; "cache-provider"?: st
     ...(values["cost-model"] ? { costModel: values["cost-model"] } : {}),
     cacheProvider: provider as CostOptions["cacheProvider"],
     cacheTtl: ttl as CostOptions["cacheTtl"],
+    recordedRewrites: values["ignore-recorded-restarts"] !== true,
   };
 }
 
@@ -32,7 +34,11 @@ export function describeCost(cost: RunCostFigures | null | undefined): string {
   const usd = (value: number | null) => (value === null ? "unknown" : `$${value.toFixed(4)}`);
   const rate = cost.hitRate === null ? "—" : `${(cost.hitRate * 100).toFixed(1)}%`;
   const weighted = cost.cacheWeightedTokens === null ? "" : `, ${Math.round(cost.cacheWeightedTokens).toLocaleString("en-US")} cache-weighted input tokens`;
-  const rewrites = cost.rewrittenCalls > 0 ? `, ${cost.rewrittenCalls} call${cost.rewrittenCalls === 1 ? "" : "s"} cold where the recorded usage shows the agent's prompt rewritten (a restart)` : "";
+  const rewrites = !cost.recordedRewrites
+    ? ", the agent's recorded restarts not applied"
+    : cost.rewrittenCalls > 0
+      ? `, ${cost.rewrittenCalls} call${cost.rewrittenCalls === 1 ? "" : "s"} cold where the recorded usage shows the agent's prompt rewritten (a restart)`
+      : "";
   const rules = `${cost.model}${cost.price && cost.price.as !== cost.model ? ` priced as ${cost.price.as}` : ""}, ${cost.provider ?? "no cache"}${cost.provider ? ` ${cost.ttl}` : ""}${rewrites}`;
   if (cost.unpriced && cost.totalUsd === null && cost.usd === null) {
     return `dollars unknown — ${cost.unpriced.reason} (e.g. --cost-model ${PRICE_AS_HINT[cost.provider ?? "anthropic"]}); cache hit rate ${rate}${weighted} (${rules})`;

@@ -73,7 +73,7 @@ export async function replayConfig(options: ReplayConfigOptions): Promise<{ row:
   const breakerState = breaker.state();
   const continuationRecall = await scoreRunRecall({ session, result, baseline: options.baseline, examWindow: options.examWindow, facts: options.continuationFacts });
   signal.throwIfAborted();
-  const costOptions = { costModel: compare.costModel, cacheProvider: compare.cacheProvider, cacheTtl: compare.cacheTtl };
+  const costOptions = { costModel: compare.costModel, cacheProvider: compare.cacheProvider, cacheTtl: compare.cacheTtl, recordedRewrites: compare.recordedRewrites };
   const rowOptions = { label: config.label, session, result, probes: options.probes, continuationRecall, noneTotal: totalTokensSent(options.baseline), summarizer: config.summarizer.provider, model: config.summarizer.model, summarizerFailures: breakerState.failures, costOptions, retention };
   const row = buildCompareRow(rowOptions);
   // stored with each call's cache verdict, for the run's token chart

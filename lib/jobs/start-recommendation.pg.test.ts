@@ -19,7 +19,7 @@ const LONG_AGO = new Date("2020-01-01T00:00:00Z");
 
 /** two generated sessions, two strategies, two shares at a 30K window: 2 × (default + 2 shares) × 2 = 12 replays */
 function request(sessionIds: string[], shares = [0.3, 0.6]): RecommendRequest {
-  return { sessionIds, strategies: ["pi", "codex"], windows: [30_000], shares, floor: 0.5, costModel: "claude-sonnet-4-5", cacheProvider: "auto", cacheTtl: "5m" };
+  return { sessionIds, strategies: ["pi", "codex"], windows: [30_000], shares, floor: 0.5, costModel: "claude-sonnet-4-5", cacheProvider: "auto", cacheTtl: "5m", recordedRewrites: true };
 }
 
 async function importGenerated(seeds: number[], messages = 160): Promise<string[]> {

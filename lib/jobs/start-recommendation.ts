@@ -22,7 +22,7 @@ export async function startRecommendation(request: RecommendRequest): Promise<{ 
   const sessionIds = [...new Set(request.sessionIds)];
   const windows = request.windows ?? (await defaultWindows(sessionIds, request.costModel));
   const { configs, skipped } = recommendationConfigs({ strategies: request.strategies, windows, shares: request.shares, sessions: sessionIds.length });
-  const compare = CompareOptionsSchema.parse({ ...(request.costModel ? { costModel: request.costModel } : {}), cacheProvider: request.cacheProvider, cacheTtl: request.cacheTtl });
+  const compare = CompareOptionsSchema.parse({ ...(request.costModel ? { costModel: request.costModel } : {}), cacheProvider: request.cacheProvider, cacheTtl: request.cacheTtl, recordedRewrites: request.recordedRewrites });
   const stored: StoredRecommendation = { request: { ...request, sessionIds, windows }, skipped };
   const { comparisonId } = await startComparison({ sessionIds, configs, compare, kind: "recommend", recommend: stored });
   return { id: comparisonId, skipped };

@@ -140,9 +140,11 @@ describe("priceReplay, prompt rewrites the recorded usage shows (an agent restar
   it("writes the whole prompt at the rewritten call, for any strategy's replay; off, the model alone reads the previous prompt", () => {
     const cost = priceReplay({ session: restarted, result: { steps: turnSteps, events: [] }, model: "claude-sonnet-4-5", hiddenPrefixTokens: 0 })!;
     expect(cost.rewrittenCalls).toBe(1);
+    expect(cost.recordedRewrites).toBe(true);
     expect(cost.calls[2]).toMatchObject({ read: 0, write: 30_000, outcome: "broken" });
     const blind = priceReplay({ session: restarted, result: { steps: turnSteps, events: [] }, model: "claude-sonnet-4-5", hiddenPrefixTokens: 0, recordedRewrites: false })!;
     expect(blind.rewrittenCalls).toBe(0);
+    expect(blind.recordedRewrites).toBe(false);
     expect(blind.calls[2]).toMatchObject({ read: 20_000, write: 10_000, outcome: "hit" });
   });
 });

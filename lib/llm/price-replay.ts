@@ -39,6 +39,8 @@ export interface RunCost {
   hiddenPrefixTokens: number;
   /** calls written whole because the recorded usage shows the agent's prompt rewritten there (a restart: recordedPromptRewrites) */
   rewrittenCalls: number;
+  /** whether the recorded restarts were applied (`recordedRewrites`); false: the cache model alone */
+  recordedRewrites: boolean;
   tokens: { uncachedInput: number; cacheWrite: number; cacheRead: number; output: number; summarizerInput: number; summarizerOutput: number };
   /**
    * Input tokens weighted by the relative cache prices: uncached ×1, written × the write multiplier, read × the read
@@ -165,6 +167,7 @@ export function priceReplay(options: PriceReplayOptions): RunCost | null {
     // what each call carries in front of its messages: counted by the replay (runs since #35) or added here
     hiddenPrefixTokens: hidden + (options.result.hiddenPrefixTokens ?? 0),
     rewrittenCalls,
+    recordedRewrites: options.recordedRewrites !== false,
     tokens,
     cacheWeightedTokens: tokens.uncachedInput + tokens.cacheWrite * multipliers.write + tokens.cacheRead * multipliers.read + tokens.summarizerInput,
     multipliers,

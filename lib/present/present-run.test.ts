@@ -9,7 +9,7 @@ const RECORD: RunDetailRecord = {
   comparisonId: null,
   strategyId: "opencode",
   settings: { keep: 2 },
-  options: { window: 60_000, outputReserve: 0, estimator: "chars4", summarizer: "extractive", model: null, instructions: null, compactAtStep: null, promptOverrides: null, costModel: null, cacheProvider: "auto", cacheTtl: "5m" },
+  options: { window: 60_000, outputReserve: 0, estimator: "chars4", summarizer: "extractive", model: null, instructions: null, compactAtStep: null, promptOverrides: null, costModel: null, cacheProvider: "auto", cacheTtl: "5m", recordedRewrites: true },
   status: "done",
   error: null,
   tokensBefore: 900,
@@ -36,7 +36,7 @@ describe("run presenters (the wire format the API has always sent)", () => {
     const summary = presentRunSummary(record);
     expect(JSON.stringify(summary)).toBe(
       `{"id":"r1","sessionId":"s1","comparisonId":null,"strategyId":"opencode","settings":{"keep":2},"options":{"window":60000,"outputReserve":0,"estimator":"chars4",` +
-        `"summarizer":"extractive","model":null,"instructions":null,"compactAtStep":null,"promptOverrides":null,"costModel":null,"cacheProvider":"auto","cacheTtl":"5m"},"status":"${record.status}","error":null,` +
+        `"summarizer":"extractive","model":null,"instructions":null,"compactAtStep":null,"promptOverrides":null,"costModel":null,"cacheProvider":"auto","cacheTtl":"5m","recordedRewrites":true},"status":"${record.status}","error":null,` +
         `"tokensBefore":900,"tokensAfter":400,"compactions":1,"prunes":0,"fallbacks":0,"summarizerFailures":0,"summarizerUsage":null,` +
         `"estimatedCostUsd":null,"continuationRecall":null,"cost":null,"createdAt":"2026-11-25T14:00:00.000Z","finishedAt":${finishedAt}}`,
     );

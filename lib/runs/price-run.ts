@@ -23,6 +23,7 @@ export function priceRun<T extends ReplayResult>(options: {
     model: options.cost.costModel ?? sessionModel(options.session),
     provider: options.cost.cacheProvider ?? "auto",
     ttl: options.cost.cacheTtl,
+    recordedRewrites: options.cost.recordedRewrites ?? true,
     summarizerModel: options.summarizerModel,
   });
   return { cost: costFigures(priced), result: withCacheSteps(options.result, priced) };

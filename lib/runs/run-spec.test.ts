@@ -61,10 +61,18 @@ describe("run spec: what the starter resolved is what is stored", () => {
     expect(spec).toEqual({
       strategyId: "pi",
       settings: {},
-      options: { window: 128_000, outputReserve: 0, estimator: "chars4", summarizer: "anthropic", model: DEFAULT_SUMMARY_MODEL, baseUrl: null, instructions: null, compactAtStep: null, promptOverrides: null, costModel: null, cacheProvider: "auto", cacheTtl: "auto" },
+      options: { window: 128_000, outputReserve: 0, estimator: "chars4", summarizer: "anthropic", model: DEFAULT_SUMMARY_MODEL, baseUrl: null, instructions: null, compactAtStep: null, promptOverrides: null, costModel: null, cacheProvider: "auto", cacheTtl: "auto", recordedRewrites: true },
     });
     const back = runRequestOf(spec);
-    expect(back).toEqual({ strategy: "pi", settings: {}, window: 128_000, outputReserve: 0, estimator: "chars4", summarizer: "anthropic", model: DEFAULT_SUMMARY_MODEL, cacheProvider: "auto", cacheTtl: "auto" });
+    expect(back).toEqual({ strategy: "pi", settings: {}, window: 128_000, outputReserve: 0, estimator: "chars4", summarizer: "anthropic", model: DEFAULT_SUMMARY_MODEL, cacheProvider: "auto", cacheTtl: "auto", recordedRewrites: true });
+  });
+
+  it("keeps a run priced without the recorded restarts so; a run stored before the option reads as applying them", () => {
+    const spec = storedSpecOf(RunRequestSchema.parse({ strategy: "pi", recordedRewrites: false }), 64_000);
+    expect(spec.options.recordedRewrites).toBe(false);
+    expect(runRequestOf(spec).recordedRewrites).toBe(false);
+    const { recordedRewrites: _dropped, ...older } = spec.options;
+    expect(runRequestOf({ ...spec, options: older }).recordedRewrites).toBe(true);
   });
 
   it("stores no model for the extractive summarizer, and none comes back", () => {

@@ -43,6 +43,7 @@ export function runSpecOf(request: RunRequest, resolved: ResolvedRun): RunSpec {
       costModel: request.costModel ?? null,
       cacheProvider: request.cacheProvider,
       cacheTtl: request.cacheTtl,
+      recordedRewrites: request.recordedRewrites,
     },
   };
 }
@@ -69,6 +70,7 @@ export function runRequestOf(spec: { strategyId: string; settings: Record<string
     ...(options.costModel !== null ? { costModel: options.costModel } : {}),
     cacheProvider: options.cacheProvider,
     cacheTtl: options.cacheTtl,
+    recordedRewrites: options.recordedRewrites,
     ...(extra.apiKey !== undefined ? { apiKey: extra.apiKey } : {}),
     ...(extra.openaiApiKey !== undefined ? { openaiApiKey: extra.openaiApiKey } : {}),
   });
@@ -94,5 +96,6 @@ export function comparisonRunRequest(config: Pick<CompareConfig, "strategy" | "s
     ...(compare.costModel !== undefined ? { costModel: compare.costModel } : {}),
     cacheProvider: compare.cacheProvider,
     cacheTtl: compare.cacheTtl,
+    recordedRewrites: compare.recordedRewrites,
   };
 }

@@ -33,6 +33,8 @@ export const RunOptionsSchema = z.object({
   costModel: z.string().nullable().default(null),
   cacheProvider: CacheProviderChoiceSchema.default("auto"),
   cacheTtl: CacheTtlChoiceSchema.default("5m"),
+  /** false: the agent's recorded restarts were not applied to the cache (runs stored before it: applied) */
+  recordedRewrites: z.boolean().default(true),
   /** a comparison's run: the smallest window of its settings on this session, where the shared exam starts (absent: its own window) */
   examWindow: z.number().int().positive().optional(),
 });

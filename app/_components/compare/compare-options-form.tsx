@@ -24,10 +24,12 @@ export interface CompareOptionsDraft {
   /** the model the dollars are priced at ("" = each session's own), and the prompt-cache rules */
   costModel: string;
   cacheProvider: CompareOptions["cacheProvider"];
+  /** the calls the agent's recorded restarts left cold are cold for every configuration (false: the cache model alone) */
+  recordedRewrites: boolean;
 }
 
 export function initialCompareOptions(window: number | null): CompareOptionsDraft {
-  return { window, estimator: "chars4", summarizer: "extractive", model: DEFAULT_COMPARE_MODEL, baseUrl: "", apiKey: "", openaiApiKey: "", judge: false, costModel: "", cacheProvider: "auto" };
+  return { window, estimator: "chars4", summarizer: "extractive", model: DEFAULT_COMPARE_MODEL, baseUrl: "", apiKey: "", openaiApiKey: "", judge: false, costModel: "", cacheProvider: "auto", recordedRewrites: true };
 }
 
 /** The form showing a stored comparison's options again (none holds a key: the form's stays empty). */
@@ -43,6 +45,7 @@ export function compareOptionsDraftOf(options: Omit<CompareOptions, "apiKey" | "
     judge: options.judge,
     costModel: options.costModel ?? "",
     cacheProvider: options.cacheProvider ?? "auto",
+    recordedRewrites: options.recordedRewrites ?? true,
   };
 }
 
@@ -67,6 +70,7 @@ export function compareOptionsOf(draft: CompareOptionsDraft): Partial<CompareOpt
     ...(draft.openaiApiKey ? { openaiApiKey: draft.openaiApiKey } : {}),
     ...(draft.costModel.trim() ? { costModel: draft.costModel.trim() } : {}),
     cacheProvider: draft.cacheProvider,
+    ...(draft.recordedRewrites ? {} : { recordedRewrites: false }),
   };
 }
 
@@ -157,6 +161,10 @@ export function CompareOptionsForm({
           <option value="google">Gemini</option>
           <option value="none">no caching</option>
         </select>
+      </label>
+      <label className="flex items-center gap-1.5 pb-0.5" title="Where the recorded usage shows the agent wrote its whole prompt to the cache again (a restart), that call is cold for every configuration. Unticked: the cache model alone.">
+        <input type="checkbox" data-testid="compare-recorded-restarts" checked={options.recordedRewrites} onChange={(event) => set({ recordedRewrites: event.target.checked })} />
+        <span className="font-medium text-slate-700">Cold at recorded restarts</span>
       </label>
       <label className="flex items-center gap-1.5 pb-0.5" title="Ask a model, given only each final context, whether every probe survived">
         <input type="checkbox" data-testid="compare-judge" checked={options.judge} onChange={(event) => set({ judge: event.target.checked })} className="accent-violet-600" />

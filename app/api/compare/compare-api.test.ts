@@ -109,7 +109,7 @@ describe("compare / sweep / multi route handlers (real Requests, fresh SQLite da
     expect((lines[0] as Line<"started">).setup).toEqual({
       sessionIds: [sessionId],
       configs: [{ strategy: "opencode", settings: {} }, { strategy: "trim-messages", settings: { maxConversationMessages: 10 } }],
-      options: { window: 60_000, outputReserve: 0, estimator: "chars4", summarizer: "extractive", judge: false, cacheProvider: "auto", cacheTtl: "auto" },
+      options: { window: 60_000, outputReserve: 0, estimator: "chars4", summarizer: "extractive", judge: false, cacheProvider: "auto", cacheTtl: "auto", recordedRewrites: true },
     });
     expect(lines.at(-1)).toEqual({ type: "done", rows: 2, failed: 0 });
     expect(linesOf(lines, "aggregate")).toEqual([]);

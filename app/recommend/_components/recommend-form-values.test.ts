@@ -41,7 +41,7 @@ describe("recommendFormValues", () => {
     expect(values.chosen).toEqual(["pi"]);
     expect(values.model).toBe("");
     expect(values.floor).toBe("92.5");
-    expect(values.cache).toEqual({ cacheProvider: "none", cacheTtl: "1h" });
+    expect(values.cache).toEqual({ cacheProvider: "none", cacheTtl: "1h", recordedRewrites: true });
   });
 
   it("a relative floor comes back as the relative choice with its points", () => {

@@ -22,7 +22,7 @@ export interface RecommendFormValues {
   /** the relative floor in points */
   within: string;
   /** cache rules the form has no field for (a request started from the CLI or API): sent again as they were; null for the defaults */
-  cache: Pick<RecommendRequest, "cacheProvider" | "cacheTtl"> | null;
+  cache: Pick<RecommendRequest, "cacheProvider" | "cacheTtl" | "recordedRewrites"> | null;
 }
 
 /** [0.1, 0.125, 0.95] → "10, 12.5, 95": what parseShares reads back to the same shares. */
@@ -49,7 +49,7 @@ export function recommendFormValues(request: RecommendRequest | null | undefined
       cache: null,
     };
   }
-  const defaultCache = request.cacheProvider === "auto" && request.cacheTtl === "auto";
+  const defaultCache = request.cacheProvider === "auto" && request.cacheTtl === "auto" && request.recordedRewrites !== false;
   return {
     picked: [...new Set(request.sessionIds)],
     chosen: request.strategies.filter((id) => offeredStrategies.includes(id)),
@@ -59,6 +59,6 @@ export function recommendFormValues(request: RecommendRequest | null | undefined
     floor: String(Math.round(request.floor * 1000) / 10),
     floorKind: request.within === undefined ? "absolute" : "relative",
     within: String(request.within ?? DEFAULT_WITHIN_POINTS),
-    cache: defaultCache ? null : { cacheProvider: request.cacheProvider, cacheTtl: request.cacheTtl },
+    cache: defaultCache ? null : { cacheProvider: request.cacheProvider, cacheTtl: request.cacheTtl, recordedRewrites: request.recordedRewrites !== false },
   };
 }

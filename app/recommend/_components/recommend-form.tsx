@@ -113,7 +113,7 @@ export function RecommendForm({
       {initial && initialShown && (
         <p data-testid="recommend-form-restored" className="text-slate-600">
           Filled in from the recommendation below: change any field and run it again.
-          {startValues.cache && ` Its prompt cache rules (${startValues.cache.cacheProvider}, ${startValues.cache.cacheTtl}) have no field here and are sent as they were.`}
+          {startValues.cache && ` Its prompt cache rules (${startValues.cache.cacheProvider}, ${startValues.cache.cacheTtl}${startValues.cache.recordedRewrites ? "" : ", recorded restarts not applied"}) have no field here and are sent as they were.`}
         </p>
       )}
       <fieldset className="space-y-1">

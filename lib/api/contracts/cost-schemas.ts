@@ -19,6 +19,12 @@ export const CostOptionsSchema = z.object({
   costModel: z.string().trim().min(1).max(200).optional(),
   cacheProvider: CacheProviderChoiceSchema.default("auto"),
   cacheTtl: CacheTtlChoiceSchema.default("auto"),
+  /**
+   * Calls where the recorded usage shows the agent's own prompt rewritten (a restart: it wrote the whole prompt to
+   * the cache again) are cold for every strategy (default true); false prices the cache model alone, as if the agent
+   * had never restarted.
+   */
+  recordedRewrites: z.boolean().default(true),
 });
 export type CostOptions = z.infer<typeof CostOptionsSchema>;
 
@@ -45,6 +51,8 @@ export const RunCostSchema = z.object({
   hiddenPrefixTokens: tokens.default(0),
   /** calls written whole because the recorded usage shows the agent's prompt rewritten there (a restart), for every strategy */
   rewrittenCalls: tokens.default(0),
+  /** false: asked to price the cache model alone, the recorded restarts not applied (`rewrittenCalls` is then 0) */
+  recordedRewrites: z.boolean().default(true),
   tokens: z.object({ uncachedInput: tokens, cacheWrite: tokens, cacheRead: tokens, output: tokens, summarizerInput: tokens, summarizerOutput: tokens }),
   /** input tokens weighted by the relative cache prices (uncached ×1, written × write, read × read; summarizer input ×1) */
   cacheWeightedTokens: z.number().min(0).nullable().default(null),

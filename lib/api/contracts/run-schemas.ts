@@ -138,6 +138,8 @@ export const RunSummarySchema = z.object({
     costModel: z.string().nullable(),
     cacheProvider: CacheProviderChoiceSchema,
     cacheTtl: CacheTtlChoiceSchema,
+    /** false: the agent's recorded restarts were not applied to the cache */
+    recordedRewrites: z.boolean().default(true),
   }),
   status: RunStatusSchema,
   error: z.string().nullable(),

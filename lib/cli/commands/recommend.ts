@@ -85,7 +85,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         } else throw error;
       }
     }
-    const request: RecommendRequest = { sessionIds, strategies, ...(windows ? { windows } : {}), shares, floor, ...(within !== undefined ? { within } : {}), cacheProvider: cost.cacheProvider ?? "auto", cacheTtl: cost.cacheTtl ?? "auto", ...(cost.costModel ? { costModel: cost.costModel } : {}) };
+    const request: RecommendRequest = { sessionIds, strategies, ...(windows ? { windows } : {}), shares, floor, ...(within !== undefined ? { within } : {}), cacheProvider: cost.cacheProvider ?? "auto", cacheTtl: cost.cacheTtl ?? "auto", recordedRewrites: cost.recordedRewrites ?? true, ...(cost.costModel ? { costModel: cost.costModel } : {}) };
     try {
       id = (await startRecommendation(request)).id;
     } catch (error) {

@@ -25,6 +25,8 @@ export interface PlaygroundConfig {
   costModel: string;
   cacheProvider: CacheProviderChoice;
   cacheTtl: CacheTtlChoice;
+  /** the calls the agent's recorded restarts left cold are cold for every strategy (false: the cache model alone) */
+  recordedRewrites: boolean;
   /** edited prompt presets by name; absent = the strategy's own text */
   promptEdits: Record<string, { system?: string; instructions?: string }>;
   /**
@@ -50,6 +52,7 @@ export function initialConfig(strategy: StrategyInfo | undefined, sessionWindow:
     costModel: "",
     cacheProvider: "auto",
     cacheTtl: "auto",
+    recordedRewrites: true,
     promptEdits: {},
     fromRun: null,
   };
@@ -76,6 +79,7 @@ export function configFromRun(run: RunSummary, strategy: StrategyInfo | undefine
     costModel: run.options.costModel ?? "",
     cacheProvider: run.options.cacheProvider ?? "auto",
     cacheTtl: run.options.cacheTtl ?? "auto",
+    recordedRewrites: run.options.recordedRewrites ?? true,
     promptEdits: { ...(run.options.promptOverrides ?? {}) },
     fromRun: { id: run.id, compactAtStep: run.options.compactAtStep },
   };
@@ -92,7 +96,7 @@ export function changedFromRun(config: PlaygroundConfig, run: RunSummary, strate
   for (const key of new Set([...Object.keys(config.settings), ...Object.keys(original.settings)])) {
     if (JSON.stringify(config.settings[key]) !== JSON.stringify(original.settings[key])) changed.push(key);
   }
-  for (const key of ["window", "outputReserve", "estimator", "summarizer", "instructions", "costModel", "cacheProvider", "cacheTtl"] as const) {
+  for (const key of ["window", "outputReserve", "estimator", "summarizer", "instructions", "costModel", "cacheProvider", "cacheTtl", "recordedRewrites"] as const) {
     if (config[key] !== original[key]) changed.push(key);
   }
   if (config.summarizer !== "extractive" && config.model !== original.model) changed.push("model");
@@ -128,6 +132,7 @@ export function runRequestOf(config: PlaygroundConfig, extra: { compactAtStep?: 
     ...(config.costModel.trim() ? { costModel: config.costModel.trim() } : {}),
     cacheProvider: config.cacheProvider,
     cacheTtl: config.cacheTtl,
+    recordedRewrites: config.recordedRewrites,
     // "compact here" names its step; a panel loaded from a manual run replays it at that run's step
     ...(extra.compactAtStep !== undefined
       ? { compactAtStep: extra.compactAtStep }

@@ -18,7 +18,7 @@ const pi: StrategyInfo = {
   opaque: false,
 };
 
-function run(id: string, overrides: { status?: RunSummary["status"]; settings?: Record<string, unknown>; window?: number; compactAtStep?: number | null; strategyId?: string } = {}): RunSummary {
+function run(id: string, overrides: { status?: RunSummary["status"]; settings?: Record<string, unknown>; window?: number; compactAtStep?: number | null; strategyId?: string; recordedRewrites?: boolean } = {}): RunSummary {
   return {
     id,
     sessionId: "s",
@@ -38,6 +38,7 @@ function run(id: string, overrides: { status?: RunSummary["status"]; settings?: 
       costModel: null,
       cacheProvider: "auto",
       cacheTtl: "auto",
+      ...(overrides.recordedRewrites !== undefined ? { recordedRewrites: overrides.recordedRewrites } : {}),
     },
     status: overrides.status ?? "done",
     error: null,
@@ -64,6 +65,8 @@ describe("sameSettingsRun", () => {
     { name: "another window is another run", runs: [run("a", { window: 64_000 })], expected: null },
     { name: "another strategy is another run", runs: [run("a", { strategyId: "codex" })], expected: null },
     { name: "a manual compaction is not what Run repeats from a fresh panel", runs: [run("a", { compactAtStep: 3 })], expected: null },
+    { name: "a run priced without the agent's recorded restarts is another run", runs: [run("a", { recordedRewrites: false })], expected: null },
+    { name: "a run stored before that choice applied the restarts: the same run", runs: [run("a"), run("b", { recordedRewrites: true })], expected: "a" },
     { name: "newest first: skips the ones that differ", runs: [run("c", { window: 64_000 }), run("b"), run("a")], expected: "b" },
   ])("$name", ({ runs, expected }) => {
     expect(sameSettingsRun({ config, runs, strategies: [pi] })?.id ?? null).toBe(expected);

@@ -204,6 +204,10 @@ export function StrategyPanel({
             <option value="24h">24 hours (OpenAI extended)</option>
           </select>
         </label>
+        <label className="col-span-full flex items-start gap-1.5" title="Where the recorded usage shows the agent wrote its whole prompt to the cache again (a restart), that call is cold for every strategy. Unticked: the cache model alone, as if the agent never restarted.">
+          <input data-testid="recorded-restarts-checkbox" type="checkbox" checked={config.recordedRewrites} onChange={(event) => set({ recordedRewrites: event.target.checked })} className="mt-0.5" />
+          <span className="text-slate-700">Cold where the agent restarted (as its recorded usage shows)</span>
+        </label>
       </fieldset>
 
       <PreviewSummary
