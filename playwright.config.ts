@@ -1,4 +1,6 @@
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_TMPDIR, STALE_SPOOL } from "./e2e/fixtures/server-tmpdir";
 
 const PORT = Number(process.env.E2E_PORT ?? 3200);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -46,7 +48,8 @@ export default defineConfig({
   webServer: [
     {
       // a fresh SQLite file per run, migrated with the normal Prisma CLI, then the built app
-      command: `mkdir -p data && rm -f data/e2e.db data/e2e.db-journal && ./node_modules/.bin/prisma migrate deploy && ./node_modules/.bin/next start -p ${PORT}`,
+      // its own temporary directory, holding an upload spool folder a killed server left three days ago (e2e/housekeeping.spec.ts)
+      command: `mkdir -p data && rm -f data/e2e.db data/e2e.db-journal && rm -rf ${E2E_TMPDIR} && mkdir -p ${STALE_SPOOL} && touch ${path.join(STALE_SPOOL, "upload")} && touch -d "3 days ago" ${path.join(STALE_SPOOL, "upload")} ${STALE_SPOOL} && ./node_modules/.bin/prisma migrate deploy && ./node_modules/.bin/next start -p ${PORT}`,
       url: `${BASE_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 90_000,
@@ -54,6 +57,7 @@ export default defineConfig({
       stderr: "pipe",
       env: {
         NEXT_TELEMETRY_DISABLED: "1",
+        TMPDIR: E2E_TMPDIR,
         DATABASE_URL: "file:./data/e2e.db",
         ANTHROPIC_BASE_URL: `http://127.0.0.1:${FAKE_LLM_PORT}`,
         ANTHROPIC_API_KEY: "e2e-dummy-key",

@@ -58,6 +58,22 @@ test("a run shows its dollars, with and without caching, and the cache hit rate"
   await keepScreenshot(page, testInfo, "run-dollars");
 });
 
+test("a run priced without the agent's recorded restarts says so in its cost, and the run keeps that choice", async ({ page, request }) => {
+  const sessionPage = new SessionPage(page);
+  const playground = new PlaygroundPanel(page);
+  await sessionPage.goto(session.id);
+  await playground.waitForPanel();
+  await playground.pickStrategy("pi");
+  await playground.setWindow(20_000);
+  const restarts = page.getByTestId("recorded-restarts-checkbox");
+  await expect(restarts).toBeChecked();
+  await restarts.uncheck();
+  await playground.run("done");
+  await expect(page.getByTestId("run-cost")).toContainText("the agent's recorded restarts not applied");
+  const runs = (await (await request.get(`/api/sessions/${session.id}/runs`)).json()) as { runs: { options: { recordedRewrites?: boolean } }[] };
+  expect(runs.runs[0].options.recordedRewrites).toBe(false);
+});
+
 test("an unpriced model still shows its cache in tokens, names itself and offers to price it as a known model", async ({ page }, testInfo) => {
   const sessionPage = new SessionPage(page);
   const playground = new PlaygroundPanel(page);

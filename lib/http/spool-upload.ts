@@ -12,6 +12,9 @@ import { maxUploadBytes, RAW_UPLOAD_TYPES } from "./upload-limits";
 
 const MULTIPART = "multipart/form-data";
 
+/** The temporary folder an upload is spooled into is named `<os.tmpdir()>/lab-upload-XXXXXX`. */
+export const UPLOAD_SPOOL_PREFIX = "lab-upload-";
+
 /** Room for multipart boundaries and part headers on top of the file itself. */
 const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
 
@@ -57,7 +60,7 @@ export async function spoolUpload(request: Request, maxBytes = maxUploadBytes())
 
   const raw = request.body ? Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>) : Readable.from([]);
   const body = capped(encoding === "gzip" ? gunzipped(raw) : raw, { limit: bodyLimit, maxBytes });
-  const directory = await fs.promises.mkdtemp(path.join(os.tmpdir(), "lab-upload-"));
+  const directory = await fs.promises.mkdtemp(path.join(os.tmpdir(), UPLOAD_SPOOL_PREFIX));
   const dispose = () => fs.promises.rm(directory, { recursive: true, force: true });
   try {
     const file = path.join(directory, "upload");
