@@ -73,6 +73,8 @@ const SMALL_WINDOW_FLOORS: [string, string, number, number][] = [
   ["openhands/openhands__multi_swe_bench_output.jsonl", "openhands__multi_swe_bench_output.json", 16_000, 0.93],
   ["openhands/openhands__multi_swe_bench_output.jsonl", "openhands__multi_swe_bench_output.json", 32_000, 0.93],
   ["swe-agent/swe-agent__gpt4__pydicom-1458.traj", "swe-agent__gpt4__pydicom-1458.json", 16_000, 0.89],
+  // round 8 (what each file read declares): pi-mono's files-as-read set at 200K 31.0 → 34.5%
+  ["pi/pi-mono__large-session.jsonl", "pi-mono__large-session__3-files-as-read.json", 200_000, 0.34],
 ];
 
 describeWithShared("keeper's ledger on the tuning sessions where it compacts at smaller windows", () => {

@@ -388,8 +388,23 @@ describe("keeper's tool facts: files' last state, commands' output, values refer
     ]);
     expect(noted(ledger, OUTLINE_NOTE)).toEqual([
       "docs/theme.md (as read) → Custom themes must live in ~/.pi/agent/themes. ⏎ Every theme must define all color tokens. ⏎ **Total: 37 color tokens**",
+      "docs/theme.md (declares) → # Themes",
       "src/theme.ts (as read) → if (seen.has(v)) throw new Error(`Circular variable reference detected: ${v}`); ⏎ // Resolve a var reference, following chains of references",
+      "src/theme.ts (declares) → const x = 1",
     ]);
+  });
+
+  it("keeps what each file read declares — its outline — apart from what it states, newest read first", () => {
+    const first = ["export type ThemeBg = \"userMessageBg\" | \"toolErrorBg\";", "export class Theme {", "\tprivate mode: ColorMode;", "\tfg(color: ThemeColor, text: string): string {", "\t\tconst ansi = this.fgColors.get(color);", "\t}", "}"].join("\n");
+    const ledger = facts([
+      { user: "Read the theme code." },
+      { assistant: "Reading.", tools: [{ name: "read", input: { path: "src/theme.ts" }, output: first }] },
+      { assistant: "The rest.", tools: [{ name: "read", input: { path: "src/theme.ts", offset: 100 }, output: "export function setTheme(name: string): void {\n\ttheme = loadTheme(name);\n}" }] },
+    ]);
+    expect(noted(ledger, OUTLINE_NOTE)).toEqual([
+      'src/theme.ts (declares) → function setTheme(name: string): void ⏎ type ThemeBg = "userMessageBg" | "toolErrorBg" ⏎ class Theme ⏎ private mode: ColorMode ⏎ fg(color: ThemeColor, text: string): string',
+    ]);
+    expect(renderKeeperLedger(ledger, { openRequest: false, budgetTokens: 1_000 })).toContain("## Files as read (what they declare; the rules, errors raised, counts and notes they state)\n- src/theme.ts (declares) → function setTheme");
   });
 
   it("evicts a line of output a finding already quotes before any fact, and the values below the findings", () => {

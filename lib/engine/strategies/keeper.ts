@@ -106,7 +106,8 @@ const number = (value: number) => Math.round(value).toLocaleString("en-US");
  *    said (`keeper/tool-facts.ts`: each file's last state — the lines its newest edits and writes put in it —, each
  *    command's outcome with its output's last line or tally, the lines of tool output holding a number, hex value,
  *    setting or identifier the user or the assistant used later, in prose or a tool call, the kept tail included, and
- *    what each file read states of itself: its rules, the errors it raises, its counts, its comments),
+ *    what each file read states of itself: its rules, the errors it raises, its counts, its comments; and what it declares,
+ *    its outline — names and signatures, headings, settings: `keeper/declarations-of.ts`),
  *    the assistant's prose filling only the room left (`keeper/assistant-prose.ts`), evicted lowest rank first,
  *    repetitions of what is shown elsewhere before any fact (`keeper/fit-keeper-ledger.ts`), shown in keeper's own
  *    sections (`keeper/render-keeper-ledger.ts`).
@@ -118,7 +119,7 @@ export const keeperStrategy = defineStrategy<KeeperSettings>({
     "The lab's own, priced with the prompt cache: compacts where reading the context and rewriting it at each compaction cost least per call, compacts early and clears old tool output only when the cache is cold anyway, and replaces history by a deterministic ledger of the user's words, tasks, decisions, errors, each file's last state, commands' output and the tool output the conversation used.",
   source: {
     kind: "lab",
-    note: "the lab's own strategy (issue #36): compaction point and clearing priced with the prompt cache, idle compaction + the evidence ledger and open tasks; since 2026-11-27 (round 5) the ledger also reads the tools' output (each file's last state, each command's last line, the output lines the conversation used later, what each file read states of itself) within 0.17 of the window (was 0.16)",
+    note: "the lab's own strategy (issue #36): compaction point and clearing priced with the prompt cache, idle compaction + the evidence ledger and open tasks; since 2026-11-27 (round 5) the ledger also reads the tools' output (each file's last state, each command's last line, the output lines the conversation used later, what each file read states of itself) within 0.17 of the window (was 0.16); since round 8 also what each file read declares (its outline: names and signatures, headings, settings)",
   },
   defaults: DEFAULT_KEEPER_SETTINGS,
   settingsSchema: KeeperSettingsSchema,

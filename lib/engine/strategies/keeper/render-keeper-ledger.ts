@@ -8,7 +8,7 @@ const SECTIONS: readonly { title: (openRequest: boolean) => string; holds: (entr
   { title: (open) => (open ? "Open request (the newest user message; not answered in what follows)" : "Latest request"), holds: (entry) => entry.kind === "request" },
   { title: () => "Decisions", holds: (entry) => entry.kind === "decision" },
   { title: () => "Files: last state (the lines the newest edits and writes put in them, newest first)", holds: (entry) => entry.kind === "result" && entry.note === STATE_NOTE },
-  { title: () => "Files as read (the rules, errors raised, counts and notes they state)", holds: (entry) => entry.kind === "result" && entry.note === OUTLINE_NOTE },
+  { title: () => "Files as read (what they declare; the rules, errors raised, counts and notes they state)", holds: (entry) => entry.kind === "result" && entry.note === OUTLINE_NOTE },
   { title: () => "Files (last operation)", holds: (entry) => entry.kind === "file" },
   { title: () => "Commands (outcome → last line of output)", holds: (entry) => entry.kind === "command" },
   { title: () => "Errors not resolved", holds: (entry) => entry.kind === "error" },

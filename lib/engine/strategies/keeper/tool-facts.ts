@@ -3,6 +3,7 @@ import { commandOf, errorLines, findIdentifiers, firstLine, isRule, splitSentenc
 import type { EvidenceLedger, LedgerEntry, LedgerMessage } from "../evidence/ledger";
 import { ledgerKey } from "../evidence/ledger-key";
 import { fileOperationOf } from "../pi/file-operations";
+import { declarationsOf } from "./declarations-of";
 
 /** `note` of a `result` entry holding a file's last state: the lines last written to it */
 export const STATE_NOTE = "state";
@@ -14,6 +15,9 @@ export const OUTLINE_NOTE = "outline";
 const OUTLINE_KEY_PREFIX = "outline:";
 /** what a file read says of itself is at most this long */
 const OUTLINE_MAX_CHARS = 400;
+const DECLARES_KEY_PREFIX = "declares:";
+/** what a file read declares (its outline: names, signatures, headings, settings) is at most this long */
+const DECLARES_MAX_CHARS = 200;
 /** what a value entry's key starts with (the rest is the line's ledger key) */
 export const VALUE_KEY_PREFIX = "value:";
 /** a file's state line, and a value line, are at most this long */
@@ -117,6 +121,15 @@ export function addToolFacts(ledger: EvidenceLedger, messages: readonly LedgerMe
           // a file is often read in parts: what each part says is kept, the newest first
           upsert({ kind: "result", key, text: stateText(operation.path, "as read", said, [], OUTLINE_MAX_CHARS), note: OUTLINE_NOTE, first: at, last: at, refs: 1 }, (found) => {
             found.text = stateText(operation.path, "as read", said, linesOfState(found.text), OUTLINE_MAX_CHARS);
+            found.last = at;
+            found.refs++;
+          });
+        }
+        const declared = declarationsOf(part.output, { path: operation.path });
+        if (declared.length > 0) {
+          const key = `${DECLARES_KEY_PREFIX}${ledgerKey(operation.path)}`;
+          upsert({ kind: "result", key, text: stateText(operation.path, "declares", declared, [], DECLARES_MAX_CHARS), note: OUTLINE_NOTE, first: at, last: at, refs: 1 }, (found) => {
+            found.text = stateText(operation.path, "declares", declared, linesOfState(found.text), DECLARES_MAX_CHARS);
             found.last = at;
             found.refs++;
           });
