@@ -5,6 +5,7 @@ import { useTestDatabase } from "../testing/use-test-database";
 import { db } from "./db";
 import { partText } from "../engine/tokens/part-text";
 import { MESSAGE_INSERT_BATCH } from "./session-messages";
+import { sqliteTransactionConnection } from "./sqlite-connection";
 import { storeSession } from "./store-session";
 
 const count = async (sql: string, ...values: unknown[]) => Number((await (await db()).$queryRawUnsafe<{ n: number | bigint }[]>(sql, ...values))[0].n);
@@ -44,6 +45,23 @@ describe("insertMessages' bulk search indexing on SQLite (a fresh file, migrated
       expect(bulkSeqs, query).toEqual(await found(byTrigger.id, query));
     }
     expect(await count(`SELECT count(*) AS n FROM "MessageSearchBulk"`)).toBe(0);
+  }, 60_000);
+
+  it("writes on the connection that holds the Prisma transaction: inside it only, every message's JSON as it serialises", async () => {
+    const prisma = await db();
+    expect(sqliteTransactionConnection(prisma)).toBeNull();
+    const inside = await prisma.$transaction(async (tx) => {
+      await tx.$queryRawUnsafe(`SELECT 1`);
+      return sqliteTransactionConnection(prisma) !== null;
+    });
+    // the adapter keeps its connection where sqlite-connection.ts looks: an upgrade that moves it fails here, not silently
+    expect(inside).toBe(true);
+    expect(sqliteTransactionConnection(prisma)).toBeNull();
+    const messages = generateSession({ seed: 7, messages: 1_500 }).messages;
+    const stored = await storeSession({ session: { title: "direct", format: "openai", meta: {}, messages }, sessionCount: 1, pick: 0 });
+    const rows = await prisma.$queryRawUnsafe<{ seq: number | bigint; data: string }[]>(`SELECT "seq", CAST("data" AS TEXT) AS "data" FROM "Message" WHERE "sessionId" = ? ORDER BY "seq"`, stored.id);
+    expect(rows.map((row) => Number(row.seq))).toEqual(messages.map((_, seq) => seq));
+    expect(rows.map((row) => row.data)).toEqual(messages.map((message) => JSON.stringify(message)));
   }, 60_000);
 
   it("leaves nothing behind when a later batch fails: no messages, no search rows, no bulk mark", async () => {
