@@ -16,7 +16,9 @@ export const MESSAGE_INSERT_BATCH = 1_000;
  * reachable: with 1,000-row batches that was every message of a 55,000-message upload (+180 MB of heap, issue #39).
  * 64K characters also keeps each batch's serialised parameters under V8's large-object size, so they die young
  * instead of piling up in large-object space until a full collection (a 96 MB upload's store phase, peak RSS over
- * the scan's: about +500 MB at 1,000 rows, +164 MB at 256K characters, +46 MB at 64K).
+ * the scan's: about +500 MB at 1,000 rows, +164 MB at 256K characters, +46 MB at 64K). That is the Prisma path's
+ * (PostgreSQL); on SQLite, whose rows are written one by one ({@link directWriter}), the bound only sets how often
+ * a batch is indexed, progress is told and the event loop turns.
  */
 export const MESSAGE_INSERT_BATCH_CHARS = 64 * 1024;
 
