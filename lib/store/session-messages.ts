@@ -146,6 +146,9 @@ function directWriter(connection: SqliteConnection | null): MessageWriter | null
           return rows;
         },
         add(json) {
+          // Prisma ends a transaction that outlives its timeout with a ROLLBACK on this connection: a row written after
+          // that would be outside any transaction, so the write stops instead
+          if (!connection.inTransaction) throw new Error("The transaction ended (timed out?) while its messages were written; nothing was stored.");
           insert.run(sessionId, firstSeq + rows, json);
           rows++;
         },
