@@ -51,12 +51,21 @@ interface UploadSample {
   peak: number;
   maxRss: number;
   messages: number;
+  /** the child's user + system CPU time from its settled baseline to the stored session */
+  cpuMs: number;
+}
+
+/** The Node options scripts/start.sh starts the server with (scripts/server-node-options). */
+export function serverNodeOptions(): string[] {
+  return fs.readFileSync(path.join(ROOT, "scripts/server-node-options"), "utf8").split(/\s+/).filter((option) => option.length > 0);
 }
 
 /**
  * The server's peak memory for one ~100 MB upload (issue #39: ≤ 3× the file), raw body and multipart form, each in a
  * fresh process (bench/upload-memory-child.ts: spoolUpload + importUpload into a fresh SQLite file, as
- * POST /api/sessions does). The file is generated once into the temporary folder.
+ * POST /api/sessions does), with Node's defaults (a bare `next start`) and with the Node options scripts/start.sh
+ * gives the server (scripts/server-node-options). The file is generated once into the temporary folder. The child's
+ * CPU time is printed too, to compare the two.
  */
 export function runUploadMemoryBench(log: (line: string) => void): void {
   const file = path.join(os.tmpdir(), `lab-bench-upload-${UPLOAD_BENCH_MESSAGES}.jsonl`);
@@ -64,19 +73,23 @@ export function runUploadMemoryBench(log: (line: string) => void): void {
     process.stderr.write(`[bench] memory: writing a ${UPLOAD_BENCH_MESSAGES.toLocaleString("en-US")}-message Claude Code JSONL to ${file}\n`);
     fs.writeFileSync(file, toClaudeCodeJsonl(generateSession({ seed: 2, messages: UPLOAD_BENCH_MESSAGES })));
   }
-  for (const mode of ["raw", "multipart"] as const) {
-    process.stderr.write(`[bench] memory: a ${mode} upload of ${file}\n`);
-    const output = execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", "bench/upload-memory-child.ts", file, mode], {
-      cwd: ROOT,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-      maxBuffer: 1 << 24,
-    });
-    const sample = JSON.parse(output.trim().split("\n").pop()!) as UploadSample;
-    const peak = Math.max(sample.peak, sample.maxRss);
-    log(
-      `Upload of ${mb(sample.size)} (${sample.messages.toLocaleString("en-US")} messages), ${mode.padEnd(9)} peak RSS ${mb(peak)} = ${(peak / sample.size).toFixed(2)}× the file ` +
-        `(goal ≤ 3×); above the settled server (${mb(sample.baseline)}): +${mb(peak - sample.baseline)} = ${((peak - sample.baseline) / sample.size).toFixed(2)}× the file`,
-    );
+  const server = serverNodeOptions();
+  for (const [label, options] of [["node defaults", []], [server.join(" "), server]] as const) {
+    for (const mode of ["raw", "multipart"] as const) {
+      process.stderr.write(`[bench] memory: a ${mode} upload of ${file} (${label})\n`);
+      const output = execFileSync(process.execPath, [...options, "--expose-gc", "--import", "tsx", "bench/upload-memory-child.ts", file, mode], {
+        cwd: ROOT,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "inherit"],
+        maxBuffer: 1 << 24,
+      });
+      const sample = JSON.parse(output.trim().split("\n").pop()!) as UploadSample;
+      const peak = Math.max(sample.peak, sample.maxRss);
+      log(
+        `Upload of ${mb(sample.size)} (${sample.messages.toLocaleString("en-US")} messages), ${mode.padEnd(9)} ${label}: peak RSS ${mb(peak)} = ${(peak / sample.size).toFixed(2)}× the file ` +
+          `(goal ≤ 3×); above the settled server (${mb(sample.baseline)}): +${mb(peak - sample.baseline)} = ${((peak - sample.baseline) / sample.size).toFixed(2)}× the file; ` +
+          `${(sample.cpuMs / 1000).toFixed(1)} s of CPU`,
+      );
+    }
   }
 }

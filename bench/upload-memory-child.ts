@@ -11,7 +11,7 @@ import { closeDatabases, db } from "../lib/store/db";
  * body (raw or multipart, streamed from disk as a client sends it) spooled to a temporary file (`spoolUpload`), then
  * imported from it, scanned and stored in a fresh SQLite file (`importUpload`) — sampling RSS every 5 ms from a settled baseline (modules loaded, database
  * migrated). Prints one JSON line: the file's size, the baseline and the peak RSS (the sampler's, and the kernel's
- * high-water mark).
+ * high-water mark), and the CPU time the upload took.
  */
 const file = process.argv[2];
 const mode = process.argv[3] as "raw" | "multipart";
@@ -23,6 +23,7 @@ const size = fs.statSync(file).size;
 gc?.();
 await new Promise((resolve) => setTimeout(resolve, 50));
 const baseline = process.memoryUsage().rss;
+const cpuBefore = process.cpuUsage();
 let peak = baseline;
 const sampler = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage().rss);
@@ -49,7 +50,8 @@ const upload = await spoolUpload(request);
 const stored = await importUpload({ file: upload, sourceName: upload.filename ?? path.basename(file) });
 await upload.dispose();
 peak = Math.max(peak, process.memoryUsage().rss);
+const cpu = process.cpuUsage(cpuBefore);
 clearInterval(sampler);
 await closeDatabases();
 fs.rmSync(directory, { recursive: true, force: true });
-console.log(JSON.stringify({ mode, size, baseline, peak, maxRss: process.resourceUsage().maxRSS * 1024, messages: stored.messageCount }));
+console.log(JSON.stringify({ mode, size, baseline, peak, maxRss: process.resourceUsage().maxRSS * 1024, messages: stored.messageCount, cpuMs: Math.round((cpu.user + cpu.system) / 1000) }));

@@ -6,6 +6,7 @@ import { closeAdvisoryLockPools } from "./advisory-lock";
 import { ensureDatabase } from "./ensure-database";
 import { processSingleton } from "../process/process-singleton";
 import { readEnv } from "../env/read-env";
+import { connectionKeepingAdapter, rememberSqliteConnection } from "./sqlite-connection";
 
 
 export type DatabaseProvider = "sqlite" | "postgresql";
@@ -76,7 +77,10 @@ async function createClient(url: string): Promise<Database> {
     import("../generated/prisma/client.ts"),
     import("@prisma/adapter-better-sqlite3"),
   ]);
-  return new SqliteClient({ adapter: new PrismaBetterSqlite3({ url }) });
+  const { adapter, holder } = connectionKeepingAdapter(new PrismaBetterSqlite3({ url }));
+  const client = new SqliteClient({ adapter });
+  rememberSqliteConnection(client, holder);
+  return client;
 }
 
 /** The file behind a `file:` URL, relative to the working directory as the adapter and the CLI read it. */

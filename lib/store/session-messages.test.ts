@@ -4,7 +4,8 @@ import { generateSession } from "../generator/generate-session";
 import { useTestDatabase } from "../testing/use-test-database";
 import { db } from "./db";
 import { partText } from "../engine/tokens/part-text";
-import { MESSAGE_INSERT_BATCH } from "./session-messages";
+import { insertMessages, MESSAGE_INSERT_BATCH } from "./session-messages";
+import { sqliteTransactionConnection } from "./sqlite-connection";
 import { storeSession } from "./store-session";
 
 const count = async (sql: string, ...values: unknown[]) => Number((await (await db()).$queryRawUnsafe<{ n: number | bigint }[]>(sql, ...values))[0].n);
@@ -43,6 +44,42 @@ describe("insertMessages' bulk search indexing on SQLite (a fresh file, migrated
       expect(bulkSeqs.length, query).toBeGreaterThan(0);
       expect(bulkSeqs, query).toEqual(await found(byTrigger.id, query));
     }
+    expect(await count(`SELECT count(*) AS n FROM "MessageSearchBulk"`)).toBe(0);
+  }, 60_000);
+
+  it("writes on the connection that holds the Prisma transaction: inside it only, every message's JSON as it serialises", async () => {
+    const prisma = await db();
+    expect(sqliteTransactionConnection(prisma)).toBeNull();
+    const inside = await prisma.$transaction(async (tx) => {
+      await tx.$queryRawUnsafe(`SELECT 1`);
+      return sqliteTransactionConnection(prisma) !== null;
+    });
+    // the adapter keeps its connection where sqlite-connection.ts looks: an upgrade that moves it fails here, not silently
+    expect(inside).toBe(true);
+    expect(sqliteTransactionConnection(prisma)).toBeNull();
+    const messages = generateSession({ seed: 7, messages: 1_500 }).messages;
+    const stored = await storeSession({ session: { title: "direct", format: "openai", meta: {}, messages }, sessionCount: 1, pick: 0 });
+    const rows = await prisma.$queryRawUnsafe<{ seq: number | bigint; data: string }[]>(`SELECT "seq", CAST("data" AS TEXT) AS "data" FROM "Message" WHERE "sessionId" = ? ORDER BY "seq"`, stored.id);
+    expect(rows.map((row) => Number(row.seq))).toEqual(messages.map((_, seq) => seq));
+    expect(rows.map((row) => row.data)).toEqual(messages.map((message) => JSON.stringify(message)));
+  }, 60_000);
+
+  it("stops writing when Prisma ends the transaction at its timeout: no row outlives the rollback", async () => {
+    const prisma = await db();
+    const messages = generateSession({ seed: 8, messages: MESSAGE_INSERT_BATCH + 10 }).messages;
+    let sessionId = "";
+    const late = prisma.$transaction(
+      async (tx) => {
+        sessionId = (await tx.session.create({ data: { title: "late", format: "openai", pick: 0, sessionCount: 1, messageCount: 0, toolCallCount: 0, toolResultCount: 0, recordedCompactionCount: 0, estimatedTokens: 0, meta: {} }, select: { id: true } })).id;
+        // the first batch is written, then the transaction outlives its timeout before the second
+        await insertMessages(tx, sessionId, messages, () => new Promise((resolve) => setTimeout(resolve, 1_500)));
+      },
+      { timeout: 500 },
+    );
+    await expect(late).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 2_000)); // past the second batch, had it gone on
+    expect(await count(`SELECT count(*) AS n FROM "Session" WHERE "id" = ?`, sessionId)).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM "Message" WHERE "sessionId" = ?`, sessionId)).toBe(0);
     expect(await count(`SELECT count(*) AS n FROM "MessageSearchBulk"`)).toBe(0);
   }, 60_000);
 

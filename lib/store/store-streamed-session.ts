@@ -4,6 +4,7 @@ import type { SecretFinding } from "../secrets/secret-finding";
 import type { corpusColumns } from "./corpus-columns";
 import { db } from "./db";
 import { insertMessages } from "./session-messages";
+import { insertUpload } from "./insert-upload";
 import type { SessionRecord } from "./session-record";
 import { SESSION_SUMMARY_SELECT, secretColumns, sessionColumnsOf, toSessionRecord } from "./session-row";
 import { TRANSACTION_OPTIONS } from "./store-session";
@@ -58,10 +59,10 @@ export async function storeStreamedSession(input: StoreStreamedSessionInput): Pr
         recordedCompactionCount: 0,
         estimatedTokens: 0,
         meta: {},
-        upload: { create: upload },
       },
       select: { id: true },
     });
+    await insertUpload(tx, { sessionId: created.id, upload });
     const count = await insertMessages(tx, created.id, input.messages, input.onStored);
     const columns = await input.finish(count);
     return tx.session.update({

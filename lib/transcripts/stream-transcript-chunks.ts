@@ -1,6 +1,6 @@
 import type { FormatId, Message, SessionMeta } from "../engine/model";
 import { buildClaudeCodeSession, claudeCodeImporter } from "./claude-code";
-import { planClaudeCode, slimClaudeCodeLine, type ClaudeCodeEntry } from "./claude-code-plan";
+import { createClaudeCodeLineSlimmer, planClaudeCode, type ClaudeCodeEntry } from "./claude-code-plan";
 import type { ImportOptions } from "./index";
 import { noMessagesError } from "./no-messages-error";
 import { tryParse, type JsonLine } from "./read-document";
@@ -29,7 +29,7 @@ export interface StreamedImport {
 /**
  * {@link importTranscriptChunks} without holding the session: for a format that can be read in two passes over
  * the file (Claude Code), the first parses every line but keeps only what choosing the session's lines needs (ids,
- * parent links, tool ids: slimClaudeCodeLine), and refuses the file then — broken lines, a line that is not an entry,
+ * parent links, tool ids: createClaudeCodeLineSlimmer), and refuses the file then — broken lines, a line that is not an entry,
  * no conversation — with importTranscriptChunks's errors; the messages are built in the second pass, from the chosen
  * lines only, as the caller takes them. An error in a chosen line's content (the same ImportError, the same line)
  * comes while the messages are taken: the caller must store them so that such a failure leaves nothing (one
@@ -41,8 +41,8 @@ export interface StreamedImport {
  */
 export function streamTranscriptChunks(chunks: () => Iterable<Uint8Array>, options: ImportOptions = {}): StreamedImport | null {
   if (!mayStreamTranscript(chunks, options)) return null;
-  const document = readDocumentChunks(chunks, options.format ?? null, { keep: slimClaudeCodeLine });
-  // the same check on the kept lines: the sniff reads only what slimClaudeCodeLine keeps, so it answers as on the whole lines
+  const document = readDocumentChunks(chunks, options.format ?? null, { keep: createClaudeCodeLineSlimmer() });
+  // the same check on the kept lines: the sniff reads only what the slimmer keeps, so it answers as on the whole lines
   if (options.format === undefined && !claudeCodeImporter.sniff(document)) return null;
   const { selected, ...plan } = planClaudeCode(document);
   const lineCount = document.kind === "jsonl" ? document.lines.length : 0;
