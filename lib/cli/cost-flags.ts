@@ -1,5 +1,5 @@
-import { CACHE_PROVIDER_CHOICES, CACHE_TTL_CHOICES, type CostOptions } from "../api/contracts/cost-schemas";
-import type { RunCostFigures } from "../api/contracts/cost-schemas";
+import { CACHE_PROVIDER_CHOICES, CACHE_TTL_CHOICES } from "../api/contracts/cost-choices";
+import type { CostOptions, RunCostFigures } from "../api/contracts/cost-schemas";
 import { UsageError } from "./command";
 
 /** The cost flags `simulate` and `compare` share (parseArgs options). */

@@ -1,4 +1,4 @@
-import { JUDGED_LIMITS } from "../api/contracts/judged-probes-schemas";
+import { JUDGED_LIMITS } from "../api/contracts/judged-limits";
 import type { Session } from "../engine/model";
 import type { ReplayResult } from "../engine/simulate/replay-result";
 import { EXIT_BAD_INPUT, EXIT_FAILURE, integerFlag, UsageError, type CliIo } from "./command";

@@ -1,6 +1,7 @@
 import { compactionApplied } from "../engine/simulate/replay-events";
 import type { CompareConfig, CompareRow, KindScore } from "../api/contracts/compare-schemas";
-import { summarizeContinuationRecall, type ContinuationRecallSummary } from "../api/contracts/continuation-recall-summary";
+import type { ContinuationRecallSummary } from "../api/contracts/continuation-recall-summary";
+import { summarizeContinuationRecall } from "../api/contracts/summarize-continuation-recall";
 import { extractContinuationFacts, type ContinuationFacts } from "../engine/evaluate/extract-continuation-facts";
 import type { Probe } from "../engine/evaluate/probe";
 import { scoreContinuationRecall } from "../engine/evaluate/score-continuation-recall";

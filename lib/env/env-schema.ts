@@ -23,7 +23,7 @@ const wholeNumber = (min: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min).max(Number.MAX_SAFE_INTEGER));
 
-const httpUrl = z.string().refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol));
+const httpUrl = () => z.string().refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol));
 
 const origin = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol) && new URL(value).origin === value;
 
@@ -34,78 +34,91 @@ export interface EnvVariable {
   secret?: boolean;
   /** a value whose credentials are masked in an error (a database URL) */
   credentials?: boolean;
-  schema: z.ZodType;
+  /** the value when the variable is unset or blank; without one it reads as undefined */
+  default?: unknown;
+  /**
+   * Builds the schema a set value is parsed with. Built only for a variable that is set, once per process
+   * (readEnv): constructing all of them cost every CLI command ~8 ms of start-up, and most are unset.
+   */
+  schema: () => z.ZodType;
 }
 
 export const ENV_VARIABLES = {
   DATABASE_URL: {
     accepts: "a SQLite file URL (file:./data/lab.db) or a PostgreSQL URL (postgresql://user:pass@host:5432/db)",
     credentials: true,
-    schema: z.string().regex(/^(file:|postgres(ql)?:\/\/)/).default(DEFAULT_DATABASE_URL),
+    default: DEFAULT_DATABASE_URL,
+    schema: () => z.string().regex(/^(file:|postgres(ql)?:\/\/)/),
   },
-  LAB_ACCESS_TOKEN: { accepts: "any text (the team's access token)", secret: true, schema: z.string().optional() },
-  LAB_PUBLIC_URL: { accepts: "an http(s) URL, like https://lab.example.com", schema: httpUrl.default(DEFAULT_PUBLIC_URL) },
+  LAB_ACCESS_TOKEN: { accepts: "any text (the team's access token)", secret: true, schema: () => z.string() },
+  LAB_PUBLIC_URL: { accepts: "an http(s) URL, like https://lab.example.com", default: DEFAULT_PUBLIC_URL, schema: httpUrl },
   LAB_TRUSTED_ORIGINS: {
     accepts: "comma-separated origins (scheme, host and port, no path), like https://lab.example.com,http://localhost:8080",
-    schema: z
-      .string()
-      .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
-      .refine((origins) => origins.every(origin))
-      .default([]),
+    default: [],
+    schema: () =>
+      z
+        .string()
+        .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+        .refine((origins) => origins.every(origin)),
   },
   LAB_TRUSTED_PROXY_SECRET: {
     accepts: "a random string of at least 24 characters (e.g. openssl rand -hex 32) that the reverse proxy sends as X-Lab-Proxy-Secret",
     secret: true,
-    schema: z.string().min(24).optional(),
+    schema: () => z.string().min(24),
   },
   LAB_REDACT_ON_UPLOAD: {
     accepts: "1/true (redact every credential an upload holds before it is stored) or 0/false",
-    schema: z
-      .string()
-      .transform((value) => value.toLowerCase())
-      .pipe(z.enum(["0", "1", "false", "true"]))
-      .transform((value) => value === "1" || value === "true")
-      .default(false),
+    default: false,
+    schema: () =>
+      z
+        .string()
+        .transform((value) => value.toLowerCase())
+        .pipe(z.enum(["0", "1", "false", "true"]))
+        .transform((value) => value === "1" || value === "true"),
   },
-  MAX_UPLOAD_BYTES: { accepts: "a whole number of bytes ≥ 1", schema: wholeNumber(1).default(DEFAULT_MAX_UPLOAD_BYTES) },
-  LAB_CACHE_DIR: { accepts: "a folder path (the CLI's caches)", schema: z.string().optional() },
-  WORKER_CONCURRENCY: { accepts: "a whole number ≥ 1", schema: wholeNumber(1).optional() },
-  LAB_MAX_CONCURRENT_RUNS: { accepts: "a whole number ≥ 1", schema: wholeNumber(1).optional() },
+  MAX_UPLOAD_BYTES: { accepts: "a whole number of bytes ≥ 1", default: DEFAULT_MAX_UPLOAD_BYTES, schema: () => wholeNumber(1) },
+  LAB_CACHE_DIR: { accepts: "a folder path (the CLI's caches)", schema: () => z.string() },
+  WORKER_CONCURRENCY: { accepts: "a whole number ≥ 1", schema: () => wholeNumber(1) },
+  LAB_MAX_CONCURRENT_RUNS: { accepts: "a whole number ≥ 1", schema: () => wholeNumber(1) },
   LAB_WORKERS: {
     accepts: "0 (this web instance runs no workers) or 1",
-    schema: z
-      .enum(["0", "1"])
-      .transform((value) => value === "1")
-      .default(true),
+    default: true,
+    schema: () => z.enum(["0", "1"]).transform((value) => value === "1"),
   },
-  LAB_JOB_EXPIRE_SECONDS: { accepts: "a whole number of seconds ≥ 1", schema: wholeNumber(1).default(DEFAULT_JOB_EXPIRE_SECONDS) },
-  LAB_JOB_MAINTENANCE_SECONDS: { accepts: "a whole number of seconds ≥ 1", schema: wholeNumber(1).optional() },
-  LAB_STALE_HEARTBEAT_MS: { accepts: "a whole number of milliseconds ≥ 1000", schema: wholeNumber(1_000).default(DEFAULT_STALE_HEARTBEAT_MS) },
-  LAB_HEARTBEAT_MS: { accepts: "a whole number of milliseconds ≥ 100", schema: wholeNumber(100).default(DEFAULT_HEARTBEAT_MS) },
-  ANTHROPIC_API_KEY: { accepts: "an Anthropic API key", secret: true, schema: z.string().optional() },
-  ANTHROPIC_BASE_URL: { accepts: "an http(s) URL, like https://api.anthropic.com", schema: httpUrl.optional() },
-  OPENAI_API_KEY: { accepts: "an OpenAI API key (sent only to OPENAI_BASE_URL)", secret: true, schema: z.string().optional() },
-  OPENAI_BASE_URL: { accepts: "an http(s) URL of an OpenAI-compatible API, like https://api.openai.com/v1 or http://127.0.0.1:11434/v1", schema: httpUrl.optional() },
+  LAB_JOB_EXPIRE_SECONDS: { accepts: "a whole number of seconds ≥ 1", default: DEFAULT_JOB_EXPIRE_SECONDS, schema: () => wholeNumber(1) },
+  LAB_JOB_MAINTENANCE_SECONDS: { accepts: "a whole number of seconds ≥ 1", schema: () => wholeNumber(1) },
+  LAB_STALE_HEARTBEAT_MS: { accepts: "a whole number of milliseconds ≥ 1000", default: DEFAULT_STALE_HEARTBEAT_MS, schema: () => wholeNumber(1_000) },
+  LAB_HEARTBEAT_MS: { accepts: "a whole number of milliseconds ≥ 100", default: DEFAULT_HEARTBEAT_MS, schema: () => wholeNumber(100) },
+  ANTHROPIC_API_KEY: { accepts: "an Anthropic API key", secret: true, schema: () => z.string() },
+  ANTHROPIC_BASE_URL: { accepts: "an http(s) URL, like https://api.anthropic.com", schema: httpUrl },
+  OPENAI_API_KEY: { accepts: "an OpenAI API key (sent only to OPENAI_BASE_URL)", secret: true, schema: () => z.string() },
+  OPENAI_BASE_URL: { accepts: "an http(s) URL of an OpenAI-compatible API, like https://api.openai.com/v1 or http://127.0.0.1:11434/v1", schema: httpUrl },
   LAB_OPENAI_ENDPOINTS: {
     accepts: "comma-separated http(s) URLs of OpenAI-compatible APIs (vLLM, Ollama, LM Studio, OpenRouter), like http://127.0.0.1:11434/v1",
-    schema: z
-      .string()
-      .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
-      .refine((urls) => urls.every((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)))
-      .default([]),
+    default: [],
+    schema: () =>
+      z
+        .string()
+        .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+        .refine((urls) => urls.every((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol))),
   },
   // `lab sync`: where the agents keep their sessions (each agent's own variable, where it has one, moves its folder)
-  HOME: { accepts: "the user's home folder", schema: z.string().optional() },
-  CLAUDE_CONFIG_DIR: { accepts: "Claude Code's folder (default ~/.claude)", schema: z.string().optional() },
-  CODEX_HOME: { accepts: "Codex's folder (default ~/.codex)", schema: z.string().optional() },
-  XDG_DATA_HOME: { accepts: "the user's data folder (default ~/.local/share), where opencode keeps its storage", schema: z.string().optional() },
+  HOME: { accepts: "the user's home folder", schema: () => z.string() },
+  CLAUDE_CONFIG_DIR: { accepts: "Claude Code's folder (default ~/.claude)", schema: () => z.string() },
+  CODEX_HOME: { accepts: "Codex's folder (default ~/.codex)", schema: () => z.string() },
+  XDG_DATA_HOME: { accepts: "the user's data folder (default ~/.local/share), where opencode keeps its storage", schema: () => z.string() },
   LAB_SEEDS_DIR: {
     accepts: "a folder holding the seed design documents (NNN_<hash>.txt), like ../shared/seeds",
-    schema: z.string().default(DEFAULT_SEEDS_DIR),
+    default: DEFAULT_SEEDS_DIR,
+    schema: () => z.string(),
   },
 } satisfies Record<string, EnvVariable>;
 
 export type EnvName = keyof typeof ENV_VARIABLES;
 
 /** The environment as the lab uses it: every variable parsed, defaults filled in. */
-export type LabEnv = { [Name in EnvName]: z.output<(typeof ENV_VARIABLES)[Name]["schema"]> };
+export type LabEnv = {
+  [Name in EnvName]: (typeof ENV_VARIABLES)[Name] extends { default: unknown }
+    ? z.output<ReturnType<(typeof ENV_VARIABLES)[Name]["schema"]>>
+    : z.output<ReturnType<(typeof ENV_VARIABLES)[Name]["schema"]>> | undefined;
+};

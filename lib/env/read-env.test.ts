@@ -41,6 +41,15 @@ describe("readEnv: defaults", () => {
     expect([DEFAULT_DATABASE_URL, DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_JOB_EXPIRE_SECONDS, DEFAULT_STALE_HEARTBEAT_MS]).toEqual(["file:./data/lab.db", 209_715_200, 900, 10_000]);
   });
 
+  it.each(Object.entries(ENV_VARIABLES).filter(([, variable]) => "default" in variable))(
+    "%s: its default is what its schema makes of the same value set explicitly (unset variables never build their schema)",
+    (_name, variable) => {
+      const value = (variable as { default: unknown }).default;
+      const raw = Array.isArray(value) ? value.join(",") : typeof value === "boolean" ? (value ? "1" : "0") : String(value);
+      expect(variable.schema().parse(raw)).toEqual(value);
+    },
+  );
+
   it("parses good values", () => {
     expect(
       readEnv({

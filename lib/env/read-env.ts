@@ -1,4 +1,5 @@
 import { ENV_VARIABLES, type EnvName, type EnvVariable, type LabEnv } from "./env-schema";
+import type { z } from "zod";
 import { processSingleton } from "../process/process-singleton";
 
 export type RawEnv = Readonly<Record<string, string | undefined>>;
@@ -15,6 +16,14 @@ const NAMES = Object.keys(ENV_VARIABLES) as EnvName[];
 
 // per process and for speed only: the last environment parsed, by its raw values (db() asks on every query)
 const memo = processSingleton("parsed-env", (): { last?: { key: string; env: LabEnv } } => ({}));
+// per process and for speed only: each variable's schema, built the first time the variable is set (EnvVariable.schema)
+const schemas = processSingleton("env-schemas", () => new Map<EnvName, z.ZodType>());
+
+function schemaOf(name: EnvName): z.ZodType {
+  let schema = schemas.get(name);
+  if (schema === undefined) schemas.set(name, (schema = ENV_VARIABLES[name].schema()));
+  return schema;
+}
 
 /**
  * The environment parsed through the one schema (lib/env/env-schema.ts). Throws an {@link EnvError} naming every bad
@@ -34,11 +43,17 @@ export function readEnv(env: RawEnv = process.env): LabEnv {
   const lines: string[] = [];
   NAMES.forEach((name, index) => {
     const variable: EnvVariable = ENV_VARIABLES[name];
-    const result = variable.schema.safeParse(raw[index]);
+    const value = raw[index];
+    if (value === undefined) {
+      // a fresh copy of a list, as zod's .default() gives
+      parsed[name] = Array.isArray(variable.default) ? [...variable.default] : variable.default;
+      return;
+    }
+    const result = schemaOf(name).safeParse(value);
     if (result.success) parsed[name] = result.data;
     else {
       bad.push(name);
-      lines.push(`${name} must be ${variable.accepts}, got ${shown(variable, raw[index] as string)}`);
+      lines.push(`${name} must be ${variable.accepts}, got ${shown(variable, value)}`);
     }
   });
   if (bad.length > 0) throw new EnvError(bad, lines);

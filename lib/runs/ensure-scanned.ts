@@ -1,5 +1,5 @@
 import { scanSession } from "../secrets/scan-session";
-import { toSecretFinding } from "../secrets/secret-finding";
+import { toSecretFinding } from "../secrets/to-secret-finding";
 import type { SessionRecord } from "../store/session-record";
 import { loadSession } from "../store/sessions";
 import { readSecretFindings, writeSecretFindings } from "../store/session-secrets";

@@ -1,4 +1,5 @@
-import { summarizeContinuationRecall, type ContinuationRecallSummary } from "../api/contracts/continuation-recall-summary";
+import type { ContinuationRecallSummary } from "../api/contracts/continuation-recall-summary";
+import { summarizeContinuationRecall } from "../api/contracts/summarize-continuation-recall";
 import { continuationFactSteps, type ContinuationFacts } from "../engine/evaluate/extract-continuation-facts";
 import { planExam, type Exam } from "../engine/evaluate/plan-exam";
 import { continuationRecallSteps } from "../engine/evaluate/score-continuation-recall";

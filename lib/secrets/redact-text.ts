@@ -1,4 +1,5 @@
-import { redactionPlaceholder, type DetectedSecret } from "./secret-finding";
+import { redactionPlaceholder } from "./redaction-placeholder";
+import type { DetectedSecret } from "./secret-finding";
 
 /** What to replace and with what: every form a secret can take in stored text, longest first. */
 export interface Redaction {

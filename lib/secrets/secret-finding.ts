@@ -28,14 +28,3 @@ export type SecretFinding = z.infer<typeof SecretFindingSchema>;
 export interface DetectedSecret extends SecretFinding {
   secret: string;
 }
-
-/** The finding without its secret (what is stored and shown). */
-export function toSecretFinding(detected: DetectedSecret): SecretFinding {
-  const { secret: _secret, ...finding } = detected;
-  return finding;
-}
-
-/** The placeholder a redacted secret leaves behind, naming its kind. */
-export function redactionPlaceholder(kind: string): string {
-  return `[REDACTED:${kind}]`;
-}

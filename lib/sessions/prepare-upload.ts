@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import type { FormatId, Session } from "../engine/model";
 import { scanSession } from "../secrets/scan-session";
-import { toSecretFinding, type SecretFinding } from "../secrets/secret-finding";
+import { toSecretFinding } from "../secrets/to-secret-finding";
+import type { SecretFinding } from "../secrets/secret-finding";
 import { uploadColumns, type UploadColumns } from "../store/upload-columns";
 import { importTranscriptBytes, importTranscriptChunks, type ImportOutcome } from "../transcripts";
 import type { UploadStage } from "../api/contracts/upload-stage-schemas";

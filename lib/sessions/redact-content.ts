@@ -3,7 +3,8 @@ import { redactSession } from "../secrets/redact-session";
 import { redactionsFor, redactText, type Redaction } from "../secrets/redact-text";
 import { scanRawText } from "../secrets/scan-raw-text";
 import { scanSession } from "../secrets/scan-session";
-import { toSecretFinding, type DetectedSecret, type SecretFinding } from "../secrets/secret-finding";
+import { toSecretFinding } from "../secrets/to-secret-finding";
+import type { DetectedSecret, SecretFinding } from "../secrets/secret-finding";
 import { importTranscriptBytes } from "../transcripts";
 
 export interface RedactContentInput {

@@ -1,5 +1,5 @@
 import { scanSession } from "../secrets/scan-session";
-import { toSecretFinding } from "../secrets/secret-finding";
+import { toSecretFinding } from "../secrets/to-secret-finding";
 import { readSessionUpload } from "../store/read-session-upload";
 import { replaceSessionContent } from "../store/replace-session-content";
 import type { SessionRecord } from "../store/session-record";

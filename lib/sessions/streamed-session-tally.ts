@@ -3,7 +3,8 @@ import type { FormatId, Message, Session, SessionMeta } from "../engine/model";
 import { addMessageStats, emptySessionStats, type SessionStats } from "../engine/session-stats";
 import { mayHoldSecret } from "../secrets/may-hold-secret";
 import { messageTexts, scanSessionTexts, sessionHeadTexts, type Where } from "../secrets/scan-session";
-import { toSecretFinding, type DetectedSecret, type SecretFinding } from "../secrets/secret-finding";
+import { toSecretFinding } from "../secrets/to-secret-finding";
+import type { DetectedSecret, SecretFinding } from "../secrets/secret-finding";
 import { SCAN_BATCH_CHARS } from "../secrets/scan-texts";
 import { corpusColumns } from "../store/corpus-columns";
 

@@ -43,21 +43,3 @@ export const ContinuationRecallSummarySchema = z.object({
   ),
 });
 export type ContinuationRecallSummary = z.infer<typeof ContinuationRecallSummarySchema>;
-
-export function summarizeContinuationRecall(report: ContinuationRecallReport, extra: { uncompacted?: number | null } = {}): ContinuationRecallSummary {
-  const counts = (byKind: ContinuationRecallReport["byKind"]) => Object.fromEntries(Object.entries(byKind).map(([kind, entry]) => [kind, { counted: entry.counted, present: entry.present }]));
-  return {
-    overall: report.overall,
-    low: report.low,
-    high: report.high,
-    counted: report.counted,
-    present: report.present,
-    byKind: counts(report.byKind),
-    exam: report.exam,
-    refused: report.refused,
-    ...(extra.uncompacted !== undefined ? { uncompacted: extra.uncompacted } : {}),
-    checkpoints: report.checkpoints.map((point) => ({ step: point.step, counted: point.counted, present: point.present, recall: point.recall, refused: point.refused, byKind: counts(point.byKind) })),
-    events: report.events,
-    points: report.points.map((point) => ({ step: point.step, event: point.event, counted: point.counted, present: point.present, recall: point.recall, lost: [...point.lost] })),
-  };
-}

@@ -1,16 +1,16 @@
 import { z } from "zod";
 import { CACHE_PROVIDER_IDS, CACHE_TTL_IDS } from "../../engine/cache/cache-rules";
+import { CACHE_PROVIDER_CHOICES, CACHE_TTL_CHOICES } from "./cost-choices";
 
 /**
  * How a run's dollars are worked out (issue #24): the model its calls are priced at (default: the session's),
  * whose prompt-cache rules apply (`auto`: the model's provider; `none`: no cache), and the cache TTL (`auto`: the
  * one the session's recorded cache writes used, else the provider's default).
  */
-export const CACHE_PROVIDER_CHOICES = ["auto", ...CACHE_PROVIDER_IDS, "none"] as const;
+export { CACHE_PROVIDER_CHOICES, CACHE_TTL_CHOICES };
 export const CacheProviderChoiceSchema = z.enum(CACHE_PROVIDER_CHOICES);
 export type CacheProviderChoice = z.infer<typeof CacheProviderChoiceSchema>;
 export const CacheTtlSchema = z.enum(CACHE_TTL_IDS);
-export const CACHE_TTL_CHOICES = ["auto", ...CACHE_TTL_IDS] as const;
 export const CacheTtlChoiceSchema = z.enum(CACHE_TTL_CHOICES);
 export type CacheTtlChoice = z.infer<typeof CacheTtlChoiceSchema>;
 

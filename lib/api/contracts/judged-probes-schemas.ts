@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { JUDGED_LIMITS } from "./judged-limits";
 import { JUDGED_DIMENSIONS, JUDGED_QUESTION_KINDS, type JudgedDimension, type JudgedGrades, type JudgedQuestionKind } from "../../engine/evaluate/judged-probes-rubric";
 
 /**
@@ -8,7 +9,7 @@ import { JUDGED_DIMENSIONS, JUDGED_QUESTION_KINDS, type JudgedDimension, type Ju
  * read back through {@link JudgedProbesResultSchema} (a trust boundary).
  */
 
-export { JUDGED_DIMENSIONS, JUDGED_QUESTION_KINDS, type JudgedDimension, type JudgedGrades, type JudgedQuestionKind };
+export { JUDGED_DIMENSIONS, JUDGED_LIMITS, JUDGED_QUESTION_KINDS, type JudgedDimension, type JudgedGrades, type JudgedQuestionKind };
 
 export const JUDGED_DIMENSION_LABELS: Readonly<Record<JudgedDimension, string>> = {
   accuracy: "Accuracy",
@@ -19,12 +20,6 @@ export const JUDGED_DIMENSION_LABELS: Readonly<Record<JudgedDimension, string>> 
   instructionFollowing: "Instruction following",
 };
 
-/** Bounds on every loop: questions per compaction, compactions per run, the SDK's retries per call. */
-export const JUDGED_LIMITS = {
-  questions: { min: 1, max: 12, default: 6 },
-  compactions: { min: 1, max: 10, default: 3 },
-  retries: { min: 0, max: 3, default: 1 },
-} as const;
 
 /**
  * What to judge with. One provider and endpoint for the three roles, a model for each (the question writer and

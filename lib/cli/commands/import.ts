@@ -3,7 +3,7 @@ import { FORMAT_IDS, type FormatId } from "../../engine/model";
 import { sessionStats } from "../../engine/session-stats";
 import { scanSession } from "../../secrets/scan-session";
 import { redactionsFor, redactText } from "../../secrets/redact-text";
-import { toSecretFinding } from "../../secrets/secret-finding";
+import { toSecretFinding } from "../../secrets/to-secret-finding";
 import { isFormatId } from "../../transcripts";
 import { integerFlag, parseCommandArgs, UsageError, type CliIo } from "../command";
 import { readTranscriptFile } from "../read-transcript-file";
