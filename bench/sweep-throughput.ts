@@ -57,20 +57,22 @@ export async function runSweepThroughput(log: (line: string) => void): Promise<v
     process.env.LAB_WORKERS = "0";
     const single = await freshDatabase(server, "single", databases);
     progress(`single runs, one after another in this process: ${jobs}`);
-    const { seconds: singleSeconds, busy: singleBusy } = await timeSingleRuns(single, sessions);
-    log(`  single runs, one after another in this process (runJob without the queue: replay, scores, price, one stored end): ${jobs} in ${singleSeconds.toFixed(1)} s (${((1_000 * singleSeconds) / jobs).toFixed(0)} ms each); ${busyText(singleBusy)}`);
+    const { seconds: singleSeconds, busy: singleBusy, processes: singleProcesses } = await timeSingleRuns(single, sessions);
+    const singleCpu = sum(singleProcesses.runs);
+    log(`  single runs, one after another in this process (runJob without the queue: replay, scores, price, one stored end): ${jobs} in ${singleSeconds.toFixed(1)} s (${((1_000 * singleSeconds) / jobs).toFixed(0)} ms each); ${busyText(singleBusy)}; ${processText(singleProcesses)}`);
 
     const results: { workers: number; seconds: number }[] = [];
     for (const count of [1, 2]) {
       const url = await freshDatabase(server, `w${count}`, databases);
       progress(`${jobs} runs on ${count} worker process${count > 1 ? "es" : ""}`);
-      const { seconds, busy } = await timeWorkers(url, sessions, count, jobs);
+      const { seconds, busy, processes } = await timeWorkers(url, sessions, count, jobs);
       results.push({ workers: count, seconds });
       log(
         `  ${count} worker process${count > 1 ? "es" : ""}: ${jobs} runs in ${seconds.toFixed(1)} s = ${(jobs / seconds).toFixed(2)} runs/s; ` +
           `single runs' sum ÷ ${count} = ${(singleSeconds / count).toFixed(1)} s → ${(seconds / (singleSeconds / count)).toFixed(2)}× (goal ≤ ${SWEEP_OVERHEAD_LIMIT}×); ` +
           `engine replays' sum ÷ ${count} = ${(engineSeconds / count).toFixed(1)} s → ${(seconds / (engineSeconds / count)).toFixed(2)}×; ${busyText(busy)}` +
-          (busy && singleBusy ? ` = ${(busy.seconds / singleBusy.seconds).toFixed(2)}× the single runs' CPU` : ""),
+          (busy && singleBusy ? ` = ${(busy.seconds / singleBusy.seconds).toFixed(2)}× the single runs' CPU` : "") +
+          `; ${processText(processes)}: the workers ${(sum(processes.runs) / singleCpu).toFixed(2)}× the single runs' process`,
       );
     }
     log(`  2 workers ÷ 1 worker: ${(results[0].seconds / results[1].seconds).toFixed(2)}× the throughput (2 shared cores: other load on the machine lowers it); load ${os.loadavg()[0].toFixed(1)} at the end`);
@@ -114,22 +116,28 @@ async function startIn(url: string, sessions: Session[]): Promise<{ comparisonId
   return { comparisonId: id, runIds: runs.map((run) => run.id) };
 }
 
-async function timeSingleRuns(url: string, sessions: Session[]): Promise<{ seconds: number; busy: Busy | null }> {
+async function timeSingleRuns(url: string, sessions: Session[]): Promise<{ seconds: number; busy: Busy | null; processes: ProcessCpu }> {
   const { runIds, comparisonId } = await startIn(url, sessions);
   const { runJob } = await import("../lib/jobs/run-job");
   const cpu = machineCpu();
+  const postgresBefore = await postgresCpu(url);
+  const own = process.cpuUsage();
   const started = performance.now();
   for (const runId of runIds) await runJob({ runId, workerId: `bench:${process.pid}:1` });
   const seconds = (performance.now() - started) / 1_000;
+  const ownUsage = process.cpuUsage(own);
   const busy = busyOver(cpu, machineCpu());
+  const postgres = postgresSpent(postgresBefore, await postgresCpu(url));
   await expectAllDone(comparisonId, runIds.length);
-  return { seconds, busy };
+  return { seconds, busy, processes: { runs: [(ownUsage.user + ownUsage.system) / 1e6], postgres } };
 }
 
-async function timeWorkers(url: string, sessions: Session[], count: number, jobs: number): Promise<{ seconds: number; busy: Busy | null }> {
+async function timeWorkers(url: string, sessions: Session[], count: number, jobs: number): Promise<{ seconds: number; busy: Busy | null; processes: ProcessCpu }> {
   const workers = await startWorkers(count, url);
   try {
     const cpu = machineCpu();
+    const workersBefore = workers.map((worker) => processCpuSeconds(worker.pid));
+    const postgresBefore = await postgresCpu(url);
     const started = performance.now();
     const { comparisonId } = await startIn(url, sessions);
     const { db } = await import("../lib/store/db");
@@ -141,11 +149,77 @@ async function timeWorkers(url: string, sessions: Session[], count: number, jobs
     }
     const seconds = (performance.now() - started) / 1_000;
     const busy = busyOver(cpu, machineCpu());
+    const runs = workers.map((worker, index) => processCpuSeconds(worker.pid) - workersBefore[index]);
+    const postgres = postgresSpent(postgresBefore, await postgresCpu(url));
     await expectAllDone(comparisonId, jobs);
-    return { seconds, busy };
+    return { seconds, busy, processes: { runs, postgres } };
   } finally {
-    for (const worker of workers) worker.kill("SIGKILL");
+    await stopWorkers(workers);
   }
+}
+
+/** CPU seconds per process over a phase: the processes that ran the jobs, and the PostgreSQL backends of its database. */
+interface ProcessCpu {
+  runs: number[];
+  postgres: number;
+}
+
+function processText(processes: ProcessCpu): string {
+  const runs = processes.runs.map((seconds) => seconds.toFixed(1)).join(" + ");
+  return `CPU ${runs} s in the runs' process${processes.runs.length > 1 ? "es" : ""}, ${processes.postgres.toFixed(1)} s in its database's PostgreSQL backends open at the end`;
+}
+
+/** A process's user + system CPU seconds so far (Linux /proc/<pid>/stat; 0 elsewhere or once it is gone). */
+function processCpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // the fields after the command name (which may hold spaces) — utime and stime are the 14th and 15th
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds so far of each PostgreSQL backend now connected to `url`'s database, by pid. */
+async function postgresCpu(url: string): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+    return new Map(rows.map((row) => [row.pid, processCpuSeconds(row.pid)]));
+  } finally {
+    await client.end();
+  }
+}
+
+/** The CPU seconds the backends open at the end spent since the start (a backend that closed meanwhile is not counted). */
+function postgresSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let spent = 0;
+  for (const [pid, seconds] of after) spent += seconds - (before.get(pid) ?? 0);
+  return spent;
+}
+
+/**
+ * Ends the workers: SIGTERM (they stop after the job in hand and exit, so a `--cpu-prof` profile is written), then
+ * SIGKILL after 10 s.
+ */
+async function stopWorkers(workers: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    workers.map(
+      (worker) =>
+        new Promise<void>((resolve) => {
+          if (worker.exitCode !== null || worker.signalCode !== null) return resolve();
+          const timer = setTimeout(() => worker.kill("SIGKILL"), 10_000);
+          worker.once("exit", () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          worker.kill("SIGTERM");
+        }),
+    ),
+  );
 }
 
 async function expectAllDone(comparisonId: string, jobs: number): Promise<void> {
@@ -165,7 +239,7 @@ async function freshDatabase(server: string, suffix: string, created: string[]):
 
 async function startWorkers(count: number, url: string): Promise<ChildProcess[]> {
   const workers = Array.from({ length: count }, () =>
-    spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { env: { ...process.env, DATABASE_URL: url, WORKER_CONCURRENCY: "1", LAB_WORKERS: "1" }, stdio: ["ignore", "pipe", "inherit"] }),
+    spawn(process.execPath, [...workerProfileFlags(), "--import", "tsx", "scripts/worker.ts"], { env: { ...process.env, DATABASE_URL: url, WORKER_CONCURRENCY: "1", LAB_WORKERS: "1" }, stdio: ["ignore", "pipe", "inherit"] }),
   );
   await Promise.all(
     workers.map(
@@ -181,6 +255,12 @@ async function startWorkers(count: number, url: string): Promise<ChildProcess[]>
     ),
   );
   return workers;
+}
+
+/** BENCH_WORKER_CPU_PROF=<dir>: each worker writes a V8 CPU profile there when it stops (`node --cpu-prof`). */
+function workerProfileFlags(): string[] {
+  const dir = process.env.BENCH_WORKER_CPU_PROF;
+  return dir ? ["--cpu-prof", `--cpu-prof-dir=${dir}`] : [];
 }
 
 /** The machine's busy and total CPU time so far (Linux /proc/stat, in clock ticks; null elsewhere). */
@@ -220,6 +300,10 @@ function restoreEnv(saved: Record<string, string | undefined>): void {
     if (value === undefined) delete process.env[key];
     else process.env[key] = value;
   }
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0);
 }
 
 function fail(message: string): never {

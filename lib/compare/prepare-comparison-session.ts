@@ -1,5 +1,5 @@
 import type { CompareOptions } from "../api/contracts/compare-schemas";
-import { extractProbes } from "../engine/evaluate/extract-probes";
+import { withUserProbes } from "../engine/evaluate/extract-probes";
 import type { ContinuationFacts } from "../engine/evaluate/extract-continuation-facts";
 import type { Probe } from "../engine/evaluate/probe";
 import type { Session } from "../engine/model";
@@ -10,6 +10,7 @@ import type { EstimatorChoice } from "../engine/tokens/create-estimator";
 import { createFingerprintCache } from "../runs/fingerprint-cache";
 import { resolveReplayEstimator } from "../runs/resolve-estimator";
 import { sessionContinuationFacts } from "../runs/session-continuation-facts";
+import { sessionProbes } from "../runs/session-probes";
 import { sessionFingerprint } from "../store/runs";
 import { listUserProbes } from "../store/user-probes";
 import { processSingleton } from "../process/process-singleton";
@@ -40,7 +41,7 @@ const prepared = processSingleton("prepared-comparison-sessions", () =>
 
 /**
  * What every configuration of a session shares: the estimator (count-tokens counts the session), the probes (the
- * user's included) and the `none` replay the rows' `tokensSavedVsNone` is measured against. Cached per process by
+ * session's own stored with it, `sessionProbes`; the user's added) and the `none` replay the rows' `tokensSavedVsNone` is measured against. Cached per process by
  * the session's fingerprint, its probes, the window and the estimator, so K workers each compute it once per session.
  * The shared computation runs under no caller's signal: a cancelled caller stops waiting for it (its `signal`
  * rejects this call at once), and the configurations still waiting get their result — it used to run under the
@@ -54,7 +55,8 @@ export async function prepareComparisonSession(options: { sessionId: string; ses
   const entry = await prepared.get(key, async () => {
     const computing = (async () => {
       const estimator = await resolveReplayEstimator({ estimator: compare.estimator, session: options.session, apiKey: compare.apiKey, model: compare.model });
-      const probes = extractProbes(options.session, { userProbes });
+      // the session's own probes as stored with it (extracted by the first process to need them), then the user's
+      const probes = withUserProbes({ session: options.session, sessionProbes: await sessionProbes({ sessionId: options.sessionId, session: options.session }), userProbes });
       await new Promise((resolve) => setImmediate(resolve));
       const continuationFacts = await sessionContinuationFacts({ sessionId: options.sessionId, session: options.session });
       const baseline = await replaySession({ session: options.session, strategy: noneStrategy, window: options.window, outputReserve: compare.outputReserve, estimator });

@@ -19,8 +19,32 @@ export async function scoreRunRecall(options: { session: Session; result: Replay
   const facts = options.facts ?? (await runInSlices(continuationFactSteps(options.session)));
   const exam = examOf({ baseline: options.baseline, window: options.examWindow ?? options.result.window });
   const report = await runInSlices(continuationRecallSteps({ session: options.session, result: options.result, facts, exam }));
-  const ceiling = await runInSlices(continuationRecallSteps({ session: options.session, result: options.baseline, facts, exam, ignoreWindow: true, interval: false }));
-  return summarizeContinuationRecall(report, { uncompacted: ceiling.overall });
+  const uncompacted = await uncompactedRecall({ session: options.session, baseline: options.baseline, facts, exam });
+  return summarizeContinuationRecall(report, { uncompacted });
+}
+
+/**
+ * Per process and for speed only: the `uncompacted` figure by baseline, facts and exam — the same for every
+ * configuration of a session that shares them (a recommendation's 40 settings scored it 40 times per session).
+ * Weakly held: it goes with the baseline and facts (a comparison's prepared session), whose objects are never
+ * mutated.
+ */
+const uncompactedByBaseline = new WeakMap<ReplayResult, WeakMap<ContinuationFacts, Map<string, Promise<number | null>>>>();
+
+/** The session's recall scored on its `none` replay without a window (the "no compaction" figure), remembered per baseline, facts and exam. */
+function uncompactedRecall(options: { session: Session; baseline: ReplayResult; facts: ContinuationFacts; exam: Exam }): Promise<number | null> {
+  const { baseline, facts, exam } = options;
+  let byFacts = uncompactedByBaseline.get(baseline);
+  if (!byFacts) uncompactedByBaseline.set(baseline, (byFacts = new WeakMap()));
+  let byExam = byFacts.get(facts);
+  if (!byExam) byFacts.set(facts, (byExam = new Map()));
+  const key = JSON.stringify(exam);
+  const known = byExam.get(key);
+  if (known) return known;
+  const figure = runInSlices(continuationRecallSteps({ session: options.session, result: baseline, facts, exam, ignoreWindow: true, interval: false })).then((ceiling) => ceiling.overall);
+  byExam.set(key, figure);
+  figure.catch(() => byExam.delete(key));
+  return figure;
 }
 
 /** The exam of a session (`planExam`) from its `none` replay: the same for every configuration that shares the estimator. */

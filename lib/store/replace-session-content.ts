@@ -37,6 +37,7 @@ export async function replaceSessionContent(id: string, content: ReplaceSessionC
   const updated = await prisma.$transaction(async (tx) => {
     await tx.message.deleteMany({ where: { sessionId: id } });
     await tx.sessionFacts.deleteMany({ where: { sessionId: id } });
+    await tx.sessionProbes.deleteMany({ where: { sessionId: id } });
     await insertMessages(tx, id, content.session.messages);
     if (upload !== undefined) await tx.upload.deleteMany({ where: { sessionId: id } });
     if (upload) await tx.upload.create({ data: { sessionId: id, ...upload } });

@@ -49,6 +49,7 @@ export async function writeRedaction(id: string, input: WriteRedactionInput): Pr
     if (!existing) throw new NotFoundError("session", id);
     await tx.message.deleteMany({ where: { sessionId: id } });
     await tx.sessionFacts.deleteMany({ where: { sessionId: id } });
+    await tx.sessionProbes.deleteMany({ where: { sessionId: id } });
     await insertMessages(tx, id, input.session.messages);
     if (upload) await tx.upload.update({ where: { sessionId: id }, data: upload });
     else if (upload === null) await tx.upload.deleteMany({ where: { sessionId: id } });

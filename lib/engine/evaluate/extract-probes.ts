@@ -14,6 +14,11 @@ export const MAX_PROBE_CHARS = 200;
 export { MAX_ERROR_LINES_PER_RESULT } from "./probe-recognizers";
 /** The shortest name taken as an identifier probe (`session-terms.ts`). */
 export const MIN_IDENTIFIER_CHARS = MIN_NAME_CHARS;
+/**
+ * The version of what `extractSessionProbes` finds: raise it whenever a change finds other probes, so probes stored
+ * with a session (lib/runs/session-probes.ts) under an older version are extracted again.
+ */
+export const PROBES_VERSION = 1;
 
 /**
  * The probes a session offers, in order of first appearance, on one principle: a fact is what a later message of
@@ -31,13 +36,34 @@ export const MIN_IDENTIFIER_CHARS = MIN_NAME_CHARS;
  * and reasoning (rarely sent back to the model). Pure and deterministic.
  */
 export function extractProbes(session: Session, options: { userProbes?: readonly UserProbeSpec[] } = {}): Probe[] {
+  return withUserProbes({ session, sessionProbes: extractSessionProbes(session), userProbes: options.userProbes ?? [] });
+}
+
+/**
+ * `extractProbes(session, { userProbes })` from the session's own probes (`extractSessionProbes(session)`, which a
+ * caller may have stored): those, then the user's, found in the session as `extractProbes` finds them. A new array.
+ */
+export function withUserProbes(options: { session: Session; sessionProbes: readonly Probe[]; userProbes: readonly UserProbeSpec[] }): Probe[] {
+  const { session } = options;
+  if (options.userProbes.length === 0) return [...options.sessionProbes];
+  const kinds = classifyMessages(session);
+  return [...options.sessionProbes, ...findUserProbes({ session, specs: options.userProbes, firstStepByIndex: firstStepOfMessages(kinds), skip: skippedMessages(session, kinds) })];
+}
+
+/** Messages no probe is taken from: recorded compaction markers and summaries, and synthetic messages. */
+function skippedMessages(session: Session, kinds: ReturnType<typeof classifyMessages>): (index: number) => boolean {
+  return (index) => kinds[index] === "recorded-marker" || kinds[index] === "recorded-summary" || session.messages[index].synthetic === true;
+}
+
+/** The session's own probes: `extractProbes` without the user's (which it appends after these). Versioned by {@link PROBES_VERSION}. */
+export function extractSessionProbes(session: Session): Probe[] {
   const kinds = classifyMessages(session);
   const firstStepByIndex = firstStepOfMessages(kinds);
   const probesByKey = new Map<string, Probe>();
   const countByKind = Object.fromEntries(PROBE_KINDS.map((kind) => [kind, 0])) as Record<ProbeKind, number>;
   let lastRequest: { text: string; index: number } | null = null;
 
-  const skipped = (index: number) => kinds[index] === "recorded-marker" || kinds[index] === "recorded-summary" || session.messages[index].synthetic === true;
+  const skipped = skippedMessages(session, kinds);
   // where each word (lower-cased, with its pieces) and each normalised message text is last seen: what "reused later" looks up
   const lastSeen = new Map<string, number>();
   const normalizedTexts: string[] = [];
@@ -110,7 +136,7 @@ export function extractProbes(session: Session, options: { userProbes?: readonly
       });
     }
   }
-  return [...probesByKey.values(), ...findUserProbes({ session, specs: options.userProbes ?? [], firstStepByIndex, skip: skipped })];
+  return [...probesByKey.values()];
 }
 
 function cap(text: string): string {
