@@ -10,6 +10,7 @@ import { idleGapMs } from "./keeper/idle-gap";
 import { openTasksOf } from "./keeper/open-tasks";
 import { planClearing } from "./keeper/plan-clearing";
 import { recentTail } from "./keeper/recent-tail";
+import { textWeightsOf } from "./keeper/text-weights";
 import { trackErrors } from "./keeper/unresolved-errors";
 import { addUserDirectives } from "./keeper/user-directives";
 import { addAssistantProse } from "./keeper/assistant-prose";
@@ -201,13 +202,14 @@ function planCompaction(options: {
   const tasks = openTasksOf(replaced.map((entry) => entry.message)) ?? options.previous?.openTasks ?? [];
   const tasksText = tasks.length > 0 ? `\n\n## Open tasks (the agent's newest task list, items not done)\n${tasks.map((task) => `- ${task}`).join("\n")}` : "";
   const measure = (text: string) => context.scale(context.textTokens(text));
+  const weights = textWeightsOf(context);
   const hardBudget = options.ledgerBudget;
   const shownBudget = Math.max(0, hardBudget - measure(tasksText));
   const openRequest = !hasSessionUserMessage(context, tail.position);
   // the user's messages are kept whole in their own section; the ledger keeps the rest (their rules too)
   const words = readUserWords(options.previous?.userWords ?? [], replaced, settings.instructionMaxChars);
-  const keptWords = fitUserWords(words, { budgetTokens: Math.floor(settings.userWordsShare * hardBudget), openRequest, measure });
-  const shownWords = fitUserWords(keptWords.kept, { budgetTokens: Math.floor(settings.userWordsShare * shownBudget), openRequest, measure });
+  const keptWords = fitUserWords(words, { budgetTokens: Math.floor(settings.userWordsShare * hardBudget), openRequest, measure, weights });
+  const shownWords = fitUserWords(keptWords.kept, { budgetTokens: Math.floor(settings.userWordsShare * shownBudget), openRequest, measure, weights });
   const read = readIntoLedger(options.previous?.evidence ?? EMPTY_LEDGER, replaced, { instructionMaxChars: settings.instructionMaxChars });
   const errors = trackErrors(options.previous?.openErrors ?? [], replaced);
   const read2 = addUserDirectives({ ...read, entries: read.entries.filter((entry) => entry.kind !== "instruction" && entry.kind !== "request") }, replaced);
