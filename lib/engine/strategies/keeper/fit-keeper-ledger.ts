@@ -95,8 +95,11 @@ export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedger
   const shownText = [shownUser, ...quoted].join("\n");
   const factText = `${shownText}\n${findings.join("\n")}`;
   // every entry asks one of these texts whether it is shown there already: indexed once, each asked in about the
-  // time its matches take rather than the text's length (the texts grow with the window; issue #39)
-  const [userIndex, shownUserIndex, shownIndex, factIndex] = [userText, shownUser, shownText, factText].map(substringIndex);
+  // time its matches take rather than the text's length (the texts grow with the window; issue #39). The shown texts
+  // are prefixes of one another (the user's words shown, then what is quoted, then the findings): one index
+  const userIndex = substringIndex(userText);
+  const factIndex = substringIndex(factText);
+  const [shownUserIndex, shownIndex] = [factIndex.within(shownUser.length), factIndex.within(shownText.length)];
   const textFor = (entry: LedgerEntry) => (entry.kind === "fact" || entry.kind === "result" ? factIndex : entry.kind === "rule" ? shownUserIndex : shownIndex);
   const rankOf = new Map(ledger.entries.map((entry) => [entry, keeperRankOf(entry, { userText: userIndex, shownText: textFor(entry) })]));
   const candidates = ledger.entries
