@@ -68,8 +68,7 @@ export function keeperRankOf(entry: LedgerEntry, seen: { userText: TextLookup; s
 /**
  * The ledger within `budgetTokens` as `measure` counts its rendered text (`renderKeeperLedger`): entries are evicted
  * lowest rank first (`keeperRankOf`), within a rank the least referenced and oldest first. Returns the ledger kept
- * (its `evicted` counts what the budget left out) and its text (rendered when first read: keeper reads only the
- * text of the ledger it shows, not of the one it carries).
+ * (its `evicted` counts what the budget left out) and its text.
  *
  * In rounds: evict by each line's estimated cost until the estimate is within the budget, size the rendering, and
  * evict again by the estimate for what is still over (a line's estimate can be off: grouped lines share a label, a
@@ -87,17 +86,7 @@ export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedger
   let current = ledger;
   let text = size ? null : render(current);
   let tokens = size ? size.tokens(ledger.evicted) : options.measure(text!);
-  const done = () => {
-    const fitted = current;
-    let rendered = text;
-    return {
-      ledger: fitted,
-      get text() {
-        return (rendered ??= render(fitted));
-      },
-      tokens,
-    };
-  };
+  const done = () => ({ ledger: current, text: text ?? render(current), tokens });
   if (tokens <= options.budgetTokens) return done();
   const userText = options.userTexts.map(ledgerKey).join("\n");
   const shownUser = options.shownUserTexts.map(ledgerKey).join("\n");
