@@ -1,5 +1,5 @@
 import type { EvidenceLedger, LedgerEntry } from "../evidence/ledger";
-import { evictedNote, ledgerPreamble, type EntryLayout, type KeeperLedgerLayout, type LedgerLineFormat } from "./render-keeper-ledger";
+import { evictedNote, ledgerPreamble, type KeeperLedgerLayout, type LedgerLineFormat } from "./render-keeper-ledger";
 import type { TextWeights } from "./text-weights";
 
 /** One line of a section as counted: how many shown entries are on it, how many add an item and what their items weigh. */
@@ -44,19 +44,14 @@ export function keeperLedgerSize(ledger: EvidenceLedger, options: { layout: Keep
   const preamble = weight(ledgerPreamble(ledger));
   let shownSections = 0;
   let sectionWeight = 0;
-  /** the weights of an entry's heads and items, kept with its layout (the second fit of a compaction reads the same entries) */
-  const weighedOf = (where: EntryLayout) => {
-    let weighed = where.weighed;
-    if (weighed?.by !== weight) {
-      weighed = {
-        by: weight,
-        heads: where.placements.map((placement) => weight(placement.head)),
-        items: where.placements.map((placement) => (placement.item === null ? 0 : weight(placement.item))),
-      };
-      where.weighed = weighed;
-    }
-    return weighed;
+  const heads = new Map<string, number>();
+  const headWeight = (head: string) => {
+    let value = heads.get(head);
+    if (value === undefined) heads.set(head, (value = weight(head)));
+    return value;
   };
+  const itemWeights = new Map<LedgerEntry, number[]>();
+
   const joins = new Map<LedgerLineFormat, { open: number; separator: number }>();
   const joinsOf = (format: LedgerLineFormat) => {
     let value = joins.get(format);
@@ -74,29 +69,24 @@ export function keeperLedgerSize(ledger: EvidenceLedger, options: { layout: Keep
   /** adds (`sign` 1) or takes away (-1) an entry shown, in every section holding it */
   const show = (entry: LedgerEntry, sign: 1 | -1) => {
     const where = layout.of(entry);
-    const { heads, items } = weighedOf(where);
+    let items = itemWeights.get(entry);
+    if (!items) itemWeights.set(entry, (items = where.placements.map((placement) => (placement.item === null ? 0 : weight(placement.item)))));
     for (const [at, index] of where.sections.entries()) {
       const placement = where.placements[at];
       const section = sections[index];
       const sectionBefore = sectionWeightOf(section);
       const sectionWasShown = section.shownLines > 0;
-      if (placement.line === entry) {
-        // a line of its own: no count to keep beyond the section's
-        section.lineWeight += sign * (placement.item === null ? heads[at] : heads[at] + joinsOf(placement.format).open + items[at]);
-        section.shownLines += sign;
-      } else {
-        let line = section.lines.get(placement.line);
-        if (!line) section.lines.set(placement.line, (line = { head: heads[at], format: placement.format, entries: 0, items: 0, itemWeight: 0 }));
-        const lineBefore = lineWeightOf(line);
-        const lineWasShown = line.entries > 0;
-        line.entries += sign;
-        if (placement.item !== null) {
-          line.items += sign;
-          line.itemWeight += sign * items[at];
-        }
-        section.lineWeight += lineWeightOf(line) - lineBefore;
-        section.shownLines += (line.entries > 0 ? 1 : 0) - (lineWasShown ? 1 : 0);
+      let line = section.lines.get(placement.line);
+      if (!line) section.lines.set(placement.line, (line = { head: headWeight(placement.head), format: placement.format, entries: 0, items: 0, itemWeight: 0 }));
+      const lineBefore = lineWeightOf(line);
+      const lineWasShown = line.entries > 0;
+      line.entries += sign;
+      if (placement.item !== null) {
+        line.items += sign;
+        line.itemWeight += sign * items[at];
       }
+      section.lineWeight += lineWeightOf(line) - lineBefore;
+      section.shownLines += (line.entries > 0 ? 1 : 0) - (lineWasShown ? 1 : 0);
       sectionWeight += sectionWeightOf(section) - sectionBefore;
       shownSections += (section.shownLines > 0 ? 1 : 0) - (sectionWasShown ? 1 : 0);
     }

@@ -87,8 +87,6 @@ export interface EntryLayout {
   hiddenBy: string | undefined;
   /** hides the entries `hiddenBy` this key (a file's last state) */
   hides: string | undefined;
-  /** kept by `keeperLedgerSize`: its placements' head and item weights under the weight function `by` (a cache) */
-  weighed: { by: (text: string) => number; heads: number[]; items: number[] } | undefined;
 }
 
 /** keeper's section titles (with their line break), in the order shown, and the layout of each entry, asked once (see {@link EntryLayout}) */
@@ -98,25 +96,16 @@ export interface KeeperLedgerLayout {
 }
 
 /**
- * Entries' layouts already worked out, by entry: a ledger entry is never mutated, and most entries of a ledger are
- * the same objects at every later compaction (the ledger carried is read again with the new messages), so each is
- * laid out once in a replay rather than at every fit of every compaction (issue #39: at a 1M window a fit holds five
- * times the entries of a 200K fit but the window compacts only four times less often). A cache for speed only: an
- * entry's layout depends on nothing but the entry.
- */
-const layouts = new WeakMap<LedgerEntry, EntryLayout>();
-
-/**
  * Keeper's layout for one `openRequest`: what the renderer and `keeperLedgerSize` ask of every entry, answered once
- * per entry (a fit asks again each round, a compaction fits the ledger twice, and the next compaction reads most of
- * the same entries again).
+ * per entry (a fit asks again each round, and a compaction fits the ledger twice).
  */
 export function keeperLedgerLayout(options: { openRequest: boolean }): KeeperLedgerLayout {
   const titles = SECTIONS.map((section) => `## ${section.title(options.openRequest)}\n`);
+  const known = new Map<LedgerEntry, EntryLayout>();
   return {
     titles,
     of(entry) {
-      let layout = layouts.get(entry);
+      let layout = known.get(entry);
       if (layout) return layout;
       const sections: number[] = [];
       const placements: LedgerPlacement[] = [];
@@ -129,7 +118,7 @@ export function keeperLedgerLayout(options: { openRequest: boolean }): KeeperLed
       }
       const hiddenBy = entry.kind === "file" ? `state:${ledgerKey(entry.text)}` : undefined;
       const hides = entry.kind === "result" && entry.note === STATE_NOTE ? entry.key : undefined;
-      layouts.set(entry, (layout = { sections, placements, hiddenBy, hides, weighed: undefined }));
+      known.set(entry, (layout = { sections, placements, hiddenBy, hides }));
       return layout;
     },
   };
