@@ -7,7 +7,7 @@ import type {
   PartMarkInput,
   SyntheticPurpose,
 } from "../strategies/strategy";
-import { type Estimator } from "../tokens/estimator";
+import type { AdditiveTextWeights, Estimator } from "../tokens/estimator";
 import { MESSAGE_OVERHEAD_TOKENS } from "../tokens/chars4";
 import type { ContextEntry, ContextEpoch, MarkRecord } from "./replay-result";
 import { UnmarkedToolResults, type PartPosition } from "./unmarked-tool-results";
@@ -123,6 +123,10 @@ export class LiveContext implements ContextView {
 
   textTokens(text: string): number {
     return this.estimator.partTokens({ type: "text", text });
+  }
+
+  get textWeights(): AdditiveTextWeights | undefined {
+    return this.estimator.textWeights;
   }
 
   unmarkedToolResults(position: number, partIndex: number): Iterable<PartPosition> {

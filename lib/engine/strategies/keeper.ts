@@ -10,6 +10,7 @@ import { idleGapMs } from "./keeper/idle-gap";
 import { openTasksOf } from "./keeper/open-tasks";
 import { planClearing } from "./keeper/plan-clearing";
 import { recentTail } from "./keeper/recent-tail";
+import { textWeightsOf } from "./keeper/text-weights";
 import { trackErrors } from "./keeper/unresolved-errors";
 import { addUserDirectives } from "./keeper/user-directives";
 import { addAssistantProse } from "./keeper/assistant-prose";
@@ -202,13 +203,14 @@ function planCompaction(options: {
   const tasks = openTasksOf(replaced.map((entry) => entry.message)) ?? options.previous?.openTasks ?? [];
   const tasksText = tasks.length > 0 ? `\n\n## Open tasks (the agent's newest task list, items not done)\n${tasks.map((task) => `- ${task}`).join("\n")}` : "";
   const measure = (text: string) => context.scale(context.textTokens(text));
+  const weights = textWeightsOf(context);
   const hardBudget = options.ledgerBudget;
   const shownBudget = Math.max(0, hardBudget - measure(tasksText));
   const openRequest = !hasSessionUserMessage(context, tail.position);
   // the user's messages are kept whole in their own section; the ledger keeps the rest (their rules too)
   const words = readUserWords(options.previous?.userWords ?? [], replaced, settings.instructionMaxChars);
-  const keptWords = fitUserWords(words, { budgetTokens: Math.floor(settings.userWordsShare * hardBudget), openRequest, measure });
-  const shownWords = fitUserWords(keptWords.kept, { budgetTokens: Math.floor(settings.userWordsShare * shownBudget), openRequest, measure });
+  const keptWords = fitUserWords(words, { budgetTokens: Math.floor(settings.userWordsShare * hardBudget), openRequest, measure, weights });
+  const shownWords = fitUserWords(keptWords.kept, { budgetTokens: Math.floor(settings.userWordsShare * shownBudget), openRequest, measure, weights });
   const read = readIntoLedger(options.previous?.evidence ?? EMPTY_LEDGER, replaced, { instructionMaxChars: settings.instructionMaxChars });
   const errors = trackErrors(options.previous?.openErrors ?? [], replaced);
   const read2 = addUserDirectives({ ...read, entries: read.entries.filter((entry) => entry.kind !== "instruction" && entry.kind !== "request") }, replaced);
@@ -219,8 +221,8 @@ function planCompaction(options: {
   const texts = (kept: readonly { text: string }[]) => kept.map((entry) => entry.text);
   // the ledger carried to the next compaction may take the whole budget and keeps what repeats the user's words (the
   // message holding it may be left out later); the ledger shown takes the room the user's words leave, repetitions first
-  const kept = fitKeeperLedger(facts, { openRequest, budgetTokens: hardBudget, measure, userTexts, shownUserTexts: [] });
-  const shown = fitKeeperLedger(kept.ledger, { openRequest, budgetTokens: Math.max(0, shownBudget - shownWords.tokens), measure, userTexts, shownUserTexts: texts(shownWords.kept) });
+  const kept = fitKeeperLedger(facts, { openRequest, budgetTokens: hardBudget, measure, weights, userTexts, shownUserTexts: [] });
+  const shown = fitKeeperLedger(kept.ledger, { openRequest, budgetTokens: Math.max(0, shownBudget - shownWords.tokens), measure, weights, userTexts, shownUserTexts: texts(shownWords.kept) });
   const keptErrors = new Set(kept.ledger.entries.filter((entry) => entry.kind === "error").map((entry) => entry.key));
   const files = kept.ledger.entries.filter((entry) => entry.kind === "file");
   const details: CompactionDetails = {

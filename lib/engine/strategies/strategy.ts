@@ -23,6 +23,7 @@
  * any of them. Strategies keep no state of their own: what they need from the past (compaction count,
  * warnings given, thrash) they read from `input.events`; iterative summaries read `input.previousSummary`.
  */
+import type { AdditiveTextWeights } from "../tokens/estimator";
 import type { z } from "zod";
 import type { Message, PartMark, Role } from "../model";
 import type { ReplayEvent } from "../simulate/replay-events";
@@ -109,6 +110,12 @@ export interface ContextView {
   rendered(position: number): Message;
   /** additive tokens of a text sent as one text part (to size text a strategy writes itself) */
   textTokens(text: string): number;
+  /**
+   * when the estimator's text counts add up by weight (chars/4: `textTokens(text)` is `textWeights.tokens(textWeights.weight(text))`
+   * and weights add over concatenation), those functions: a strategy assembling text from many pieces can size each
+   * version by adding weights instead of measuring it whole. Undefined for BPE and counts fetched from an API.
+   */
+  readonly textWeights?: AdditiveTextWeights;
 }
 
 /** A mark as a strategy asks for it; the replay stamps the step. */

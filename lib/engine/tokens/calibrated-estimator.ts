@@ -1,5 +1,5 @@
 import type { Estimator } from "./estimator";
-import { estimatePartTokens } from "./chars4";
+import { CHARS4_TEXT_WEIGHTS, estimatePartTokens } from "./chars4";
 
 /** Seed 004's smoothing factor for the calibration EMA. */
 export const CALIBRATION_ALPHA = 0.1;
@@ -36,6 +36,7 @@ export function createCalibratedEstimator(options: { alpha?: number } = {}): Est
       return ratio;
     },
     partTokens: estimatePartTokens,
+    textWeights: CHARS4_TEXT_WEIGHTS,
     scale: (additiveTokens) => Math.round(additiveTokens * ratio),
     observe(additiveTokens, recordedTokens) {
       if (additiveTokens <= 0 || recordedTokens <= 0) return;

@@ -71,6 +71,24 @@ export function estimatePartTokens(part: Part): number {
   return Math.ceil((partChars(part) + (CHARS_PER_TOKEN - 1) * partCjkCharacters(part)) / CHARS_PER_TOKEN) + partImages(part) * IMAGE_TOKENS;
 }
 
+/**
+ * A text's weight under chars/4: its characters, a CJK character counted as {@link CHARS_PER_TOKEN}. Weights add up
+ * when texts are joined (each character counts alone), and a text part's estimate is `tokensOfTextWeight` of its
+ * weight — so a strategy sizing text it assembles from many pieces can add the pieces' weights instead of measuring
+ * every assembled version (estimators.test.ts checks both against `estimatePartTokens`).
+ */
+export function textWeight(text: string): number {
+  return text.length + (CHARS_PER_TOKEN - 1) * cjkCharacters(text);
+}
+
+/** chars/4 tokens of a text part of weight `weight` (see {@link textWeight}) */
+export function tokensOfTextWeight(weight: number): number {
+  return Math.ceil(weight / CHARS_PER_TOKEN);
+}
+
+/** {@link textWeight} and {@link tokensOfTextWeight} as an estimator's `textWeights` */
+export const CHARS4_TEXT_WEIGHTS = { weight: textWeight, tokens: tokensOfTextWeight } as const;
+
 /** chars/4 estimate of one message, with the per-message overhead. */
 export function estimateMessageTokens(message: Message): number {
   let tokens = MESSAGE_OVERHEAD_TOKENS;

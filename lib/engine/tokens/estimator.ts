@@ -29,6 +29,18 @@ export interface Estimator {
    * Only the calibrated estimator learns from it; the others ignore it.
    */
   observe(additiveTokens: number, recordedTokens: number): void;
+  /**
+   * Present when a text part's additive tokens are a function of a weight that adds up over concatenation (chars/4:
+   * characters): `partTokens({ type: "text", text })` equals `tokens(weight(text))` for every text, and
+   * `weight(a + b)` equals `weight(a) + weight(b)`. Absent for counts that are not (BPE, counts fetched from an API).
+   */
+  readonly textWeights?: AdditiveTextWeights;
+}
+
+/** See {@link Estimator.textWeights}. */
+export interface AdditiveTextWeights {
+  weight(text: string): number;
+  tokens(weight: number): number;
 }
 
 /** Additive cost of a message: the per-message overhead plus its parts. */

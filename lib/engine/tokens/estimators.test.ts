@@ -27,6 +27,28 @@ describe("estimators", () => {
     expect(createBpeEstimator().partTokens(part)).toBe(bpe);
   });
 
+  // the weights keeper adds up instead of measuring each assembled text (issue #39): equal to measuring it whole
+  it.each([
+    ["empty", ""],
+    ["one character", "a"],
+    ["plain text", "hello world, this is a test"],
+    ["CJK", "修复登录页面的错误"],
+    ["CJK mixed with Latin", "fix 登录 page · ⏎ → カタカナ 한국어"],
+    ["an emoji (a surrogate pair)", "done 🎉 ok"],
+    ["newlines and tabs", "a\n\n\tb\r\n"],
+  ])("textWeights give a text part's chars/4 count and add up over concatenation (%s)", (_, value) => {
+    const calibrated = createCalibratedEstimator();
+    for (const estimator of [createChars4Estimator(), calibrated]) {
+      const weights = estimator.textWeights!;
+      expect(weights.tokens(weights.weight(value))).toBe(estimator.partTokens(text(value)));
+      for (const other of ["", "x", "日本", " · "]) {
+        expect(weights.weight(value + other)).toBe(weights.weight(value) + weights.weight(other));
+        expect(weights.tokens(weights.weight(other + value))).toBe(estimator.partTokens(text(other + value)));
+      }
+    }
+    expect(createBpeEstimator().textWeights).toBeUndefined();
+  });
+
   it("counts special-token spellings as plain text", () => {
     expect(countBpeTokens("<|endoftext|>")).toBeGreaterThan(1);
   });

@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { generateSession } from "../../../generator/generate-session";
-import { estimatePartTokens } from "../../tokens/chars4";
+import { estimatePartTokens, textWeight, tokensOfTextWeight } from "../../tokens/chars4";
 import { EMPTY_LEDGER, readIntoLedger, type EvidenceLedger, type LedgerEntry, type LedgerMessage } from "../evidence/ledger";
 import { ledgerKey } from "../evidence/ledger-key";
 import { addAssistantProse } from "./assistant-prose";
 import { curateLedger } from "./curate-ledger";
 import { fitKeeperLedger, keeperRankOf, type FitKeeperLedgerOptions } from "./fit-keeper-ledger";
-import { keeperLineOf, renderKeeperLedger } from "./render-keeper-ledger";
-import { addToolFacts } from "./tool-facts";
+import { keeperLedgerSize } from "./keeper-ledger-size";
+import { keeperLedgerLayout, keeperLineOf, renderKeeperLedger } from "./render-keeper-ledger";
+import type { TextWeights } from "./text-weights";
+import { addToolFacts, STATE_NOTE } from "./tool-facts";
 import { addUserDirectives } from "./user-directives";
 
 /**
@@ -56,6 +58,13 @@ function ledgerOfGeneratedSession(seed: number, messages: number): { ledger: Evi
 }
 
 const chars4 = (text: string) => estimatePartTokens({ type: "text", text });
+/** chars/4, scaled as the calibrated estimator scales it, and raw characters, each with the weights that add up to it */
+const MEASURES: [(text: string) => number, TextWeights][] = [
+  [chars4, { weight: textWeight, tokens: tokensOfTextWeight }],
+  [(text) => Math.round(chars4(text) * 1.37), { weight: textWeight, tokens: (weight) => Math.round(tokensOfTextWeight(weight) * 1.37) }],
+  [(text) => Math.round(chars4(text) * 0.8), { weight: textWeight, tokens: (weight) => Math.round(tokensOfTextWeight(weight) * 0.8) }],
+  [(text) => text.length, { weight: (text) => text.length, tokens: (weight) => weight }],
+];
 
 describe("fitKeeperLedger keeps what it kept when every rank scanned the texts", () => {
   const sessions = [
@@ -72,16 +81,65 @@ describe("fitKeeperLedger keeps what it kept when every rank scanned the texts",
   it.each(cases)("seed $seed, a budget of $share of the whole ledger, every ${shownEvery}th user message shown", ({ ledger, read, share, shownEvery }) => {
     const userTexts = read.filter(({ message }) => message.role === "user").map(({ message }) => message.parts.map((part) => (part.type === "text" ? part.text : "")).join("\n"));
     const shownUserTexts = shownEvery === 0 ? [] : userTexts.filter((_, at) => at % shownEvery === 0);
-    const whole = chars4(renderKeeperLedger(ledger, { openRequest: false, budgetTokens: Number.MAX_SAFE_INTEGER }));
     for (const openRequest of [false, true]) {
-      const options = { openRequest, budgetTokens: Math.floor(share * whole), measure: chars4, userTexts, shownUserTexts };
-      const expected = fitKeeperLedgerByScanning(ledger, options);
-      const fitted = fitKeeperLedger(ledger, options);
-      expect(fitted.ledger.evicted).toBeGreaterThan(0);
-      expect(fitted.ledger.entries).toEqual(expected.ledger.entries);
-      expect(fitted.ledger.evicted).toBe(expected.ledger.evicted);
-      expect(fitted.text).toBe(expected.text);
-      expect(fitted.tokens).toBe(expected.tokens);
+      for (const [measure, weights] of MEASURES) {
+        const whole = measure(renderKeeperLedger(ledger, { openRequest: false, budgetTokens: Number.MAX_SAFE_INTEGER }));
+        const options = { openRequest, budgetTokens: Math.floor(share * whole), measure, userTexts, shownUserTexts };
+        const expected = fitKeeperLedgerByScanning(ledger, options);
+        // rendered every round, and sized by running counts (issue #39): the same rounds, so the same ledger and text
+        for (const fitted of [fitKeeperLedger(ledger, options), fitKeeperLedger(ledger, { ...options, weights })]) {
+          expect(fitted.ledger.evicted).toBeGreaterThan(0);
+          expect(fitted.ledger.entries).toEqual(expected.ledger.entries);
+          expect(fitted.ledger.evicted).toBe(expected.ledger.evicted);
+          expect(fitted.text).toBe(expected.text);
+          expect(fitted.tokens).toBe(expected.tokens);
+        }
+      }
     }
   });
 });
+
+describe("keeperLedgerSize counts what measuring the rendering gives", () => {
+  const { ledger } = ledgerOfGeneratedSession(34, 1_200);
+  // a ledger carried from an earlier compaction (its note counts those evicted then), and CJK in every kind of line
+  const carried: EvidenceLedger = { ...ledger, evicted: 9_995, entries: ledger.entries.map((entry, at) => (at % 11 === 0 ? { ...entry, text: `${entry.text} 修复登录` } : entry)) };
+  it("the ledger holds files shown by their last state (evicting the state shows the file again)", () => {
+    const states = new Set(ledger.entries.filter((entry) => entry.kind === "result" && entry.note === STATE_NOTE).map((entry) => entry.key));
+    expect(ledger.entries.filter((entry) => entry.kind === "file" && states.has(`state:${ledgerKey(entry.text)}`)).length).toBeGreaterThan(3);
+  });
+  it.each([
+    ["in ledger order", 1, 0],
+    ["from the end", -1, 0],
+    ["every 3rd first, states first", 3, 1],
+    ["every 7th first", 7, 0],
+  ])("%s, after every eviction (chars/4, scaled)", (_, step, statesFirst) => {
+    for (const base of [ledger, carried]) {
+      const order = orderedForEviction(base.entries, step, statesFirst === 1);
+      for (const [measure, weights] of MEASURES.slice(0, 2)) {
+        for (const openRequest of [false, true]) {
+          const options = { openRequest, budgetTokens: 4_321 };
+          const size = keeperLedgerSize(base, { layout: keeperLedgerLayout(options), budgetTokens: options.budgetTokens, weights });
+          const evicted = new Set<LedgerEntry>();
+          const check = () => {
+            const version = { ...base, entries: base.entries.filter((entry) => !evicted.has(entry)), evicted: base.evicted + evicted.size };
+            expect(size.tokens(version.evicted)).toBe(measure(renderKeeperLedger(version, options)));
+          };
+          check();
+          for (const [at, entry] of order.entries()) {
+            size.evict(entry);
+            evicted.add(entry);
+            // every eviction early on and late (sections and lines emptied one by one), else every 40th
+            if (at < 60 || at > order.length - 60 || at % 40 === 0) check();
+          }
+        }
+      }
+    }
+  });
+});
+
+function orderedForEviction(entries: readonly LedgerEntry[], step: number, statesFirst: boolean): LedgerEntry[] {
+  const ordered = step === -1 ? [...entries].reverse() : [...entries.filter((_, at) => at % step === 0), ...entries.filter((_, at) => at % step !== 0)];
+  if (!statesFirst) return ordered;
+  const isState = (entry: LedgerEntry) => entry.kind === "result" && entry.note === STATE_NOTE;
+  return [...ordered.filter(isState), ...ordered.filter((entry) => !isState(entry))];
+}

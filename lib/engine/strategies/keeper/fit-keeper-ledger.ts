@@ -1,8 +1,10 @@
 import type { EvidenceLedger, LedgerEntry } from "../evidence/ledger";
 import { ledgerKey } from "../evidence/ledger-key";
 import { PROSE_NOTE } from "./assistant-prose";
-import { keeperLedgerRenderer, keeperLineOf } from "./render-keeper-ledger";
+import { keeperLedgerSize } from "./keeper-ledger-size";
+import { keeperLedgerLayout, keeperLedgerRenderer, keeperLineOf } from "./render-keeper-ledger";
 import { substringIndex, type TextLookup } from "./substring-index";
+import type { TextWeights } from "./text-weights";
 import { OUTLINE_NOTE, STATE_NOTE, VALUE_KEY_PREFIX, VALUE_NOTE } from "./tool-facts";
 
 export interface FitKeeperLedgerOptions {
@@ -13,6 +15,8 @@ export interface FitKeeperLedgerOptions {
   userTexts: readonly string[];
   /** the user's messages shown verbatim beside the ledger */
   shownUserTexts: readonly string[];
+  /** `measure` as weights that add up (`textWeightsOf`), when it is: each round sized by running counts, not rendered */
+  weights?: TextWeights;
 }
 
 /** the request is never evicted (keeper shows the user's messages in their own section, so it is rarely present) */
@@ -65,13 +69,25 @@ export function keeperRankOf(entry: LedgerEntry, seen: { userText: TextLookup; s
  * The ledger within `budgetTokens` as `measure` counts its rendered text (`renderKeeperLedger`): entries are evicted
  * lowest rank first (`keeperRankOf`), within a rank the least referenced and oldest first. Returns the ledger kept
  * (its `evicted` counts what the budget left out) and its text.
+ *
+ * In rounds: evict by each line's estimated cost until the estimate is within the budget, size the rendering, and
+ * evict again by the estimate for what is still over (a line's estimate can be off: grouped lines share a label, a
+ * file shown by its state is not listed). With `weights` (a measure that adds up by weight: chars/4, scaled or not)
+ * each round's size is kept as running counts (`keeperLedgerSize`) and the ledger rendered once, at the end; without,
+ * each round renders it (re-rendering only the sections that changed) and measures it whole. The rounds, and so the
+ * entries kept and the text, are the same either way — the counts are the rendering's exactly. Rendering every round
+ * cost what the ledger holds, not what was evicted: at a 1M window 5.4 renderings a fit of a ledger five times
+ * longer than at 200K's 4.1 (issue #39).
  */
 export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedgerOptions): { ledger: EvidenceLedger; text: string; tokens: number } {
-  const render = keeperLedgerRenderer({ openRequest: options.openRequest, budgetTokens: options.budgetTokens });
+  const layout = keeperLedgerLayout({ openRequest: options.openRequest });
+  const render = keeperLedgerRenderer({ openRequest: options.openRequest, budgetTokens: options.budgetTokens }, layout);
+  const size = options.weights ? keeperLedgerSize(ledger, { layout, budgetTokens: options.budgetTokens, weights: options.weights }) : null;
   let current = ledger;
-  let text = render(current);
-  let tokens = options.measure(text);
-  if (tokens <= options.budgetTokens) return { ledger: current, text, tokens };
+  let text = size ? null : render(current);
+  let tokens = size ? size.tokens(ledger.evicted) : options.measure(text!);
+  const done = () => ({ ledger: current, text: text ?? render(current), tokens });
+  if (tokens <= options.budgetTokens) return done();
   const userText = options.userTexts.map(ledgerKey).join("\n");
   const shownUser = options.shownUserTexts.map(ledgerKey).join("\n");
   const quoted = ledger.entries.filter((entry) => entry.kind === "rule" || entry.kind === "decision").map((entry) => entry.key);
@@ -79,29 +95,37 @@ export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedger
   const shownText = [shownUser, ...quoted].join("\n");
   const factText = `${shownText}\n${findings.join("\n")}`;
   // every entry asks one of these texts whether it is shown there already: indexed once, each asked in about the
-  // time its matches take rather than the text's length (the texts grow with the window; issue #39)
-  const [userIndex, shownUserIndex, shownIndex, factIndex] = [userText, shownUser, shownText, factText].map(substringIndex);
+  // time its matches take rather than the text's length (the texts grow with the window; issue #39). The shown texts
+  // are prefixes of one another (the user's words shown, then what is quoted, then the findings): one index
+  const userIndex = substringIndex(userText);
+  const factIndex = substringIndex(factText);
+  const [shownUserIndex, shownIndex] = [factIndex.within(shownUser.length), factIndex.within(shownText.length)];
   const textFor = (entry: LedgerEntry) => (entry.kind === "fact" || entry.kind === "result" ? factIndex : entry.kind === "rule" ? shownUserIndex : shownIndex);
   const rankOf = new Map(ledger.entries.map((entry) => [entry, keeperRankOf(entry, { userText: userIndex, shownText: textFor(entry) })]));
   const candidates = ledger.entries
     .filter((entry) => rankOf.get(entry)! < NEVER)
     .sort((a, b) => rankOf.get(a)! - rankOf.get(b)! || a.refs - b.refs || a.last - b.last || a.first - b.first);
-  // evict by each line's estimated cost, check the real rendering, and evict again by the estimate for what is still
-  // over: a line's estimate can be off (grouped lines share a label, a file shown by its state is not listed), and
-  // one eviction per rendering would render the whole ledger once per entry
   const evicted = new Set<LedgerEntry>();
   let next = 0;
-  if (candidates.length === 0) return { ledger: current, text, tokens };
+  if (candidates.length === 0) return done();
   for (;;) {
     let excess = tokens - options.budgetTokens;
     do {
       const entry = candidates[next++];
       evicted.add(entry);
+      size?.evict(entry);
       excess -= Math.max(1, options.measure(`${keeperLineOf(entry)}\n`));
     } while (excess > 0 && next < candidates.length);
-    current = { ...ledger, entries: ledger.entries.filter((entry) => !evicted.has(entry)), evicted: ledger.evicted + evicted.size };
-    text = render(current);
-    tokens = options.measure(text);
-    if (tokens <= options.budgetTokens || next >= candidates.length) return { ledger: current, text, tokens };
+    const total = ledger.evicted + evicted.size;
+    if (size) tokens = size.tokens(total);
+    else {
+      current = { ...ledger, entries: ledger.entries.filter((entry) => !evicted.has(entry)), evicted: total };
+      text = render(current);
+      tokens = options.measure(text);
+    }
+    if (tokens <= options.budgetTokens || next >= candidates.length) {
+      if (size) current = { ...ledger, entries: ledger.entries.filter((entry) => !evicted.has(entry)), evicted: total };
+      return done();
+    }
   }
 }

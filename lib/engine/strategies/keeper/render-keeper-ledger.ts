@@ -19,6 +19,112 @@ const SECTIONS: readonly { title: (openRequest: boolean) => string; holds: (entr
 ];
 
 /**
+ * Where an entry is shown within a section: the line it is on (`line`, a key shared by the entries shown on one line),
+ * that line's beginning (`head`), and what the entry adds to it (`item`; null: nothing beyond the beginning).
+ */
+export interface LedgerPlacement {
+  line: unknown;
+  head: string;
+  item: string | null;
+  /** how the line is made (the format of the entry's kind) */
+  format: LedgerLineFormat;
+}
+
+/**
+ * How a section's lines are made: each line is its `head`, then — when any of its entries adds an item — `open` and
+ * the items joined by `separator`; the lines in the order of their first entries, joined by a newline. The renderer
+ * and `keeperLedgerSize` (which sizes a ledger's text by adding weights) both read it, so they cannot disagree.
+ */
+export interface LedgerLineFormat {
+  open: string;
+  separator: string;
+  place(entry: LedgerEntry): Omit<LedgerPlacement, "format">;
+}
+
+const SOURCE_ARROW = " → ";
+
+/** each entry on its own line, as `keeperLineOf` shows it */
+const OWN_LINE: LedgerLineFormat = { open: "", separator: "", place: (entry) => ({ line: entry, head: keeperLineOf(entry), item: null }) };
+/** the names and numbers, all on one line */
+const ONE_LINE: LedgerLineFormat = { open: "", separator: " · ", place: (entry) => ({ line: ONE_LINE, head: "", item: entry.text }) };
+/** the request as the user wrote it */
+const VERBATIM: LedgerLineFormat = { open: "", separator: "", place: (entry) => ({ line: entry, head: entry.text, item: null }) };
+/** the files by their last operation, one line per operation */
+const BY_OPERATION: LedgerLineFormat = {
+  open: "",
+  separator: " · ",
+  place: (entry) => {
+    const operation = entry.note ?? "mentioned";
+    return { line: operation, head: `- ${operation}: `, item: entry.text };
+  },
+};
+/** lines of one source (a file read, a command's output) on one line, in the order they were recorded */
+const BY_SOURCE: LedgerLineFormat = {
+  open: SOURCE_ARROW,
+  separator: " ⏎ ",
+  place: (entry) => {
+    const arrow = entry.text.indexOf(SOURCE_ARROW);
+    const source = arrow < 0 ? entry.text : entry.text.slice(0, arrow);
+    const line = arrow < 0 ? "" : entry.text.slice(arrow + SOURCE_ARROW.length);
+    return { line: source, head: `- ${source}`, item: line || null };
+  },
+};
+
+/** The line format of a section holding entries of this kind. */
+export function lineFormatOf(kind: LedgerEntry["kind"]): LedgerLineFormat {
+  if (kind === "fact") return ONE_LINE;
+  if (kind === "request") return VERBATIM;
+  if (kind === "file") return BY_OPERATION;
+  if (kind === "result") return BY_SOURCE;
+  return OWN_LINE;
+}
+
+/** Where one entry is shown: the sections holding it, its placement in each, and the key of what hides it or what it hides. */
+export interface EntryLayout {
+  sections: readonly number[];
+  placements: readonly LedgerPlacement[];
+  /** not shown while an entry that `hides` this key is in the ledger (a file whose last state is shown) */
+  hiddenBy: string | undefined;
+  /** hides the entries `hiddenBy` this key (a file's last state) */
+  hides: string | undefined;
+}
+
+/** keeper's section titles (with their line break), in the order shown, and the layout of each entry, asked once (see {@link EntryLayout}) */
+export interface KeeperLedgerLayout {
+  titles: readonly string[];
+  of(entry: LedgerEntry): EntryLayout;
+}
+
+/**
+ * Keeper's layout for one `openRequest`: what the renderer and `keeperLedgerSize` ask of every entry, answered once
+ * per entry (a fit asks again each round, and a compaction fits the ledger twice).
+ */
+export function keeperLedgerLayout(options: { openRequest: boolean }): KeeperLedgerLayout {
+  const titles = SECTIONS.map((section) => `## ${section.title(options.openRequest)}\n`);
+  const known = new Map<LedgerEntry, EntryLayout>();
+  return {
+    titles,
+    of(entry) {
+      let layout = known.get(entry);
+      if (layout) return layout;
+      const sections: number[] = [];
+      const placements: LedgerPlacement[] = [];
+      for (const [index, section] of SECTIONS.entries()) {
+        if (!section.holds(entry)) continue;
+        // an entry is shown as its kind is (a section holds one kind, or kinds shown alike)
+        const format = lineFormatOf(entry.kind);
+        sections.push(index);
+        placements.push({ ...format.place(entry), format });
+      }
+      const hiddenBy = entry.kind === "file" ? `state:${ledgerKey(entry.text)}` : undefined;
+      const hides = entry.kind === "result" && entry.note === STATE_NOTE ? entry.key : undefined;
+      known.set(entry, (layout = { sections, placements, hiddenBy, hides }));
+      return layout;
+    },
+  };
+}
+
+/**
  * Keeper's rendering of its ledger: one section per kind of fact (see `SECTIONS`), a file whose last state is shown
  * not listed again among the files, the names and numbers on one line. `budgetTokens` is only reported when entries
  * were left out.
@@ -29,49 +135,43 @@ export function renderKeeperLedger(ledger: EvidenceLedger, options: { openReques
 
 /**
  * {@link renderKeeperLedger} for several versions of one ledger in turn (`fitKeeperLedger` renders it again after each
- * round of evictions): a section whose entries are the same as at the last call is not rendered again. The text is the
- * same as `renderKeeperLedger`'s; what is saved is building it — each rendering read the whole ledger, and at a 1M
- * window the ledger is five times longer and needs more rounds (issue #39).
+ * round of evictions when its measure does not add up by weight): a section whose entries are the same as at the last
+ * call is not rendered again, nor a line whose entries are. The text is the same as `renderKeeperLedger`'s.
  */
-export function keeperLedgerRenderer(options: { openRequest: boolean; budgetTokens: number }): (ledger: EvidenceLedger) => string {
+export function keeperLedgerRenderer(options: { openRequest: boolean; budgetTokens: number }, layout = keeperLedgerLayout(options)): (ledger: EvidenceLedger) => string {
   const last: ({ entries: LedgerEntry[]; text: string } | undefined)[] = SECTIONS.map(() => undefined);
-  // a section of tool output changes by a few lines a round: its sources' lines are kept too
-  const sources = SECTIONS.map(() => new Map<string, { entries: LedgerEntry[]; text: string }>());
-  // what an entry is asked every round, answered once per entry: the sections that hold it, a file's state key
-  const sectionsOf = new Map<LedgerEntry, number[]>();
-  const stateKeys = new Map<LedgerEntry, string>();
+  // a section of tool output changes by a few lines a round: its shared lines are kept too
+  const lines = SECTIONS.map(() => new Map<unknown, { entries: LedgerEntry[]; text: string }>());
   return (ledger) => {
-    const stated = new Set(ledger.entries.filter((entry) => entry.kind === "result" && entry.note === STATE_NOTE).map((entry) => entry.key));
+    const hidden = new Set<string>();
+    for (const entry of ledger.entries) {
+      const hides = layout.of(entry).hides;
+      if (hides !== undefined) hidden.add(hides);
+    }
     // each section's entries in ledger order, as filtering the shown entries section by section gives them
     const bySection: LedgerEntry[][] = SECTIONS.map(() => []);
+    const placed: LedgerPlacement[][] = SECTIONS.map(() => []);
     for (const entry of ledger.entries) {
-      if (entry.kind === "file") {
-        let key = stateKeys.get(entry);
-        if (key === undefined) stateKeys.set(entry, (key = `state:${ledgerKey(entry.text)}`));
-        if (stated.has(key)) continue;
+      const where = layout.of(entry);
+      if (where.hiddenBy !== undefined && hidden.has(where.hiddenBy)) continue;
+      for (const [at, index] of where.sections.entries()) {
+        bySection[index].push(entry);
+        placed[index].push(where.placements[at]);
       }
-      let holding = sectionsOf.get(entry);
-      if (!holding) {
-        holding = [];
-        for (const [index, section] of SECTIONS.entries()) if (section.holds(entry)) holding.push(index);
-        sectionsOf.set(entry, holding);
-      }
-      for (const index of holding) bySection[index].push(entry);
     }
     const sections: string[] = [];
-    for (const [index, section] of SECTIONS.entries()) {
-      const entries = bySection[index];
+    for (const [index, entries] of bySection.entries()) {
       if (entries.length === 0) continue;
       const known = last[index];
       if (known && sameEntries(known.entries, entries)) {
         sections.push(known.text);
         continue;
       }
-      const text = `## ${section.title(options.openRequest)}\n${renderSection(entries, sources[index])}`;
+      const text = `${layout.titles[index]}${renderSection(entries, placed[index], lines[index])}`;
       last[index] = { entries, text };
       sections.push(text);
     }
-    return finishLedger(ledger, options, sections);
+    return `${ledgerPreamble(ledger)}${sections.join("\n\n")}${evictedNote(ledger.evicted, options.budgetTokens)}`;
   };
 }
 
@@ -81,59 +181,46 @@ function sameEntries(a: readonly LedgerEntry[], b: readonly LedgerEntry[]): bool
   return true;
 }
 
-function finishLedger(ledger: EvidenceLedger, options: { budgetTokens: number }, sections: readonly string[]): string {
-  const evicted = ledger.evicted > 0 ? `\n(${ledger.evicted.toLocaleString("en-US")} older, less referenced entries are left out to stay within ${options.budgetTokens.toLocaleString("en-US")} tokens.)` : "";
+/** the ledger's first line and the blank line after it */
+export function ledgerPreamble(ledger: EvidenceLedger): string {
   return (
     `[Ledger: exact facts from the ${ledger.messagesRead.toLocaleString("en-US")} earlier messages that are no longer shown, ` +
-    `recorded deterministically (nothing here was written by a model).]\n\n${sections.join("\n\n")}${evicted}`
+    `recorded deterministically (nothing here was written by a model).]\n\n`
   );
 }
 
-/** A section's lines; `sources`: each source's line of a tool-output section as last rendered, reused when its entries are the same */
-function renderSection(entries: readonly LedgerEntry[], sources?: Map<string, { entries: LedgerEntry[]; text: string }>): string {
-  const kind = entries[0].kind;
-  if (kind === "fact") return entries.map((entry) => entry.text).join(" · ");
-  if (kind === "request") return entries.map((entry) => entry.text).join("\n");
-  if (kind === "file") {
-    const byOperation = new Map<string, string[]>();
-    for (const entry of entries) {
-      const operation = entry.note ?? "mentioned";
-      const paths = byOperation.get(operation);
-      if (paths) paths.push(entry.text);
-      else byOperation.set(operation, [entry.text]);
-    }
-    return [...byOperation].map(([operation, paths]) => `- ${operation}: ${paths.join(" · ")}`).join("\n");
-  }
-  if (kind === "result") {
-    // lines of one source (a file read, a command's output) on one line, in the order they were recorded
-    const bySource = new Map<string, LedgerEntry[]>();
-    for (const entry of entries) {
-      const arrow = entry.text.indexOf(SOURCE_ARROW);
-      const source = arrow < 0 ? entry.text : entry.text.slice(0, arrow);
-      const group = bySource.get(source);
-      if (group) group.push(entry);
-      else bySource.set(source, [entry]);
-    }
-    return [...bySource]
-      .map(([source, group]) => {
-        const known = sources?.get(source);
-        if (known && sameEntries(known.entries, group)) return known.text;
-        const lines: string[] = [];
-        for (const entry of group) {
-          const arrow = entry.text.indexOf(SOURCE_ARROW);
-          const line = arrow < 0 ? "" : entry.text.slice(arrow + SOURCE_ARROW.length);
-          if (line) lines.push(line);
-        }
-        const text = `- ${source}${lines.length > 0 ? `${SOURCE_ARROW}${lines.join(" ⏎ ")}` : ""}`;
-        sources?.set(source, { entries: group, text });
-        return text;
-      })
-      .join("\n");
-  }
-  return entries.map((entry) => keeperLineOf(entry)).join("\n");
+/** the ledger's last line when `evicted` entries were left out (none: nothing) */
+export function evictedNote(evicted: number, budgetTokens: number): string {
+  return evicted > 0 ? `\n(${evicted.toLocaleString("en-US")} older, less referenced entries are left out to stay within ${budgetTokens.toLocaleString("en-US")} tokens.)` : "";
 }
 
-const SOURCE_ARROW = " → ";
+/** A section's lines (see {@link LedgerLineFormat}); `cache`: each shared line as last rendered, reused when its entries are the same */
+function renderSection(entries: readonly LedgerEntry[], placements: readonly LedgerPlacement[], cache: Map<unknown, { entries: LedgerEntry[]; text: string }>): string {
+  const lines = new Map<unknown, { head: string; format: LedgerLineFormat; entries: LedgerEntry[]; items: string[] }>();
+  for (const [index, entry] of entries.entries()) {
+    const placement = placements[index];
+    let line = lines.get(placement.line);
+    if (!line) lines.set(placement.line, (line = { head: placement.head, format: placement.format, entries: [], items: [] }));
+    line.entries.push(entry);
+    if (placement.item !== null) line.items.push(placement.item);
+  }
+  const texts: string[] = [];
+  for (const [key, line] of lines) {
+    if (line.entries.length === 1 && line.items.length === 0) {
+      texts.push(line.head);
+      continue;
+    }
+    const known = cache.get(key);
+    if (known && sameEntries(known.entries, line.entries)) {
+      texts.push(known.text);
+      continue;
+    }
+    const text = line.items.length > 0 ? `${line.head}${line.format.open}${line.items.join(line.format.separator)}` : line.head;
+    cache.set(key, { entries: line.entries, text });
+    texts.push(text);
+  }
+  return texts.join("\n");
+}
 
 /** One entry's line as keeper shows it (also what eviction estimates a line's cost by). */
 export function keeperLineOf(entry: LedgerEntry): string {

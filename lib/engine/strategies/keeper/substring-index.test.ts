@@ -55,3 +55,20 @@ describe("substringIndex answers what String.prototype.includes answers", () => 
     expect(found).toBeLessThan(needles.length);
   });
 });
+
+describe("substringIndex(text).within(length) answers what text.slice(0, length).includes answers", () => {
+  const text = sessionText(23, 300);
+  const cut = [0, 1, 7, 8, 100, Math.floor(text.length / 3), Math.floor(text.length / 2) + 3, text.length - 1, text.length, text.length + 5];
+  it.each(cut)("the first %i characters", (length) => {
+    const index = substringIndex(text);
+    const prefix = text.slice(0, length);
+    const within = index.within(length);
+    // needles of the text around the cut (the ones that end just within it and just past it) and elsewhere
+    const around = Array.from({ length: 40 }, (_, at) => text.slice(Math.max(0, length - 30 + at), Math.max(0, length - 30 + at) + 12 + (at % 9)));
+    for (const needle of [...needlesOf(text, 600, length + 1), ...around]) {
+      const expected = prefix.includes(needle);
+      if (within.includes(needle) !== expected) expect.fail(`${JSON.stringify(needle)} within ${length}: index says ${!expected}, includes says ${expected}`);
+    }
+    expect(substringIndex("short text").within(length).includes("short")).toBe("short text".slice(0, length).includes("short"));
+  });
+});

@@ -17,9 +17,9 @@ const MAX_CHAIN = 64;
  * The answer is `text.includes(needle)`'s in every case (substring-index.test.ts); short needles and needles
  * made only of common grams are asked of the text directly.
  */
-export function substringIndex(text: string): TextLookup {
+export function substringIndex(text: string): TextLookup & { within(length: number): TextLookup } {
   const positions = Math.max(0, text.length - GRAM + 1);
-  if (positions < 4 * GRAM) return text;
+  if (positions < 4 * GRAM) return { includes: (needle) => text.includes(needle), within: (length) => text.slice(0, length) };
   let bits = 4;
   while (1 << bits < positions) bits++;
   const mask = (1 << bits) - 1;
@@ -33,24 +33,35 @@ export function substringIndex(text: string): TextLookup {
     head[bucket] = position;
     counts[bucket]++;
   }
+  /** whether the text's first `length` characters hold the needle (the whole text: `length` is its length) */
+  const includesWithin = (needle: string, length: number, prefix: () => string): boolean => {
+    if (needle.length < GRAM || needle.length > length) return prefix().includes(needle);
+    // anchor on the needle's rarest gram: every occurrence of the needle holds each of its grams at its offset
+    let anchor = 0;
+    let bucket = gramHash(needle, 0) & mask;
+    for (let offset = 1; offset + GRAM <= needle.length && counts[bucket] > 0; offset++) {
+      const other = gramHash(needle, offset) & mask;
+      if (counts[other] < counts[bucket]) {
+        anchor = offset;
+        bucket = other;
+      }
+    }
+    if (counts[bucket] > MAX_CHAIN) return prefix().includes(needle);
+    // chains run in text order: past the last start that ends within `length`, nothing more can
+    const last = length - needle.length + anchor;
+    for (let position = head[bucket]; position !== -1 && position <= last; position = next[position]) {
+      if (position >= anchor && text.startsWith(needle, position - anchor)) return true;
+    }
+    return false;
+  };
+  const whole = () => text;
   return {
-    includes(needle: string): boolean {
-      if (needle.length < GRAM || needle.length > text.length) return text.includes(needle);
-      // anchor on the needle's rarest gram: every occurrence of the needle holds each of its grams at its offset
-      let anchor = 0;
-      let bucket = gramHash(needle, 0) & mask;
-      for (let offset = 1; offset + GRAM <= needle.length && counts[bucket] > 0; offset++) {
-        const other = gramHash(needle, offset) & mask;
-        if (counts[other] < counts[bucket]) {
-          anchor = offset;
-          bucket = other;
-        }
-      }
-      if (counts[bucket] > MAX_CHAIN) return text.includes(needle);
-      for (let position = head[bucket]; position !== -1; position = next[position]) {
-        if (position >= anchor && text.startsWith(needle, position - anchor)) return true;
-      }
-      return false;
+    includes: (needle) => includesWithin(needle, text.length, whole),
+    // a prefix of the text asked from the same index (keeper's shown texts are prefixes of one another)
+    within(length) {
+      let prefix: string | undefined;
+      const prefixText = () => (prefix ??= text.slice(0, length));
+      return { includes: (needle) => includesWithin(needle, Math.min(length, text.length), prefixText) };
     },
   };
 }

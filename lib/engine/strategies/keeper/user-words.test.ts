@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { generateSession } from "../../../generator/generate-session";
 import { countBpeTokens } from "../../tokens/bpe-estimator";
-import { estimatePartTokens } from "../../tokens/chars4";
+import { estimatePartTokens, textWeight, tokensOfTextWeight } from "../../tokens/chars4";
 import { filePathsIn, findIdentifiers } from "../evidence/evidence-recognizers";
+import type { TextWeights } from "./text-weights";
 import { fitUserWords, readUserWords, type UserWords } from "./user-words";
 
 /**
@@ -36,13 +37,23 @@ function fitUserWordsByDefinition(words: readonly UserWords[], options: { budget
 }
 
 const chars4 = (text: string) => estimatePartTokens({ type: "text", text });
-const MEASURES: [string, (text: string) => number][] = [
+/** chars/4 scaled as the calibrated estimator scales it, with the weights keeper is handed for it (`textWeightsOf`) */
+const scaledChars4 = (ratio: number): { measure: (text: string) => number; weights: TextWeights } => ({
+  measure: (text) => Math.round(chars4(text) * ratio),
+  weights: { weight: textWeight, tokens: (weight) => Math.round(tokensOfTextWeight(weight) * ratio) },
+});
+const MEASURES: [string, (text: string) => number, TextWeights?][] = [
   ["chars/4", chars4],
   // the calibrated estimator's scale (Math.round(additive × ratio)) at a ratio above and below 1
-  ["chars/4 × 1.37", (text) => Math.round(chars4(text) * 1.37)],
-  ["chars/4 × 0.8", (text) => Math.round(chars4(text) * 0.8)],
+  ["chars/4 × 1.37", scaledChars4(1.37).measure],
+  ["chars/4 × 0.8", scaledChars4(0.8).measure],
   ["o200k BPE", countBpeTokens],
   ["characters", (text) => text.length],
+  // the same measures sized by adding weights (issue #39: what keeper does under chars/4 and calibrated)
+  ["chars/4 by weight", chars4, { weight: textWeight, tokens: tokensOfTextWeight }],
+  ["chars/4 × 1.37 by weight", scaledChars4(1.37).measure, scaledChars4(1.37).weights],
+  ["chars/4 × 0.8 by weight", scaledChars4(0.8).measure, scaledChars4(0.8).weights],
+  ["characters by weight", (text) => text.length, { weight: (text) => text.length, tokens: (weight) => weight }],
 ];
 
 /** The user's words a keeper compaction reads from a generated session (its first `messages` messages). */
@@ -66,19 +77,19 @@ describe("fitUserWords keeps what its definition keeps", () => {
     expect(short.length).toBeGreaterThan(40);
   });
 
-  const cases = MEASURES.flatMap(([name, measure]) =>
+  const cases = MEASURES.flatMap(([name, measure, weights]) =>
     [
       ["generated, 4,000-character cap", generated],
       ["generated, 120-character cap", short],
       ["CJK, small talk and long lines", mixed],
-    ].flatMap(([label, words]) => [0.02, 0.1, 0.3, 0.6, 1.2].map((share) => ({ name, measure, label: label as string, words: words as UserWords[], share }))),
+    ].flatMap(([label, words]) => [0.02, 0.1, 0.3, 0.6, 1.2].map((share) => ({ name, measure, weights, label: label as string, words: words as UserWords[], share }))),
   );
-  it.each(cases)("$name, $label, a budget of $share of the whole section", ({ measure, words, share }) => {
+  it.each(cases)("$name, $label, a budget of $share of the whole section", ({ measure, weights, words, share }) => {
     const whole = measure(fitUserWordsByDefinition(words, { budgetTokens: Number.MAX_SAFE_INTEGER, openRequest: true, measure }).text);
     for (const openRequest of [true, false]) {
       for (const budgetTokens of [Math.floor(share * whole), Math.floor(share * whole) + 1, Math.floor(share * whole) + 7]) {
         const options = { budgetTokens, openRequest, measure };
-        expect(fitUserWords(words, options)).toEqual(fitUserWordsByDefinition(words, options));
+        expect(fitUserWords(words, { ...options, weights })).toEqual(fitUserWordsByDefinition(words, options));
       }
     }
   });
@@ -88,6 +99,7 @@ describe("fitUserWords keeps what its definition keeps", () => {
     for (const budgetTokens of [0, 10, 40, 1_000]) {
       const options = { budgetTokens, openRequest: true, measure: chars4 };
       expect(fitUserWords(words, options)).toEqual(fitUserWordsByDefinition(words, options));
+      expect(fitUserWords(words, { ...options, weights: { weight: textWeight, tokens: tokensOfTextWeight } })).toEqual(fitUserWordsByDefinition(words, options));
     }
   });
 
@@ -97,6 +109,7 @@ describe("fitUserWords keeps what its definition keeps", () => {
     for (let budgetTokens = whole - 400; budgetTokens <= whole + 2; budgetTokens++) {
       const options = { budgetTokens, openRequest: true, measure: chars4 };
       expect(fitUserWords(words, options)).toEqual(fitUserWordsByDefinition(words, options));
+      expect(fitUserWords(words, { ...options, weights: { weight: textWeight, tokens: tokensOfTextWeight } })).toEqual(fitUserWordsByDefinition(words, options));
     }
   });
 });
@@ -119,5 +132,19 @@ describe("fitUserWords measures few whole sections", () => {
     const wholeSections = measured.filter((length) => length > longest).length;
     // measured: 57 at 0.1, under 50 at 0.3, 98 at 0.6 (those whose line's count falls within a few tokens of the room left)
     expect(wholeSections).toBeLessThan(125);
+  });
+
+  it("with weights that add up, measures nothing: every section is sized by adding its lines' weights", () => {
+    const words = wordsOfGeneratedSession(13, 9_000, 4_000).slice(0, 500);
+    let measured = 0;
+    const measure = (text: string) => {
+      measured++;
+      return chars4(text);
+    };
+    const whole = chars4(fitUserWordsByDefinition(words, { budgetTokens: Number.MAX_SAFE_INTEGER, openRequest: true, measure: chars4 }).text);
+    const options = { budgetTokens: Math.floor(0.3 * whole), openRequest: true, measure };
+    const fitted = fitUserWords(words, { ...options, weights: { weight: textWeight, tokens: tokensOfTextWeight } });
+    expect(measured).toBe(0);
+    expect(fitted).toEqual(fitUserWordsByDefinition(words, { ...options, measure: chars4 }));
   });
 });

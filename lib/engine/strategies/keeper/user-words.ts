@@ -1,5 +1,6 @@
 import type { Message } from "../../model";
 import { filePathsIn, findIdentifiers } from "../evidence/evidence-recognizers";
+import type { TextWeights } from "./text-weights";
 
 /** One user message kept verbatim: its session index and its text (capped). */
 export interface UserWords {
@@ -61,7 +62,17 @@ export function readUserWords(previous: readonly UserWords[], messages: readonly
  */
 export function fitUserWords(
   words: readonly UserWords[],
-  options: { budgetTokens: number; openRequest: boolean; measure: (text: string) => number },
+  options: {
+    budgetTokens: number;
+    openRequest: boolean;
+    measure: (text: string) => number;
+    /**
+     * when `measure` is a function of weights that add up over concatenation (`measure(text)` = `weights.tokens(weights.weight(text))`,
+     * chars/4 scaled or not): each candidate section is sized exactly by adding its lines' weights, nothing measured
+     * whole. Without it, the interval below.
+     */
+    weights?: TextWeights;
+  },
 ): { kept: UserWords[]; text: string; tokens: number } {
   if (words.length === 0) return { kept: [], text: "", tokens: 0 };
   const { measure, budgetTokens } = options;
@@ -78,6 +89,29 @@ export function fitUserWords(
     for (let index = 0; index < count; index++) if (chosen[index] === 1 || index === extra) shown.push(lines[index]);
     return `${userWordsHeader(left)}${shown.join("\n\n")}`;
   };
+  if (options.weights) {
+    // the section's weight is its header's, its lines' and one separator's between each two: the greedy definition
+    // sized exactly, at the cost of weighing each line once (a 1M window's sections are five times a 200K's, and
+    // measuring them whole when the interval straddled the budget kept keeper slower per message there; issue #39)
+    const { weight, tokens: tokensOf } = options.weights;
+    const separator = weight("\n\n");
+    const headerWeights = new Map<number, number>();
+    const headerOf = (left: number) => {
+      let header = headerWeights.get(left);
+      if (header === undefined) headerWeights.set(left, (header = weight(userWordsHeader(left))));
+      return header;
+    };
+    let lineWeights = 0;
+    for (const position of order) {
+      if (chosen[position] === 1) continue;
+      const line = weight(lines[position]);
+      if (size > 0 && tokensOf(headerOf(count - size - 1) + lineWeights + separator + line) > budgetTokens) continue;
+      lineWeights += size > 0 ? separator + line : line;
+      chosen[position] = 1;
+      size++;
+    }
+    return { kept: words.filter((_, index) => chosen[index] === 1), text: render(count - size), tokens: tokensOf(headerOf(count - size) + lineWeights) };
+  }
   const headerTokens = new Map<number, number>();
   const headerOf = (left: number) => {
     let tokens = headerTokens.get(left);
