@@ -135,7 +135,7 @@ async function finishRunOnce(id: string, asked: RunEnd): Promise<RunRecord | nul
   const row = await prisma.run.findUnique({ where: { id }, select: { status: true, options: true, cancelRequestedAt: true } });
   if (!row || (row.status !== "running" && row.status !== "queued")) return null;
   // a cancel recorded before the end is written wins: the run ends `cancelled`, even if its replay just finished
-  // (the worker reads the flag every 250 ms; this closes the gap between its last read and this write)
+  // (the worker reads the flag every CANCEL_POLL_MS, 100 ms; this closes the gap between its last read and this write)
   const overruled = row.cancelRequestedAt !== null && asked.status !== "cancelled" && asked.status !== "interrupted";
   const end: RunEnd = overruled
     ? { status: "cancelled", error: CANCELLED_BEFORE_END_ERROR, result: null, figures: null, errorCode: "cancelled", ...(asked.row === undefined ? {} : { row: { error: { code: "cancelled", message: CANCELLED_BEFORE_END_ERROR } } }) }
