@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { generateSession } from "../lib/generator/generate-session";
 import { toClaudeCodeJsonl } from "../lib/generator/to-claude-code-jsonl";
@@ -25,15 +26,20 @@ test.afterAll(async ({ request }) => {
   expect((await request.delete(`/api/sessions/${session.id}`)).ok()).toBe(true);
 });
 
-const dollars = (text: string | null) => Number((text ?? "").replace(/[^0-9.]/g, ""));
-
-test("a run shows its dollars, with and without caching, and the cache hit rate", async ({ page }, testInfo) => {
-  const sessionPage = new SessionPage(page);
+/** The session's playground with pi at a 20,000-token window, ready to run. */
+async function openPiAt20K(page: Page): Promise<PlaygroundPanel> {
   const playground = new PlaygroundPanel(page);
-  await sessionPage.goto(session.id);
+  await new SessionPage(page).goto(session.id);
   await playground.waitForPanel();
   await playground.pickStrategy("pi");
   await playground.setWindow(20_000);
+  return playground;
+}
+
+const dollars = (text: string | null) => Number((text ?? "").replace(/[^0-9.]/g, ""));
+
+test("a run shows its dollars, with and without caching, and the cache hit rate", async ({ page }, testInfo) => {
+  const playground = await openPiAt20K(page);
   await playground.run("done");
   await expect(playground.chart).toBeVisible();
 
@@ -59,12 +65,7 @@ test("a run shows its dollars, with and without caching, and the cache hit rate"
 });
 
 test("a run priced without the agent's recorded restarts says so in its cost, and the run keeps that choice", async ({ page, request }) => {
-  const sessionPage = new SessionPage(page);
-  const playground = new PlaygroundPanel(page);
-  await sessionPage.goto(session.id);
-  await playground.waitForPanel();
-  await playground.pickStrategy("pi");
-  await playground.setWindow(20_000);
+  const playground = await openPiAt20K(page);
   const restarts = page.getByTestId("recorded-restarts-checkbox");
   await expect(restarts).toBeChecked();
   await restarts.uncheck();
@@ -75,12 +76,7 @@ test("a run priced without the agent's recorded restarts says so in its cost, an
 });
 
 test("an unpriced model still shows its cache in tokens, names itself and offers to price it as a known model", async ({ page }, testInfo) => {
-  const sessionPage = new SessionPage(page);
-  const playground = new PlaygroundPanel(page);
-  await sessionPage.goto(session.id);
-  await playground.waitForPanel();
-  await playground.pickStrategy("pi");
-  await playground.setWindow(20_000);
+  const playground = await openPiAt20K(page);
   await page.getByTestId("cost-model-input").fill("claude-haiku-9-9");
   await playground.run("done");
 

@@ -17,28 +17,29 @@ import { runInSlices } from "./run-in-slices";
  */
 export async function scoreRunRecall(options: { session: Session; result: ReplayResult; baseline: ReplayResult; examWindow?: number; facts?: ContinuationFacts }): Promise<ContinuationRecallSummary> {
   const facts = options.facts ?? (await runInSlices(continuationFactSteps(options.session)));
-  const exam = examOf({ baseline: options.baseline, window: options.examWindow ?? options.result.window });
+  const examWindow = options.examWindow ?? options.result.window;
+  const exam = examOf({ baseline: options.baseline, window: examWindow });
   const report = await runInSlices(continuationRecallSteps({ session: options.session, result: options.result, facts, exam }));
-  const uncompacted = await uncompactedRecall({ session: options.session, baseline: options.baseline, facts, exam });
+  const uncompacted = await uncompactedRecall({ session: options.session, baseline: options.baseline, facts, exam, examWindow });
   return summarizeContinuationRecall(report, { uncompacted });
 }
 
 /**
- * Per process and for speed only: the `uncompacted` figure by baseline, facts and exam — the same for every
+ * Per process and for speed only: the `uncompacted` figure by baseline, facts and exam window (the exam is
+ * `examOf` the baseline and that window, so the window names it) — the same for every
  * configuration of a session that shares them (a recommendation's 40 settings scored it 40 times per session).
  * Weakly held: it goes with the baseline and facts (a comparison's prepared session), whose objects are never
  * mutated.
  */
-const uncompactedByBaseline = new WeakMap<ReplayResult, WeakMap<ContinuationFacts, Map<string, Promise<number | null>>>>();
+const uncompactedByBaseline = new WeakMap<ReplayResult, WeakMap<ContinuationFacts, Map<number, Promise<number | null>>>>();
 
-/** The session's recall scored on its `none` replay without a window (the "no compaction" figure), remembered per baseline, facts and exam. */
-function uncompactedRecall(options: { session: Session; baseline: ReplayResult; facts: ContinuationFacts; exam: Exam }): Promise<number | null> {
-  const { baseline, facts, exam } = options;
+/** The session's recall scored on its `none` replay without a window (the "no compaction" figure), remembered per baseline, facts and exam window. */
+function uncompactedRecall(options: { session: Session; baseline: ReplayResult; facts: ContinuationFacts; exam: Exam; examWindow: number }): Promise<number | null> {
+  const { baseline, facts, exam, examWindow: key } = options;
   let byFacts = uncompactedByBaseline.get(baseline);
   if (!byFacts) uncompactedByBaseline.set(baseline, (byFacts = new WeakMap()));
   let byExam = byFacts.get(facts);
   if (!byExam) byFacts.set(facts, (byExam = new Map()));
-  const key = JSON.stringify(exam);
   const known = byExam.get(key);
   if (known) return known;
   const figure = runInSlices(continuationRecallSteps({ session: options.session, result: baseline, facts, exam, ignoreWindow: true, interval: false })).then((ceiling) => ceiling.overall);

@@ -1,5 +1,6 @@
 import type { Prisma } from "../generated/prisma/client.ts";
 import { db } from "./db";
+import { isSessionGone } from "./is-session-gone";
 
 /** A session's stored continuation facts: the key they were stored under and the facts as JSON (unchecked). */
 export interface SessionFactsRecord {
@@ -30,10 +31,4 @@ export async function writeSessionFacts(sessionId: string, record: { key: string
     if (isSessionGone(error)) return false;
     throw error;
   }
-}
-
-/** P2003: the foreign key to the session failed (deleted meanwhile); P2025: the row to update went with it. */
-function isSessionGone(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "P2003" || code === "P2025";
 }

@@ -1,5 +1,6 @@
 import type { Prisma } from "../generated/prisma/client.ts";
 import { db } from "./db";
+import { isSessionGone } from "./is-session-gone";
 
 /** A session's stored probes: the key they were stored under and the probes as JSON (unchecked). */
 export interface SessionProbesRecord {
@@ -25,9 +26,7 @@ export async function writeSessionProbes(sessionId: string, record: { key: strin
     await prisma.sessionProbes.upsert({ where: { sessionId }, create: { sessionId, key: record.key, probes }, update: { key: record.key, probes } });
     return true;
   } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    // P2003: the foreign key to the session failed (deleted meanwhile); P2025: the row to update went with it
-    if (code === "P2003" || code === "P2025") return false;
+    if (isSessionGone(error)) return false;
     throw error;
   }
 }
