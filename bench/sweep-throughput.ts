@@ -13,7 +13,7 @@ import { generateSession } from "../lib/generator/generate-session";
  * + the default) = 40 settings over `SESSIONS` generated sessions at a 200K window, one pg-boss job per (session,
  * setting) — ended by 1 `npm run worker` process and then by 2 (WORKER_CONCURRENCY=1 each), each on a fresh
  * database of PG_TEST_URL's server (BENCH_PG_URL overrides it), timed (wall clock) from the request to the last
- * run's end with the workers already up.
+ * run's end with the workers already up and the sessions already stored (as the single runs' are).
  *
  * Against what: the same 200 runs done one after another in this process, each as the job a worker runs (runJob:
  * claim, replay, retention and continuation-recall scores, price, curve, progress and the one final write) but
@@ -102,22 +102,27 @@ async function timeEngineReplays(sessions: Session[], configs: Config[]): Promis
   return (performance.now() - started) / 1_000;
 }
 
-/** Stores the sessions and starts the recommendation in the database of `url`; returns its run ids. */
-async function startIn(url: string, sessions: Session[]): Promise<{ comparisonId: string; runIds: string[] }> {
+/** Stores the sessions in the database of `url` (an upload, before any recommendation): their ids. */
+async function storeSessions(url: string, sessions: Session[]): Promise<string[]> {
   process.env.DATABASE_URL = url;
   const { storeSession } = await import("../lib/store/sessions");
+  const sessionIds: string[] = [];
+  for (const session of sessions) sessionIds.push((await storeSession({ session, sessionCount: 1, pick: 0 })).id);
+  return sessionIds;
+}
+
+/** Starts the recommendation over stored sessions (its runs stored, its jobs queued): its id and run ids. */
+async function startIn(sessionIds: string[]): Promise<{ comparisonId: string; runIds: string[] }> {
   const { startRecommendation } = await import("../lib/jobs/start-recommendation");
   const { RecommendRequestSchema } = await import("../lib/api/contracts/recommend-schemas");
   const { db } = await import("../lib/store/db");
-  const sessionIds: string[] = [];
-  for (const session of sessions) sessionIds.push((await storeSession({ session, sessionCount: 1, pick: 0 })).id);
   const { id } = await startRecommendation(RecommendRequestSchema.parse({ sessionIds, strategies: STRATEGIES, windows: [WINDOW], shares: SHARES }));
   const runs = await (await db()).run.findMany({ where: { comparisonId: id }, select: { id: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   return { comparisonId: id, runIds: runs.map((run) => run.id) };
 }
 
 async function timeSingleRuns(url: string, sessions: Session[]): Promise<{ seconds: number; busy: Busy | null; processes: ProcessCpu }> {
-  const { runIds, comparisonId } = await startIn(url, sessions);
+  const { runIds, comparisonId } = await startIn(await storeSessions(url, sessions));
   const { runJob } = await import("../lib/jobs/run-job");
   const cpu = machineCpu();
   const postgresBefore = await postgresCpu(url);
@@ -135,11 +140,14 @@ async function timeSingleRuns(url: string, sessions: Session[]): Promise<{ secon
 async function timeWorkers(url: string, sessions: Session[], count: number, jobs: number): Promise<{ seconds: number; busy: Busy | null; processes: ProcessCpu }> {
   const workers = await startWorkers(count, url);
   try {
+    // the sessions are uploaded before the recommendation is asked for, as the single runs' are: storing 10,000
+    // messages is an upload's cost (and its PostgreSQL CPU), not the recommendation's
+    const sessionIds = await storeSessions(url, sessions);
     const cpu = machineCpu();
     const workersBefore = workers.map((worker) => processCpuSeconds(worker.pid));
     const postgresBefore = await postgresCpu(url);
     const started = performance.now();
-    const { comparisonId } = await startIn(url, sessions);
+    const { comparisonId } = await startIn(sessionIds);
     const { db } = await import("../lib/store/db");
     const prisma = await db();
     for (;;) {
