@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,6 +23,18 @@ function summarize(report: object): { line: string; code: number } {
 
 const passing = { status: "passed", title: "t" };
 
+/** The closing line for a vitest report at reports/vitest.json and the steps' exit statuses (`--steps`), as scripts/test.sh runs it. */
+function summarizeWithSteps(report: object, steps: string | null): { line: string; code: number; stderr: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lab-summarize-"));
+  const reportFile = path.join(dir, "vitest.json");
+  const stepsFile = path.join(dir, "steps.tsv");
+  fs.writeFileSync(reportFile, JSON.stringify(report));
+  if (steps !== null) fs.writeFileSync(stepsFile, steps.replaceAll("{report}", reportFile));
+  const run = spawnSync(process.execPath, [SCRIPT, "--steps", stepsFile, reportFile], { encoding: "utf8" });
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { line: run.stdout.trim(), code: run.status ?? -1, stderr: run.stderr };
+}
+
 describe("summarize-reports: the closing N passed, N failed line", () => {
   it("counts a file whose afterAll hook failed (every test passed) as a failure", () => {
     // what vitest writes when the conformance suite's afterAll finds unexplained differences
@@ -44,5 +56,23 @@ describe("summarize-reports: the closing N passed, N failed line", () => {
     expect(summarize({ tool: "cpd", checks: [{ name: "a", status: "passed" }] })).toEqual({ line: "1 passed, 0 failed, 0 skipped", code: 0 });
     expect(summarize({ tool: "cpd", checks: [{ name: "a", status: "failed" }, { name: "b", status: "passed" }] })).toEqual({ line: "1 passed, 1 failed, 0 skipped", code: 1 });
     expect(summarize({ tool: "cpd", checks: [] })).toEqual({ line: "0 passed, 1 failed, 0 skipped", code: 1 });
+  });
+
+  it("--steps: a step without a report counts as one test; vitest exiting 1 with every test passed (an error outside any test) is a failure", () => {
+    const clean = { numPassedTests: 2, numFailedTests: 0, numPendingTests: 0, success: true, testResults: [{ status: "passed", assertionResults: [passing, passing] }] };
+    expect(summarizeWithSteps(clean, "0\t-\ttsc --noEmit\n0\t{report}\tvitest run\n")).toMatchObject({ line: "3 passed, 0 failed, 0 skipped", code: 0 });
+    const typeError = summarizeWithSteps(clean, "2\t-\ttsc --noEmit\n0\t{report}\tvitest run\n");
+    expect(typeError).toMatchObject({ line: "2 passed, 1 failed, 0 skipped", code: 1 });
+    // what stop 47's clean clone printed: all passed, `success: true`, and vitest's exit status 1 for an uncaught 57P01
+    const unhandled = summarizeWithSteps(clean, "0\t-\ttsc --noEmit\n1\t{report}\tvitest run\n");
+    expect(unhandled).toMatchObject({ line: "3 passed, 1 failed, 0 skipped", code: 1 });
+    expect(unhandled.stderr).toContain("'vitest run' exited 1 while its report");
+  });
+
+  it("--steps: a failed test is counted once, not again for its step's exit status; missing statuses are a failure", () => {
+    const failing = { numPassedTests: 1, numFailedTests: 1, numPendingTests: 0, testResults: [{ status: "failed", assertionResults: [passing, { status: "failed", title: "u" }] }] };
+    expect(summarizeWithSteps(failing, "1\t{report}\tvitest run\n")).toMatchObject({ line: "1 passed, 1 failed, 0 skipped", code: 1 });
+    const clean = { numPassedTests: 1, numFailedTests: 0, numPendingTests: 0, testResults: [{ status: "passed", assertionResults: [passing] }] };
+    expect(summarizeWithSteps(clean, null)).toMatchObject({ line: "1 passed, 1 failed, 0 skipped", code: 1 });
   });
 });

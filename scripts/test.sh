@@ -64,31 +64,40 @@ step rebuild_if_node_changed
 
 rm -rf reports && mkdir -p reports
 status=0
+# `check <its report or -> <command…>`: a step whose exit status the closing line counts (reports/steps.tsv; see
+# scripts/summarize-reports.mjs): a failed step with no report, or whose report shows no failure, is a failure there too
+check() {
+  local report=$1 rc=0
+  shift
+  step "$@" || rc=$?
+  printf '%s\t%s\t%s\n' "$rc" "$report" "$*" >> reports/steps.tsv
+  return "$rc"
+}
 # the CLI's prebuilt bundle (scripts/build-cli.mjs; scripts/lab.test.ts and the CLI bench run it)
-step node scripts/build-cli.mjs || status=1
-step ./node_modules/.bin/tsc --noEmit || status=1
-step ./node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json || status=1
+check - node scripts/build-cli.mjs || status=1
+check - ./node_modules/.bin/tsc --noEmit || status=1
+check reports/vitest.json ./node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json || status=1
 # the replays against the agents' own published code (installs conformance/oracles on first use)
-step npm run --silent conformance || status=1
+check reports/conformance.json npm run --silent conformance || status=1
 # no run of 6+ lines shared between the scorer (lib/engine/evaluate) and the strategies (jscpd; reports/cpd.json)
-step node scripts/cpd.mjs --report reports/cpd.json || status=1
+check reports/cpd.json node scripts/cpd.mjs --report reports/cpd.json || status=1
 # the quality benchmark: hand-written probe sets, continuation recall, final/none per strategy at 64K and 128K
-step npm run --silent quality || status=1
+check - npm run --silent quality || status=1
 # the prompt-cache model against the cache figures the shared transcripts recorded (table in reports/cache-validation)
-step npm run --silent cache-validation || status=1
+check reports/cache-validation.json npm run --silent cache-validation || status=1
 # each agent's own strategy against the compactions its shared transcripts recorded (table in reports/fidelity)
-step npm run --silent fidelity || status=1
+check reports/fidelity.json npm run --silent fidelity || status=1
 # built with a sentinel key so e2e/client-bundle.spec.ts can prove no key value reaches the client bundle
-ANTHROPIC_API_KEY=sk-ant-lab-bundle-sentinel-7f3c9a step ./node_modules/.bin/next build || status=1
+ANTHROPIC_API_KEY=sk-ant-lab-bundle-sentinel-7f3c9a check - ./node_modules/.bin/next build || status=1
 if [ -d .next ]; then
-  PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json step ./node_modules/.bin/playwright test || status=1
+  PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json check reports/playwright.json ./node_modules/.bin/playwright test || status=1
   # team mode (LAB_ACCESS_TOKEN): the same build on its own server
-  PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright-team.json step ./node_modules/.bin/playwright test -c playwright.team.config.ts || status=1
+  PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright-team.json check reports/playwright-team.json ./node_modules/.bin/playwright test -c playwright.team.config.ts || status=1
   # jobs with real processes: two web instances + two `npm run worker` on PostgreSQL (a SIGKILLed worker mid-sweep),
   # workers under full CPU load (cancel, no takeover, a kill), a PostgreSQL restart mid-comparison, and a SQLite
   # server SIGKILLed with a run in flight
-  PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright-workers.json step ./node_modules/.bin/playwright test -c playwright.workers.config.ts || status=1
+  PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright-workers.json check reports/playwright-workers.json ./node_modules/.bin/playwright test -c playwright.workers.config.ts || status=1
 fi
 
-node scripts/summarize-reports.mjs reports/vitest.json reports/cpd.json reports/conformance.json reports/cache-validation.json reports/fidelity.json reports/playwright.json reports/playwright-team.json reports/playwright-workers.json || status=1
+node scripts/summarize-reports.mjs --steps reports/steps.tsv reports/vitest.json reports/cpd.json reports/conformance.json reports/cache-validation.json reports/fidelity.json reports/playwright.json reports/playwright-team.json reports/playwright-workers.json || status=1
 exit $status
