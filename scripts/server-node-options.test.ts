@@ -24,10 +24,10 @@ describe("scripts/server-node-options: the Node options start.sh gives the serve
     expect(script).toMatch(/NODE_OPTIONS="\$\(tr '\\n' ' ' < scripts\/server-node-options\)\$\{NODE_OPTIONS:-\}"\nexport NODE_OPTIONS\nexec \.\/node_modules\/\.bin\/next start /);
   });
 
-  it("Node takes them from NODE_OPTIONS, and they cap the young generation at 2 × 16 MB", () => {
+  it("Node takes them from NODE_OPTIONS, and they cap the young generation at 2 × 8 MB", () => {
     const options = serverNodeOptions();
-    expect(options).toEqual(["--max-semi-space-size=16"]);
+    expect(options).toEqual(["--max-semi-space-size=8"]);
     // V8's own bound depends on the machine's memory (2 × 64 MB on the 24 GiB machine the README's figures come from)
-    expect(largestNewSpace({ ...process.env, NODE_OPTIONS: options.join(" ") })).toBeLessThanOrEqual(32);
+    expect(largestNewSpace({ ...process.env, NODE_OPTIONS: options.join(" ") })).toBeLessThanOrEqual(16);
   }, 30_000);
 });

@@ -12,7 +12,7 @@
 #   4. runs `next build` when there is no build or a source file is newer than it
 #   5. execs `next start -H <host> -p ${PORT:-3000}`: 127.0.0.1 unless HOST is set (scripts/resolve-bind.sh), with a
 #      warning when HOST exposes the lab without LAB_ACCESS_TOKEN, and with the Node options of scripts/server-node-options
-#      put before any NODE_OPTIONS already set (V8's young generation at most 2 × 16 MB: see README, "Upload memory")
+#      put before any NODE_OPTIONS already set (V8's young generation at most 2 × 8 MB: see README, "Upload memory")
 # No API key is needed. The app also migrates a fresh database on its own at first use (lib/store/ensure-database.ts),
 # so a bare `next start` works too; this script just does it before the first request.
 set -euo pipefail

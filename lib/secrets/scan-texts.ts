@@ -58,9 +58,7 @@ async function scanBatch<W>(batch: readonly { text: string; where: W }[]): Promi
     offset += entry.text.length + SEPARATOR.length;
   }
   const content = batch.map((entry) => entry.text).join(SEPARATOR);
-  // loaded on the first text that needs them: secretlint and the preset's ~30 rules cost a `lab import` ~25 ms of
-  // start-up, and most sessions hold no text that can hold a finding (mayHoldSecret)
-  const [{ lintSource }, { SECRETLINT_CONFIG }] = await Promise.all([import("@secretlint/core"), import("./secretlint-config")]);
+  const [{ lintSource }, { SECRETLINT_CONFIG }] = await loadSecretlint();
   const result = await lintSource({
     source: { content, filePath: "transcript.txt", ext: ".txt", contentType: "text" },
     // unmasked: the report's data holds the secret as the rule matched it, which locates it (maskFinding below)
@@ -83,6 +81,15 @@ async function scanBatch<W>(batch: readonly { text: string; where: W }[]): Promi
     found.push({ rule, kind: report.messageId, message: maskReported(report, content), preview: maskSecret(secret), secret, where });
   }
   return found;
+}
+
+/**
+ * secretlint and the lab's configuration of it, loaded on the first text that needs them: secretlint and the preset's
+ * ~30 rules cost a `lab import` ~25 ms of start-up, and most sessions hold no text that can hold a finding
+ * (mayHoldSecret). A caller about to scan a large upload may load them first, at a moment of its choosing.
+ */
+export function loadSecretlint() {
+  return Promise.all([import("@secretlint/core"), import("./secretlint-config")]);
 }
 
 /** The string values of a report's data (the values its message was built from: the secret, a type name, …). */

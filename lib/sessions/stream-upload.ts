@@ -2,6 +2,7 @@ import type { ContextCurvePoint } from "../engine/context-curve";
 import type { FormatId, SessionMeta } from "../engine/model";
 import type { UploadStage } from "../api/contracts/upload-stage-schemas";
 import type { SessionRecord } from "../store/session-record";
+import { loadSecretlint } from "../secrets/scan-texts";
 import { storeStreamedSession } from "../store/store-streamed-session";
 import { mayStreamTranscript, streamTranscriptChunks } from "../transcripts/stream-transcript-chunks";
 import { fileChunks } from "./file-chunks";
@@ -42,40 +43,37 @@ export async function streamUpload(input: StreamUploadInput): Promise<StreamedUp
   const chunks = () => fileChunks(file.path);
   const options = { format: input.format, pick: input.pick, sourceName: input.sourceName };
   if (!mayStreamTranscript(chunks, options)) return null;
+  // the credential scanner's modules are loaded now, while the heap holds little: loaded at the first scan (at the
+  // end, when no text of the session may hold a credential), their compilation's garbage came on top of the store's
+  await loadSecretlint();
   await onStage?.({ stage: "parsing", bytes: file.size });
   const stream = streamTranscriptChunks(chunks, options);
   if (stream === null) return null;
   signal?.throwIfAborted();
-  const upload = uploadColumnsOfFile(file);
   await onStage?.({ stage: "scanning", format: stream.format, messages: stream.selectedLines });
   const tally = createStreamedSessionTally();
   let contextCurve: ContextCurvePoint[] = [];
   let meta: SessionMeta = {};
-  try {
-    const stored = await storeStreamedSession({
-      format: stream.format,
-      sessionCount: stream.sessionCount,
-      pick: stream.pick,
-      sourceName: input.sourceName,
-      upload,
-      messages: tally.observe(stream.messages),
-      onStored: async (count) => {
-        signal?.throwIfAborted();
-        await tally.scanPending();
-        await onStage?.({ stage: "storing", messages: Math.max(count, stream.selectedLines), stored: count });
-      },
-      finish: async (count) => {
-        const facts = await tally.finish({ ...stream.finish(), format: stream.format });
-        signal?.throwIfAborted();
-        await onStage?.({ stage: "storing", messages: count, stored: count });
-        contextCurve = facts.contextCurve;
-        meta = facts.meta;
-        return facts;
-      },
-    });
-    return { stored, meta, contextCurve };
-  } catch (error) {
-    upload.catch(() => undefined); // nothing was stored: the file's gzip is not waited for
-    throw error;
-  }
+  const stored = await storeStreamedSession({
+    format: stream.format,
+    sessionCount: stream.sessionCount,
+    pick: stream.pick,
+    sourceName: input.sourceName,
+    upload: () => uploadColumnsOfFile(file),
+    messages: tally.observe(stream.messages),
+    onStored: async (count) => {
+      signal?.throwIfAborted();
+      await tally.scanPending();
+      await onStage?.({ stage: "storing", messages: Math.max(count, stream.selectedLines), stored: count });
+    },
+    finish: async (count) => {
+      const facts = await tally.finish({ ...stream.finish(), format: stream.format });
+      signal?.throwIfAborted();
+      await onStage?.({ stage: "storing", messages: count, stored: count });
+      contextCurve = facts.contextCurve;
+      meta = facts.meta;
+      return facts;
+    },
+  });
+  return { stored, meta, contextCurve };
 }

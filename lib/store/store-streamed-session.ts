@@ -24,8 +24,11 @@ export interface StoreStreamedSessionInput {
   sessionCount: number;
   pick: number;
   sourceName?: string;
-  /** the uploaded file's columns (its gzip), written with the row before the messages */
-  upload: Promise<UploadColumns>;
+  /**
+   * makes the uploaded file's columns (its gzip), written with the row before the messages; called once, first — the
+   * 12 MB gzip of a 100 MB upload is let go once written, so no promise of the caller's keeps it while the messages are
+   */
+  upload: () => Promise<UploadColumns>;
   /** the messages in order, taken one batch at a time; one that throws (a bad line) stores nothing */
   messages: Iterable<Message>;
   /** after each batch, with how many messages are written (progress; a scan between batches) — may throw to stop */
@@ -43,8 +46,9 @@ export interface StoreStreamedSessionInput {
 export async function storeStreamedSession(input: StoreStreamedSessionInput): Promise<SessionRecord> {
   const prisma = await db();
   // the file's gzip is written with the row, before the messages: written last, its conversion for the query came on
-  // top of everything the messages' writing had left on the heap (+80 MB on a 96 MB upload's peak)
-  const upload = await input.upload;
+  // top of everything the messages' writing had left on the heap (+80 MB on a 96 MB upload's peak); once written it is
+  // dropped (held by the transaction's closure, it stayed in memory while every message was written: 12 MB)
+  let upload: UploadColumns | null = await input.upload();
   const row = await prisma.$transaction(async (tx) => {
     const created = await tx.session.create({
       data: {
@@ -62,7 +66,8 @@ export async function storeStreamedSession(input: StoreStreamedSessionInput): Pr
       },
       select: { id: true },
     });
-    await insertUpload(tx, { sessionId: created.id, upload });
+    await insertUpload(tx, { sessionId: created.id, upload: upload! });
+    upload = null;
     const count = await insertMessages(tx, created.id, input.messages, input.onStored);
     const columns = await input.finish(count);
     return tx.session.update({

@@ -32,8 +32,12 @@ export interface ClaudeCodePlan {
 export const isConversation = (entry: ClaudeCodeEntry) => entry.type === "user" || entry.type === "assistant";
 export const isBoundary = (entry: ClaudeCodeEntry) => entry.type === "system" && entry.value.subtype === "compact_boundary";
 
-/** The top-level keys planning reads (the walk, the parallel results, the title, the meta and the format's sniff). */
-const PLANNED_KEYS = ["uuid", "parentUuid", "logicalParentUuid", "isSidechain", "isCompactSummary", "subtype", "leafUuid", "summary", "sessionId", "cwd", "timestamp"];
+/**
+ * The top-level keys planning reads (the walk, the parallel results, the title, the meta and the format's sniff) and
+ * the slimmer keeps. Not `timestamp`, which planning reads of the first selected line only (the session's start): a
+ * string per line kept for one of them; a streamed import reads it with that line's content (streamTranscriptChunks).
+ */
+const PLANNED_KEYS = ["uuid", "parentUuid", "logicalParentUuid", "isSidechain", "isCompactSummary", "subtype", "leafUuid", "summary", "sessionId", "cwd"];
 
 /** The string keys whose values repeat from line to line (one session, one working directory, a few types). */
 const REPEATED_KEYS = new Set(["type", "subtype", "sessionId", "cwd"]);
@@ -42,12 +46,14 @@ const REPEATED_KEYS = new Set(["type", "subtype", "sessionId", "cwd"]);
  * What {@link planClaudeCode} and the format's sniff read of a line, and nothing else: its type, the keys above when
  * present, and of `message.content` each block's type and, for a tool call or result, its id or tool_use_id — a few
  * hundred bytes, where the line holds the whole message. A line that is not an object with a string type is kept as
- * it is, for the error that names it.
+ * it is, for the error that names it. Planning on these lines gives no `head.startedAt` (no line's time is kept).
  *
  * Made per file: the first pass keeps this of every line until the plan is made (55,000 lines of a 96 MB upload), so
  * a value seen before is kept as the string already held — the session id and working directory that every line
- * repeats, a parent's uuid (its parent's own), a type — and a block that is neither a tool call nor a result as one
- * shared `{ type }` per type (issue #39: the kept lines, 33 → 23 MB of heap).
+ * repeats, a parent's uuid (its parent's own), a type — a block that is neither a tool call nor a result as one
+ * shared `{ type }` per type, and the `message` of a line whose blocks are all such (text, thinking) as one shared
+ * `{ content }` per sequence of block types (issue #39: the kept lines, 33 → 23 MB of heap, then 24.6 → 21.0 MB
+ * without the times and with the shared messages, measured on the bench's 96 MB upload).
  */
 export function createClaudeCodeLineSlimmer(): (value: unknown) => unknown {
   const held = new Map<string, string>();
@@ -64,6 +70,7 @@ export function createClaudeCodeLineSlimmer(): (value: unknown) => unknown {
     if (block === undefined) otherBlocks.set(type, (block = Object.freeze({ type })));
     return block;
   };
+  const sharedMessage = createSharedMessages(otherBlocks);
   return (value) => {
     if (!isRecord(value) || typeof value.type !== "string") return value;
     const slim: Record<string, unknown> = {};
@@ -81,16 +88,35 @@ export function createClaudeCodeLineSlimmer(): (value: unknown) => unknown {
     }
     const message = value.message;
     if (isRecord(message) && Array.isArray(message.content)) {
-      slim.message = {
-        content: message.content.map((block: unknown) => {
-          if (!isRecord(block)) return null;
-          if (block.type === "tool_use") return { type: "tool_use", id: block.id };
-          if (block.type === "tool_result") return { type: "tool_result", tool_use_id: block.tool_use_id };
-          return otherBlock(block.type);
-        }),
-      };
+      const content = message.content.map((block: unknown) => {
+        if (!isRecord(block)) return null;
+        if (block.type === "tool_use") return { type: "tool_use", id: block.id };
+        if (block.type === "tool_result") return { type: "tool_result", tool_use_id: block.tool_use_id };
+        return otherBlock(block.type);
+      });
+      slim.message = sharedMessage(content) ?? { content };
     }
     return slim;
+  };
+}
+
+/**
+ * One frozen `{ content }` per sequence of shared blocks: `sharedMessage(content)` gives the one for `content` when
+ * every block of it is one of `otherBlocks`' (a type that is a string without NUL), else null (a tool call or result
+ * holds an id of its own; a block that is not an object or has another type is kept as it comes).
+ */
+function createSharedMessages(otherBlocks: ReadonlyMap<unknown, { type: unknown }>): (content: readonly unknown[]) => { content: readonly unknown[] } | null {
+  const byTypes = new Map<string, { content: readonly unknown[] }>();
+  return (content) => {
+    let key = "";
+    for (const block of content) {
+      const type = (block as { type?: unknown } | null)?.type;
+      if (typeof type !== "string" || type.includes("\u0000") || otherBlocks.get(type) !== block) return null;
+      key += `${type}\u0000`;
+    }
+    let shared = byTypes.get(key);
+    if (shared === undefined) byTypes.set(key, (shared = Object.freeze({ content: Object.freeze([...content]) })));
+    return shared;
   };
 }
 

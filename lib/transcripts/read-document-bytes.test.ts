@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
+import { reusedBufferChunks } from "../testing/reused-buffer-chunks";
 import { hasSharedTranscripts, listSharedTranscripts, sharedTranscript, SHARED_SKIP_REASON } from "../testing/shared-transcripts";
 import { ImportError } from "./import-error";
 import { readDocument } from "./read-document";
@@ -33,6 +34,7 @@ function expectSameAsText(bytes: Uint8Array, format: string | null = null) {
   for (const size of bytes.length > 100_000 ? [65_536] : [1, 2, 3, 7, 64, 4_096]) {
     const chunks = () => Array.from({ length: Math.ceil(bytes.length / size) }, (_, index) => bytes.subarray(index * size, (index + 1) * size));
     expect(outcome(() => readDocumentChunks(chunks, format)), `chunks of ${size}`).toEqual(fromText);
+    expect(outcome(() => readDocumentChunks(reusedBufferChunks(bytes, size), format)), `chunks of ${size} read into one buffer`).toEqual(fromText);
   }
   return fromText;
 }

@@ -4,21 +4,23 @@ import { createJsonLinesReading, jsonLinesDocument, keepJsonLine, readJsonLine, 
 const NEWLINE = 0x0a;
 
 /**
- * {@link readDocumentBytes} on a file read in chunks (`chunks` is called again for a second pass when needed): JSON
+ * {@link readDocumentBytes} on a file read in chunks (`chunks` is called again for a second pass when needed; a chunk
+ * may be overwritten once the next is asked for — fileChunks reads into one buffer — so nothing here keeps one): JSON
  * lines are parsed as the chunks arrive, so the file's bytes are never all in memory at once — only the parsed lines
  * are. When the first line with content is not a whole JSON object, or nothing but whitespace follows it, the file is
  * one JSON document (or not JSON) and is read whole, as readDocumentBytes reads it. Same documents, same errors, same
  * line numbers (counted from the first line with content).
  */
 export function readDocumentChunks(chunks: () => Iterable<Uint8Array>, format: string | null = null, options: ReadChunksOptions = {}): TranscriptDocument {
-  const whole = () => readDocumentBytes(Buffer.concat([...chunks()]), format);
+  // each chunk copied as it comes: a chunk may be a view of a buffer the next read overwrites
+  const whole = () => readDocumentBytes(Buffer.concat(Array.from(chunks(), (chunk) => Buffer.from(chunk))), format);
   const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   const lines = linesOf(chunks())[Symbol.iterator]();
   let first: Uint8Array | null = null;
   for (let step = lines.next(), index = 0; !step.done; step = lines.next(), index++) {
     const from = contentStart(step.value, index === 0);
     if (from < step.value.length) {
-      first = step.value.subarray(from);
+      first = new Uint8Array(step.value.subarray(from)); // a copy: the lines after it are read before it is parsed
       break;
     }
   }
@@ -52,7 +54,8 @@ export interface ReadChunksOptions {
 /**
  * The lines of a file {@link readDocumentChunks} reads as JSON lines, numbered as it numbers them (line 1 is the first
  * with content, its byte-order mark and leading whitespace dropped; lines before it are not counted), each as text
- * without its line break — for a second pass over a file whose document was read already (a streamed import).
+ * without its line break — for a second pass over a file whose document was read already (a streamed import). As in
+ * readDocumentChunks, a chunk may be overwritten once the next is asked for.
  */
 export function* numberedLines(chunks: Iterable<Uint8Array>): Generator<{ line: number; text: string }> {
   const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -85,7 +88,8 @@ function contentStart(line: Uint8Array, fileStart: boolean): number {
 
 /**
  * The bytes between newlines, without them; a last line is yielded only when bytes follow the last newline (as
- * readDocumentBytes stops at the file's end). A line that spans chunks is joined; the others are views of the chunk.
+ * readDocumentBytes stops at the file's end). A line that spans chunks is joined from copies of its pieces (the next
+ * read may overwrite the chunk); the others are views of the chunk, valid until the next line is asked for.
  */
 function* linesOf(chunks: Iterable<Uint8Array>): Generator<Uint8Array> {
   let pending: Uint8Array[] = [];
@@ -100,7 +104,7 @@ function* linesOf(chunks: Iterable<Uint8Array>): Generator<Uint8Array> {
       }
       from = newline + 1;
     }
-    if (from < chunk.length) pending.push(chunk.subarray(from));
+    if (from < chunk.length) pending.push(new Uint8Array(chunk.subarray(from))); // a copy (Buffer's slice is a view)
   }
   if (pending.length > 0) yield pending.length === 1 ? pending[0] : Buffer.concat(pending);
 }

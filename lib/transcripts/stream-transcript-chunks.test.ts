@@ -4,16 +4,18 @@ import { describe, expect, it } from "vitest";
 import { exportOpenAI } from "./export-openai";
 import { generateSession } from "../generator/generate-session";
 import { toClaudeCodeJsonl } from "../generator/to-claude-code-jsonl";
+import { reusedBufferChunks } from "../testing/reused-buffer-chunks";
 import { hasSharedTranscripts, listSharedTranscripts, sharedTranscript } from "../testing/shared-transcripts";
 import { importTranscriptChunks, type ImportOptions } from "./index";
 import { mayStreamTranscript, streamTranscriptChunks } from "./stream-transcript-chunks";
 
 const FIXTURES = path.resolve(import.meta.dirname, "fixtures");
 
-/** The bytes in chunks of `size`, so lines span chunks as they do in a file read 1 MB at a time. */
-const chunksOf = (bytes: Uint8Array, size = 4_096) => () => (function* () {
-  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
-})();
+/**
+ * The bytes in chunks of `size`, so lines span chunks as they do in a file read 1 MB at a time, each read into one
+ * buffer that the next overwrites, as fileChunks reads a file.
+ */
+const chunksOf = (bytes: Uint8Array, size = 4_096) => reusedBufferChunks(bytes, size);
 
 /** What the whole import gives, or its error; and what the stream gives (messages, then title and meta), or its error. */
 function bothWays(bytes: Uint8Array, options: ImportOptions = {}) {

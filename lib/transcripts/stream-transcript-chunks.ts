@@ -48,7 +48,16 @@ export function streamTranscriptChunks(chunks: () => Iterable<Uint8Array>, optio
   const lineCount = document.kind === "jsonl" ? document.lines.length : 0;
   // only the chosen lines' numbers stay: their planned (kept) values go before the messages are built
   const chosen = Uint32Array.from(selected, (entry) => entry.line);
-  const building = buildClaudeCodeSession({ plan, entries: chosenEntries(chunks, chosen), sourceName: options.sourceName });
+  // the slimmer keeps no line's time: the session's start is the first chosen line's, read with its content (the
+  // head is read once the messages are built)
+  const head = { ...plan.head };
+  const entries = (function* timed() {
+    for (const entry of chosenEntries(chunks, chosen)) {
+      if (entry.index === 0 && typeof entry.value.timestamp === "string") head.startedAt = entry.value.timestamp;
+      yield entry;
+    }
+  })();
+  const building = buildClaudeCodeSession({ plan: { ...plan, head }, entries, sourceName: options.sourceName });
   let count = 0;
   return {
     format: claudeCodeImporter.id,
