@@ -68,7 +68,8 @@ export function keeperRankOf(entry: LedgerEntry, seen: { userText: TextLookup; s
 /**
  * The ledger within `budgetTokens` as `measure` counts its rendered text (`renderKeeperLedger`): entries are evicted
  * lowest rank first (`keeperRankOf`), within a rank the least referenced and oldest first. Returns the ledger kept
- * (its `evicted` counts what the budget left out) and its text.
+ * (its `evicted` counts what the budget left out) and its text (rendered when first read: keeper reads only the
+ * text of the ledger it shows, not of the one it carries).
  *
  * In rounds: evict by each line's estimated cost until the estimate is within the budget, size the rendering, and
  * evict again by the estimate for what is still over (a line's estimate can be off: grouped lines share a label, a
@@ -86,7 +87,18 @@ export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedger
   let current = ledger;
   let text = size ? null : render(current);
   let tokens = size ? size.tokens(ledger.evicted) : options.measure(text!);
-  const done = () => ({ ledger: current, text: text ?? render(current), tokens });
+  // the text is rendered when first read: keeper reads the text of the ledger it shows, not of the one it carries
+  const done = () => {
+    const fitted = current;
+    let rendered = text;
+    return {
+      ledger: fitted,
+      get text() {
+        return (rendered ??= render(fitted));
+      },
+      tokens,
+    };
+  };
   if (tokens <= options.budgetTokens) return done();
   const userText = options.userTexts.map(ledgerKey).join("\n");
   const shownUser = options.shownUserTexts.map(ledgerKey).join("\n");
@@ -101,10 +113,14 @@ export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedger
   const factIndex = substringIndex(factText);
   const [shownUserIndex, shownIndex] = [factIndex.within(shownUser.length), factIndex.within(shownText.length)];
   const textFor = (entry: LedgerEntry) => (entry.kind === "fact" || entry.kind === "result" ? factIndex : entry.kind === "rule" ? shownUserIndex : shownIndex);
-  const rankOf = new Map(ledger.entries.map((entry) => [entry, keeperRankOf(entry, { userText: userIndex, shownText: textFor(entry) })]));
-  const candidates = ledger.entries
-    .filter((entry) => rankOf.get(entry)! < NEVER)
-    .sort((a, b) => rankOf.get(a)! - rankOf.get(b)! || a.refs - b.refs || a.last - b.last || a.first - b.first);
+  const ranked: { entry: LedgerEntry; rank: number }[] = [];
+  for (const entry of ledger.entries) {
+    const rank = keeperRankOf(entry, { userText: userIndex, shownText: textFor(entry) });
+    if (rank < NEVER) ranked.push({ entry, rank });
+  }
+  // a stable sort of the entries in ledger order
+  ranked.sort((a, b) => a.rank - b.rank || a.entry.refs - b.entry.refs || a.entry.last - b.entry.last || a.entry.first - b.entry.first);
+  const candidates = ranked.map(({ entry }) => entry);
   const evicted = new Set<LedgerEntry>();
   let next = 0;
   if (candidates.length === 0) return done();

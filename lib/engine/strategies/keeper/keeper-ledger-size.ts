@@ -1,5 +1,5 @@
 import type { EvidenceLedger, LedgerEntry } from "../evidence/ledger";
-import { evictedNote, ledgerPreamble, type KeeperLedgerLayout, type LedgerLineFormat } from "./render-keeper-ledger";
+import { evictedNote, ledgerPreamble, type EntryLayout, type KeeperLedgerLayout, type LedgerLineFormat } from "./render-keeper-ledger";
 import type { TextWeights } from "./text-weights";
 
 /** One line of a section as counted: how many shown entries are on it, how many add an item and what their items weigh. */
@@ -44,13 +44,6 @@ export function keeperLedgerSize(ledger: EvidenceLedger, options: { layout: Keep
   const preamble = weight(ledgerPreamble(ledger));
   let shownSections = 0;
   let sectionWeight = 0;
-  const heads = new Map<string, number>();
-  const headWeight = (head: string) => {
-    let value = heads.get(head);
-    if (value === undefined) heads.set(head, (value = weight(head)));
-    return value;
-  };
-  const itemWeights = new Map<LedgerEntry, number[]>();
 
   const joins = new Map<LedgerLineFormat, { open: number; separator: number }>();
   const joinsOf = (format: LedgerLineFormat) => {
@@ -69,15 +62,14 @@ export function keeperLedgerSize(ledger: EvidenceLedger, options: { layout: Keep
   /** adds (`sign` 1) or takes away (-1) an entry shown, in every section holding it */
   const show = (entry: LedgerEntry, sign: 1 | -1) => {
     const where = layout.of(entry);
-    let items = itemWeights.get(entry);
-    if (!items) itemWeights.set(entry, (items = where.placements.map((placement) => (placement.item === null ? 0 : weight(placement.item)))));
+    const { heads, items } = placementWeightsOf(entry, where, weight);
     for (const [at, index] of where.sections.entries()) {
       const placement = where.placements[at];
       const section = sections[index];
       const sectionBefore = sectionWeightOf(section);
       const sectionWasShown = section.shownLines > 0;
       let line = section.lines.get(placement.line);
-      if (!line) section.lines.set(placement.line, (line = { head: headWeight(placement.head), format: placement.format, entries: 0, items: 0, itemWeight: 0 }));
+      if (!line) section.lines.set(placement.line, (line = { head: heads[at], format: placement.format, entries: 0, items: 0, itemWeight: 0 }));
       const lineBefore = lineWeightOf(line);
       const lineWasShown = line.entries > 0;
       line.entries += sign;
@@ -127,4 +119,29 @@ export function keeperLedgerSize(ledger: EvidenceLedger, options: { layout: Keep
       if (left === 0) for (const hidden of hiddenBy.get(hides) ?? []) if (isShown(hidden)) show(hidden, 1);
     },
   };
+}
+
+/** the weights of an entry's placements (their heads and items) under one weight function */
+interface PlacementWeights {
+  layout: EntryLayout;
+  weight: TextWeights["weight"];
+  heads: number[];
+  items: number[];
+}
+
+/**
+ * Placement weights already worked out, by entry object. Speed only, as `entryLayoutOf`'s layouts: a hit is used only
+ * for the same layout object (a changed entry gets a new one) and the same weight function.
+ */
+const knownWeights = new WeakMap<LedgerEntry, PlacementWeights>();
+
+/** each placement's head and item weight (an item of null weighs 0), as `weight` gives them, remembered for the entry */
+export function placementWeightsOf(entry: LedgerEntry, layout: EntryLayout, weight: TextWeights["weight"]): PlacementWeights {
+  const known = knownWeights.get(entry);
+  if (known && known.layout === layout && known.weight === weight) return known;
+  const heads = layout.placements.map((placement) => weight(placement.head));
+  const items = layout.placements.map((placement) => (placement.item === null ? 0 : weight(placement.item)));
+  const weights = { layout, weight, heads, items };
+  knownWeights.set(entry, weights);
+  return weights;
 }
