@@ -1,8 +1,8 @@
 import type { EvidenceLedger, LedgerEntry } from "../evidence/ledger";
 import { ledgerKey } from "../evidence/ledger-key";
 import { PROSE_NOTE } from "./assistant-prose";
-import { keeperLedgerSize } from "./keeper-ledger-size";
-import { keeperLedgerLayout, keeperLedgerRenderer, keeperLineOf } from "./render-keeper-ledger";
+import { keeperLedgerSize, type KeeperLedgerSize } from "./keeper-ledger-size";
+import { keeperLedgerLayout, keeperLedgerRenderer, keeperLineOf, type KeeperLedgerLayout } from "./render-keeper-ledger";
 import { substringIndex, type TextLookup } from "./substring-index";
 import type { TextWeights } from "./text-weights";
 import { OUTLINE_NOTE, STATE_NOTE, VALUE_KEY_PREFIX, VALUE_NOTE } from "./tool-facts";
@@ -17,6 +17,31 @@ export interface FitKeeperLedgerOptions {
   shownUserTexts: readonly string[];
   /** `measure` as weights that add up (`textWeightsOf`), when it is: each round sized by running counts, not rendered */
   weights?: TextWeights;
+  /**
+   * a fit whose `ledger` this one fits again, to a smaller budget (keeper fits the ledger it carries, then the one it
+   * shows): its layout, and with the same `weights` its running counts, are taken over instead of worked out again
+   * from every entry. Taken once: a second fit from the same fit starts afresh
+   */
+  from?: KeeperLedgerFit;
+}
+
+/** A fitted ledger, its text and its tokens (see {@link fitKeeperLedger}). */
+export interface KeeperLedgerFit {
+  ledger: EvidenceLedger;
+  /** rendered when first read: keeper reads the text of the ledger it shows, not of the one it carries */
+  readonly text: string;
+  tokens: number;
+  /** what a further fit of `ledger` takes over (`FitKeeperLedgerOptions.from`): null once taken */
+  carryOver: () => FitCarryOver | null;
+}
+
+/** the layout of a fit, and its running counts (with weights) as they stand for the fitted ledger */
+interface FitCarryOver {
+  ledger: EvidenceLedger;
+  openRequest: boolean;
+  layout: KeeperLedgerLayout;
+  size: KeeperLedgerSize | null;
+  weights: TextWeights | undefined;
 }
 
 /** the request is never evicted (keeper shows the user's messages in their own section, so it is rarely present) */
@@ -80,23 +105,34 @@ export function keeperRankOf(entry: LedgerEntry, seen: { userText: TextLookup; s
  * cost what the ledger holds, not what was evicted: at a 1M window 5.4 renderings a fit of a ledger five times
  * longer than at 200K's 4.1 (issue #39).
  */
-export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedgerOptions): { ledger: EvidenceLedger; text: string; tokens: number } {
-  const layout = keeperLedgerLayout({ openRequest: options.openRequest });
+export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedgerOptions): KeeperLedgerFit {
+  const taken = options.from?.carryOver() ?? null;
+  const carried = taken !== null && taken.ledger === ledger && taken.openRequest === options.openRequest ? taken : null;
+  const layout = carried?.layout ?? keeperLedgerLayout({ openRequest: options.openRequest });
   const render = keeperLedgerRenderer({ openRequest: options.openRequest, budgetTokens: options.budgetTokens }, layout);
-  const size = options.weights ? keeperLedgerSize(ledger, { layout, budgetTokens: options.budgetTokens, weights: options.weights }) : null;
+  const size = !options.weights
+    ? null
+    : carried?.size && carried.weights === options.weights
+      ? carried.size
+      : keeperLedgerSize(ledger, { layout, budgetTokens: options.budgetTokens, weights: options.weights });
   let current = ledger;
   let text = size ? null : render(current);
-  let tokens = size ? size.tokens(ledger.evicted) : options.measure(text!);
-  // the text is rendered when first read: keeper reads the text of the ledger it shows, not of the one it carries
-  const done = () => {
+  let tokens = size ? size.tokens(ledger.evicted, options.budgetTokens) : options.measure(text!);
+  const done = (): KeeperLedgerFit => {
     const fitted = current;
     let rendered = text;
+    let carryOver: FitCarryOver | null = { ledger: fitted, openRequest: options.openRequest, layout, size, weights: options.weights };
     return {
       ledger: fitted,
       get text() {
         return (rendered ??= render(fitted));
       },
       tokens,
+      carryOver: () => {
+        const value = carryOver;
+        carryOver = null;
+        return value;
+      },
     };
   };
   if (tokens <= options.budgetTokens) return done();
@@ -133,7 +169,7 @@ export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedger
       excess -= Math.max(1, options.measure(`${keeperLineOf(entry)}\n`));
     } while (excess > 0 && next < candidates.length);
     const total = ledger.evicted + evicted.size;
-    if (size) tokens = size.tokens(total);
+    if (size) tokens = size.tokens(total, options.budgetTokens);
     else {
       current = { ...ledger, entries: ledger.entries.filter((entry) => !evicted.has(entry)), evicted: total };
       text = render(current);

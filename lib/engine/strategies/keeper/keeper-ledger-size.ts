@@ -1,5 +1,5 @@
 import type { EvidenceLedger, LedgerEntry } from "../evidence/ledger";
-import { evictedNote, ledgerPreamble, type EntryLayout, type KeeperLedgerLayout, type LedgerLineFormat } from "./render-keeper-ledger";
+import { evictedNote, ledgerPreamble, type KeeperLedgerLayout, type LedgerLineFormat } from "./render-keeper-ledger";
 import type { TextWeights } from "./text-weights";
 
 /** One line of a section as counted: how many shown entries are on it, how many add an item and what their items weigh. */
@@ -21,8 +21,11 @@ interface SectionCount {
 
 /** A ledger's rendered size kept as running counts while entries are evicted (see {@link keeperLedgerSize}). */
 export interface KeeperLedgerSize {
-  /** the tokens of the rendering with the entries evicted so far, its note saying `evictedTotal` were left out */
-  tokens(evictedTotal: number): number;
+  /**
+   * the tokens of the rendering with the entries evicted so far, its note saying `evictedTotal` were left out to stay
+   * within `budgetTokens` (default: the budget it was made with)
+   */
+  tokens(evictedTotal: number, budgetTokens?: number): number;
   /** leaves the entry out (an entry of the ledger, not evicted before) */
   evict(entry: LedgerEntry): void;
 }
@@ -44,6 +47,13 @@ export function keeperLedgerSize(ledger: EvidenceLedger, options: { layout: Keep
   const preamble = weight(ledgerPreamble(ledger));
   let shownSections = 0;
   let sectionWeight = 0;
+  const heads = new Map<string, number>();
+  const headWeight = (head: string) => {
+    let value = heads.get(head);
+    if (value === undefined) heads.set(head, (value = weight(head)));
+    return value;
+  };
+  const itemWeights = new Map<LedgerEntry, number[]>();
 
   const joins = new Map<LedgerLineFormat, { open: number; separator: number }>();
   const joinsOf = (format: LedgerLineFormat) => {
@@ -62,14 +72,15 @@ export function keeperLedgerSize(ledger: EvidenceLedger, options: { layout: Keep
   /** adds (`sign` 1) or takes away (-1) an entry shown, in every section holding it */
   const show = (entry: LedgerEntry, sign: 1 | -1) => {
     const where = layout.of(entry);
-    const { heads, items } = placementWeightsOf(entry, where, weight);
+    let items = itemWeights.get(entry);
+    if (!items) itemWeights.set(entry, (items = where.placements.map((placement) => (placement.item === null ? 0 : weight(placement.item)))));
     for (const [at, index] of where.sections.entries()) {
       const placement = where.placements[at];
       const section = sections[index];
       const sectionBefore = sectionWeightOf(section);
       const sectionWasShown = section.shownLines > 0;
       let line = section.lines.get(placement.line);
-      if (!line) section.lines.set(placement.line, (line = { head: heads[at], format: placement.format, entries: 0, items: 0, itemWeight: 0 }));
+      if (!line) section.lines.set(placement.line, (line = { head: headWeight(placement.head), format: placement.format, entries: 0, items: 0, itemWeight: 0 }));
       const lineBefore = lineWeightOf(line);
       const lineWasShown = line.entries > 0;
       line.entries += sign;
@@ -104,9 +115,9 @@ export function keeperLedgerSize(ledger: EvidenceLedger, options: { layout: Keep
   for (const entry of ledger.entries) if (isShown(entry)) show(entry, 1);
 
   return {
-    tokens(evictedTotal) {
+    tokens(evictedTotal, budgetTokens = options.budgetTokens) {
       const between = shownSections > 0 ? (shownSections - 1) * blankLine : 0;
-      return weights.tokens(preamble + sectionWeight + between + weight(evictedNote(evictedTotal, options.budgetTokens)));
+      return weights.tokens(preamble + sectionWeight + between + weight(evictedNote(evictedTotal, budgetTokens)));
     },
     evict(entry) {
       if (isShown(entry)) show(entry, -1);
@@ -119,29 +130,4 @@ export function keeperLedgerSize(ledger: EvidenceLedger, options: { layout: Keep
       if (left === 0) for (const hidden of hiddenBy.get(hides) ?? []) if (isShown(hidden)) show(hidden, 1);
     },
   };
-}
-
-/** the weights of an entry's placements (their heads and items) under one weight function */
-interface PlacementWeights {
-  layout: EntryLayout;
-  weight: TextWeights["weight"];
-  heads: number[];
-  items: number[];
-}
-
-/**
- * Placement weights already worked out, by entry object. Speed only, as `entryLayoutOf`'s layouts: a hit is used only
- * for the same layout object (a changed entry gets a new one) and the same weight function.
- */
-const knownWeights = new WeakMap<LedgerEntry, PlacementWeights>();
-
-/** each placement's head and item weight (an item of null weighs 0), as `weight` gives them, remembered for the entry */
-export function placementWeightsOf(entry: LedgerEntry, layout: EntryLayout, weight: TextWeights["weight"]): PlacementWeights {
-  const known = knownWeights.get(entry);
-  if (known && known.layout === layout && known.weight === weight) return known;
-  const heads = layout.placements.map((placement) => weight(placement.head));
-  const items = layout.placements.map((placement) => (placement.item === null ? 0 : weight(placement.item)));
-  const weights = { layout, weight, heads, items };
-  knownWeights.set(entry, weights);
-  return weights;
 }

@@ -96,55 +96,32 @@ export interface KeeperLedgerLayout {
 }
 
 /**
- * Keeper's layout for one `openRequest`: what the renderer and `keeperLedgerSize` ask of every entry (the titles alone
- * depend on `openRequest`; an entry's layout only on the entry, see {@link entryLayoutOf}).
+ * Keeper's layout for one `openRequest`: what the renderer and `keeperLedgerSize` ask of every entry, answered once
+ * per entry (a fit asks again each round, and a compaction fits the ledger twice).
  */
 export function keeperLedgerLayout(options: { openRequest: boolean }): KeeperLedgerLayout {
-  return { titles: SECTIONS.map((section) => `## ${section.title(options.openRequest)}\n`), of: entryLayoutOf };
-}
-
-/** an entry's layout as last worked out, with the fields it was worked out from */
-interface KnownLayout {
-  kind: LedgerEntry["kind"];
-  key: string;
-  text: string;
-  note: string | undefined;
-  refs: number;
-  layout: EntryLayout;
-}
-
-/**
- * Layouts already worked out, by entry object. Speed only: a compaction carries most of its ledger's entries as the
- * same objects (`readIntoLedger` and `addToolFacts` copy an entry only to change it), so each is laid out once
- * rather than at every fit of every compaction — work per carried entry that a 1M window's ledger, five times
- * 200K's, would pay at each of its compactions (issue #39). A hit is used only while the entry still has the fields
- * its layout was made from; the answer is always `plainEntryLayout`'s.
- */
-const knownLayouts = new WeakMap<LedgerEntry, KnownLayout>();
-
-/** {@link plainEntryLayout}, remembered for the entry object while its fields stay the same */
-export function entryLayoutOf(entry: LedgerEntry): EntryLayout {
-  const known = knownLayouts.get(entry);
-  if (known && known.kind === entry.kind && known.key === entry.key && known.text === entry.text && known.note === entry.note && known.refs === entry.refs) return known.layout;
-  const layout = plainEntryLayout(entry);
-  knownLayouts.set(entry, { kind: entry.kind, key: entry.key, text: entry.text, note: entry.note, refs: entry.refs, layout });
-  return layout;
-}
-
-/** Where keeper shows an entry: the sections holding it, its placement in each, and what hides it or what it hides. */
-export function plainEntryLayout(entry: LedgerEntry): EntryLayout {
-  const sections: number[] = [];
-  const placements: LedgerPlacement[] = [];
-  for (const [index, section] of SECTIONS.entries()) {
-    if (!section.holds(entry)) continue;
-    // an entry is shown as its kind is (a section holds one kind, or kinds shown alike)
-    const format = lineFormatOf(entry.kind);
-    sections.push(index);
-    placements.push({ ...format.place(entry), format });
-  }
-  const hiddenBy = entry.kind === "file" ? `state:${ledgerKey(entry.text)}` : undefined;
-  const hides = entry.kind === "result" && entry.note === STATE_NOTE ? entry.key : undefined;
-  return { sections, placements, hiddenBy, hides };
+  const titles = SECTIONS.map((section) => `## ${section.title(options.openRequest)}\n`);
+  const known = new Map<LedgerEntry, EntryLayout>();
+  return {
+    titles,
+    of(entry) {
+      let layout = known.get(entry);
+      if (layout) return layout;
+      const sections: number[] = [];
+      const placements: LedgerPlacement[] = [];
+      for (const [index, section] of SECTIONS.entries()) {
+        if (!section.holds(entry)) continue;
+        // an entry is shown as its kind is (a section holds one kind, or kinds shown alike)
+        const format = lineFormatOf(entry.kind);
+        sections.push(index);
+        placements.push({ ...format.place(entry), format });
+      }
+      const hiddenBy = entry.kind === "file" ? `state:${ledgerKey(entry.text)}` : undefined;
+      const hides = entry.kind === "result" && entry.note === STATE_NOTE ? entry.key : undefined;
+      known.set(entry, (layout = { sections, placements, hiddenBy, hides }));
+      return layout;
+    },
+  };
 }
 
 /**
