@@ -1,6 +1,7 @@
 import type { EvidenceLedger, LedgerEntry } from "../evidence/ledger";
 import { ledgerKey } from "../evidence/ledger-key";
 import { PROSE_NOTE } from "./assistant-prose";
+import { evictionOrder } from "./eviction-order";
 import { keeperLedgerSize, type KeeperLedgerSize } from "./keeper-ledger-size";
 import { keeperLedgerLayout, keeperLedgerRenderer, keeperLineOf, type KeeperLedgerLayout } from "./render-keeper-ledger";
 import { substringIndex, type TextLookup } from "./substring-index";
@@ -20,7 +21,8 @@ export interface FitKeeperLedgerOptions {
   /**
    * a fit whose `ledger` this one fits again, to a smaller budget (keeper fits the ledger it carries, then the one it
    * shows): its layout, and with the same `weights` its running counts, are taken over instead of worked out again
-   * from every entry. Taken once: a second fit from the same fit starts afresh
+   * from every entry, and with the same `userTexts` (the same array) the index of the user's texts. Taken once: a
+   * second fit from the same fit starts afresh
    */
   from?: KeeperLedgerFit;
 }
@@ -42,6 +44,8 @@ interface FitCarryOver {
   layout: KeeperLedgerLayout;
   size: KeeperLedgerSize | null;
   weights: TextWeights | undefined;
+  /** the index of the user's texts, by the `userTexts` array it was made from (when the fit ranked its entries) */
+  userIndex: { texts: readonly string[]; index: TextLookup } | null;
 }
 
 /** the request is never evicted (keeper shows the user's messages in their own section, so it is rarely present) */
@@ -118,25 +122,9 @@ export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedger
   let current = ledger;
   let text = size ? null : render(current);
   let tokens = size ? size.tokens(ledger.evicted, options.budgetTokens) : options.measure(text!);
-  const done = (): KeeperLedgerFit => {
-    const fitted = current;
-    let rendered = text;
-    let carryOver: FitCarryOver | null = { ledger: fitted, openRequest: options.openRequest, layout, size, weights: options.weights };
-    return {
-      ledger: fitted,
-      get text() {
-        return (rendered ??= render(fitted));
-      },
-      tokens,
-      carryOver: () => {
-        const value = carryOver;
-        carryOver = null;
-        return value;
-      },
-    };
-  };
+  let userIndex = carried?.userIndex?.texts === options.userTexts ? carried.userIndex : null;
+  const done = () => fitOf({ ledger: current, text, tokens, render, carryOver: { ledger: current, openRequest: options.openRequest, layout, size, weights: options.weights, userIndex } });
   if (tokens <= options.budgetTokens) return done();
-  const userText = options.userTexts.map(ledgerKey).join("\n");
   const shownUser = options.shownUserTexts.map(ledgerKey).join("\n");
   const quoted = ledger.entries.filter((entry) => entry.kind === "rule" || entry.kind === "decision").map((entry) => entry.key);
   const findings = ledger.entries.filter((entry) => entry.kind === "finding").map((entry) => entry.key);
@@ -145,25 +133,26 @@ export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedger
   // every entry asks one of these texts whether it is shown there already: indexed once, each asked in about the
   // time its matches take rather than the text's length (the texts grow with the window; issue #39). The shown texts
   // are prefixes of one another (the user's words shown, then what is quoted, then the findings): one index
-  const userIndex = substringIndex(userText);
+  userIndex ??= { texts: options.userTexts, index: substringIndex(options.userTexts.map(ledgerKey).join("\n")) };
+  const userText = userIndex.index;
   const factIndex = substringIndex(factText);
   const [shownUserIndex, shownIndex] = [factIndex.within(shownUser.length), factIndex.within(shownText.length)];
   const textFor = (entry: LedgerEntry) => (entry.kind === "fact" || entry.kind === "result" ? factIndex : entry.kind === "rule" ? shownUserIndex : shownIndex);
   const ranked: { entry: LedgerEntry; rank: number }[] = [];
   for (const entry of ledger.entries) {
-    const rank = keeperRankOf(entry, { userText: userIndex, shownText: textFor(entry) });
+    const rank = keeperRankOf(entry, { userText, shownText: textFor(entry) });
     if (rank < NEVER) ranked.push({ entry, rank });
   }
-  // a stable sort of the entries in ledger order
-  ranked.sort((a, b) => a.rank - b.rank || a.entry.refs - b.entry.refs || a.entry.last - b.entry.last || a.entry.first - b.entry.first);
-  const candidates = ranked.map(({ entry }) => entry);
+  // lowest rank first, within a rank the least referenced and oldest: sorted only as far as the fit reads it
+  const candidates = evictionOrder(ranked);
   const evicted = new Set<LedgerEntry>();
   let next = 0;
   if (candidates.length === 0) return done();
   for (;;) {
     let excess = tokens - options.budgetTokens;
     do {
-      const entry = candidates[next++];
+      const entry = candidates.next();
+      next++;
       evicted.add(entry);
       size?.evict(entry);
       excess -= Math.max(1, options.measure(`${keeperLineOf(entry)}\n`));
@@ -180,4 +169,26 @@ export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedger
       return done();
     }
   }
+}
+
+/**
+ * The fit's result: the text rendered when first read, and what a further fit takes over. Made outside
+ * `fitKeeperLedger` so that its closures hold only these (not the fit's indexes, while the next fit runs).
+ */
+function fitOf(fit: { ledger: EvidenceLedger; text: string | null; tokens: number; render: (ledger: EvidenceLedger) => string; carryOver: FitCarryOver }): KeeperLedgerFit {
+  const { ledger, tokens, render } = fit;
+  let text = fit.text;
+  let carryOver: FitCarryOver | null = fit.carryOver;
+  return {
+    ledger,
+    get text() {
+      return (text ??= render(ledger));
+    },
+    tokens,
+    carryOver: () => {
+      const value = carryOver;
+      carryOver = null;
+      return value;
+    },
+  };
 }
