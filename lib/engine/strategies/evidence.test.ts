@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { generateSession } from "../../generator/generate-session";
 import type { Session } from "../model";
 import { finalContext } from "../simulate/context-at";
 import type { CompactionEndEvent, TrimEvent } from "../simulate/replay-events";
@@ -70,6 +71,22 @@ describe("the evidence ledger", () => {
     expect([file.note, file.refs]).toEqual(["edited", 3]);
     expect(second.entries.filter((entry) => entry.kind === "request").map((entry) => entry.text)).toEqual(["now run it on port 3000 with MAX_ROWS=500"]);
     expect(second.messagesRead).toBe(session.messages.length);
+  });
+
+  it("carries the entries nothing changed as the same objects and copies those it changes: the same ledger as reading into a copy", () => {
+    const messages = messagesOf(generateSession({ seed: 5, messages: 600 }));
+    for (const cut of [40, 150, 400]) {
+      const first = deepFreeze(readIntoLedger(EMPTY_LEDGER, messages.slice(0, cut), LIMITS));
+      const second = readIntoLedger(first, messages.slice(cut), LIMITS);
+      // the plain definition: every previous entry copied before reading
+      expect(second).toEqual(readIntoLedger(structuredClone(first), messages.slice(cut), LIMITS));
+      const carried = second.entries.filter((entry) => first.entries.includes(entry));
+      const changed = second.entries.filter((entry) => !first.entries.includes(entry) && first.entries.some((old) => old.kind === entry.kind && old.key === entry.key));
+      expect(carried.length, `cut ${cut}`).toBeGreaterThan(0);
+      expect(changed.length, `cut ${cut}`).toBeGreaterThan(0);
+      // a changed entry was seen again: a copy with one more reference
+      for (const entry of changed) expect(entry.refs).toBeGreaterThan(first.entries.find((old) => old.kind === entry.kind && old.key === entry.key)!.refs);
+    }
   });
 
   it("caps a long user message but keeps its rule sentences whole", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { generateSession } from "../../generator/generate-session";
 import { cacheInputsOfReplay } from "../cache/cache-inputs-of-replay";
 import { cacheRulesByProvider } from "../cache/cache-rules";
 import { modelPromptCache } from "../cache/model-prompt-cache";
@@ -312,6 +313,21 @@ describe("keeper's tool facts: files' last state, commands' output, values refer
     return addToolFacts(readIntoLedger(EMPTY_LEDGER, entries, { instructionMaxChars: 4_000 }), entries, { referrers });
   };
   const noted = (ledger: ReturnType<typeof facts>, note: string) => ledger.entries.filter((entry) => entry.kind === "result" && entry.note === note).map((entry) => entry.text);
+
+  it("changes a copy of an entry it updates and carries the rest as the same objects: the same ledger as from a copy", () => {
+    const entries = generateSession({ seed: 5, messages: 600 }).messages.map((message, sessionIndex) => ({ message, sessionIndex }));
+    for (const cut of [150, 400]) {
+      const before = deepFreeze(addToolFacts(readIntoLedger(EMPTY_LEDGER, entries.slice(0, cut), { instructionMaxChars: 4_000 }), entries.slice(0, cut), { referrers: [] }));
+      const read = readIntoLedger(before, entries.slice(cut), { instructionMaxChars: 4_000 });
+      const after = addToolFacts(read, entries.slice(cut), { referrers: ["x"] });
+      // the plain definition: every entry copied first
+      expect(after).toEqual(addToolFacts(structuredClone(read), entries.slice(cut), { referrers: ["x"] }));
+      const changed = after.entries.filter((entry, index) => index < read.entries.length && entry !== read.entries[index]);
+      expect(changed.length, `cut ${cut}`).toBeGreaterThan(0);
+      expect(after.entries.filter((entry) => before.entries.includes(entry)).length, `cut ${cut}`).toBeGreaterThan(0);
+      for (const entry of changed) expect(entry).not.toEqual(read.entries[after.entries.indexOf(entry)]);
+    }
+  });
 
   it.each([
     // the ledger's own identifiers count too ("#343541" is an issue number to it)

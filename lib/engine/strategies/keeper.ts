@@ -222,7 +222,7 @@ function planCompaction(options: {
   // the ledger carried to the next compaction may take the whole budget and keeps what repeats the user's words (the
   // message holding it may be left out later); the ledger shown takes the room the user's words leave, repetitions first
   const kept = fitKeeperLedger(facts, { openRequest, budgetTokens: hardBudget, measure, weights, userTexts, shownUserTexts: [] });
-  const shown = fitKeeperLedger(kept.ledger, { openRequest, budgetTokens: Math.max(0, shownBudget - shownWords.tokens), measure, weights, userTexts, shownUserTexts: texts(shownWords.kept) });
+  const shown = fitKeeperLedger(kept.ledger, { openRequest, budgetTokens: Math.max(0, shownBudget - shownWords.tokens), measure, weights, userTexts, shownUserTexts: texts(shownWords.kept), from: kept });
   const keptErrors = new Set(kept.ledger.entries.filter((entry) => entry.kind === "error").map((entry) => entry.key));
   const files = kept.ledger.entries.filter((entry) => entry.kind === "file");
   const details: CompactionDetails = {

@@ -83,20 +83,31 @@ export interface LedgerMessage {
  * here (see {@link fitLedger}).
  */
 export function readIntoLedger(previous: EvidenceLedger, messages: readonly LedgerMessage[], limits: LedgerLimits): EvidenceLedger {
-  const byKey = new Map<string, LedgerEntry>();
-  const order: LedgerEntry[] = [];
-  for (const entry of previous.entries) {
-    const copy = { ...entry };
-    byKey.set(`${entry.kind}\u0000${entry.key}`, copy);
-    order.push(copy);
-  }
+  // the previous ledger's entries are carried as they are and copied only when a message changes one (copy on
+  // write): the previous ledger is never changed, and an entry nothing touched stays the same object from one
+  // compaction to the next (keeper keeps what it works out of an entry by the object; issue #39)
+  const order: LedgerEntry[] = [...previous.entries];
+  const indexByKind = new Map<LedgerKind, Map<string, number>>();
+  const indexOf = (kind: LedgerKind) => {
+    let byKey = indexByKind.get(kind);
+    if (!byKey) indexByKind.set(kind, (byKey = new Map()));
+    return byKey;
+  };
+  for (const [index, entry] of order.entries()) indexOf(entry.kind).set(entry.key, index);
+  const own = new Set<LedgerEntry>();
+  const writable = (index: number) => {
+    let entry = order[index];
+    if (!own.has(entry)) own.add((entry = order[index] = { ...entry }));
+    return entry;
+  };
   const add = (kind: LedgerKind, rawText: string, at: number, note?: string, options: { replaceText?: boolean; rankNote?: boolean; refs?: number } = {}) => {
     const text = rawText.trim();
     const key = ledgerKey(text);
     if (key.length < 2) return;
-    const id = `${kind}\u0000${key}`;
-    const found = byKey.get(id);
-    if (found) {
+    const byKey = indexOf(kind);
+    const index = byKey.get(key);
+    if (index !== undefined) {
+      const found = writable(index);
       found.refs++;
       found.last = at;
       if (options.replaceText) found.text = text;
@@ -104,7 +115,8 @@ export function readIntoLedger(previous: EvidenceLedger, messages: readonly Ledg
       return;
     }
     const entry: LedgerEntry = { kind, key, text, first: at, last: at, refs: options.refs ?? 1, ...(note === undefined ? {} : { note }) };
-    byKey.set(id, entry);
+    own.add(entry);
+    byKey.set(key, order.length);
     order.push(entry);
   };
   let request: { text: string; at: number } | null = null;
@@ -146,7 +158,7 @@ export function readIntoLedger(previous: EvidenceLedger, messages: readonly Ledg
     }
   }
   // a command's result usually arrives in the next message: fill outcomes the call's own message could not
-  fillOutcomes(order, messages);
+  fillOutcomes(order, messages, writable);
   if (request !== null) {
     const { text, at } = request as { text: string; at: number };
     const slot = order.findIndex((entry) => entry.kind === "request");
@@ -172,8 +184,9 @@ function outcomeOf(result: ToolResultPart): string {
   return `failed: ${cap(errors[0].trim(), OUTCOME_MAX_CHARS)}`;
 }
 
-function fillOutcomes(entries: LedgerEntry[], messages: readonly LedgerMessage[]): void {
-  const commands = new Map(entries.filter((entry) => entry.kind === "command").map((entry) => [entry.key, entry]));
+function fillOutcomes(entries: readonly LedgerEntry[], messages: readonly LedgerMessage[], writable: (index: number) => LedgerEntry): void {
+  const commands = new Map<string, number>();
+  for (const [index, entry] of entries.entries()) if (entry.kind === "command") commands.set(entry.key, index);
   const pending = new Map<string, string>();
   for (const { message } of messages) {
     for (const part of message.parts) {
@@ -183,8 +196,11 @@ function fillOutcomes(entries: LedgerEntry[], messages: readonly LedgerMessage[]
       } else if (part.type === "tool-result") {
         const key = pending.get(part.callId);
         if (key === undefined) continue;
-        const entry = commands.get(key);
-        if (entry) entry.note = outcomeOf(part);
+        const index = commands.get(key);
+        if (index !== undefined) {
+          const note = outcomeOf(part);
+          if (entries[index].note !== note) writable(index).note = note;
+        }
         pending.delete(part.callId);
       }
     }

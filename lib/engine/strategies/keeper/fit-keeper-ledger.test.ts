@@ -99,6 +99,35 @@ describe("fitKeeperLedger keeps what it kept when every rank scanned the texts",
   });
 });
 
+describe("fitKeeperLedger from another fit (keeper fits the carried ledger, then the shown one)", () => {
+  const { ledger, read } = ledgerOfGeneratedSession(31, 1_200);
+  const userTexts = read.filter(({ message }) => message.role === "user").map(({ message }) => message.parts.map((part) => (part.type === "text" ? part.text : "")).join("\n"));
+  it.each([
+    [0.9, 0.5],
+    [0.6, 0.1],
+    [0.3, 0.29],
+    [0.5, 0.8],
+  ])("carried at %s of the ledger, shown at %s: the same as a fit from scratch", (carriedShare, shownShare) => {
+    for (const openRequest of [false, true]) {
+      for (const [measure, weights] of [...MEASURES, [chars4, undefined] as const]) {
+        const whole = measure(renderKeeperLedger(ledger, { openRequest, budgetTokens: Number.MAX_SAFE_INTEGER }));
+        const carried = fitKeeperLedger(ledger, { openRequest, budgetTokens: Math.floor(carriedShare * whole), measure, weights, userTexts, shownUserTexts: [] });
+        const options = { openRequest, budgetTokens: Math.floor(shownShare * whole), measure, weights, userTexts, shownUserTexts: userTexts.filter((_, at) => at % 2 === 0) };
+        const fresh = fitKeeperLedger(carried.ledger, options);
+        // the second fit from the same fit finds its counts taken and starts afresh
+        for (const fitted of [fitKeeperLedger(carried.ledger, { ...options, from: carried }), fitKeeperLedger(carried.ledger, { ...options, from: carried })]) {
+          expect(fitted.ledger.entries).toEqual(fresh.ledger.entries);
+          expect(fitted.ledger.evicted).toBe(fresh.ledger.evicted);
+          expect(fitted.tokens).toBe(fresh.tokens);
+          expect(fitted.text).toBe(fresh.text);
+          expect(fitted.tokens).toBe(measure(fitted.text));
+        }
+        expect(carried.tokens).toBe(measure(carried.text));
+      }
+    }
+  });
+});
+
 describe("keeperLedgerSize counts what measuring the rendering gives", () => {
   const { ledger } = ledgerOfGeneratedSession(34, 1_200);
   // a ledger carried from an earlier compaction (its note counts those evicted then), and CJK in every kind of line

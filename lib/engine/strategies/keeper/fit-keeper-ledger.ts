@@ -1,8 +1,9 @@
 import type { EvidenceLedger, LedgerEntry } from "../evidence/ledger";
 import { ledgerKey } from "../evidence/ledger-key";
 import { PROSE_NOTE } from "./assistant-prose";
-import { keeperLedgerSize } from "./keeper-ledger-size";
-import { keeperLedgerLayout, keeperLedgerRenderer, keeperLineOf } from "./render-keeper-ledger";
+import { evictionOrder } from "./eviction-order";
+import { keeperLedgerSize, type KeeperLedgerSize } from "./keeper-ledger-size";
+import { keeperLedgerLayout, keeperLedgerRenderer, keeperLineOf, type KeeperLedgerLayout } from "./render-keeper-ledger";
 import { substringIndex, type TextLookup } from "./substring-index";
 import type { TextWeights } from "./text-weights";
 import { OUTLINE_NOTE, STATE_NOTE, VALUE_KEY_PREFIX, VALUE_NOTE } from "./tool-facts";
@@ -17,6 +18,34 @@ export interface FitKeeperLedgerOptions {
   shownUserTexts: readonly string[];
   /** `measure` as weights that add up (`textWeightsOf`), when it is: each round sized by running counts, not rendered */
   weights?: TextWeights;
+  /**
+   * a fit whose `ledger` this one fits again, to a smaller budget (keeper fits the ledger it carries, then the one it
+   * shows): its layout, and with the same `weights` its running counts, are taken over instead of worked out again
+   * from every entry, and with the same `userTexts` (the same array) the index of the user's texts. Taken once: a
+   * second fit from the same fit starts afresh
+   */
+  from?: KeeperLedgerFit;
+}
+
+/** A fitted ledger, its text and its tokens (see {@link fitKeeperLedger}). */
+export interface KeeperLedgerFit {
+  ledger: EvidenceLedger;
+  /** rendered when first read: keeper reads the text of the ledger it shows, not of the one it carries */
+  readonly text: string;
+  tokens: number;
+  /** what a further fit of `ledger` takes over (`FitKeeperLedgerOptions.from`): null once taken */
+  carryOver: () => FitCarryOver | null;
+}
+
+/** the layout of a fit, and its running counts (with weights) as they stand for the fitted ledger */
+interface FitCarryOver {
+  ledger: EvidenceLedger;
+  openRequest: boolean;
+  layout: KeeperLedgerLayout;
+  size: KeeperLedgerSize | null;
+  weights: TextWeights | undefined;
+  /** the index of the user's texts, by the `userTexts` array it was made from (when the fit ranked its entries) */
+  userIndex: { texts: readonly string[]; index: TextLookup } | null;
 }
 
 /** the request is never evicted (keeper shows the user's messages in their own section, so it is rarely present) */
@@ -68,7 +97,8 @@ export function keeperRankOf(entry: LedgerEntry, seen: { userText: TextLookup; s
 /**
  * The ledger within `budgetTokens` as `measure` counts its rendered text (`renderKeeperLedger`): entries are evicted
  * lowest rank first (`keeperRankOf`), within a rank the least referenced and oldest first. Returns the ledger kept
- * (its `evicted` counts what the budget left out) and its text.
+ * (its `evicted` counts what the budget left out) and its text (rendered when first read: keeper reads only the
+ * text of the ledger it shows, not of the one it carries).
  *
  * In rounds: evict by each line's estimated cost until the estimate is within the budget, size the rendering, and
  * evict again by the estimate for what is still over (a line's estimate can be off: grouped lines share a label, a
@@ -79,16 +109,22 @@ export function keeperRankOf(entry: LedgerEntry, seen: { userText: TextLookup; s
  * cost what the ledger holds, not what was evicted: at a 1M window 5.4 renderings a fit of a ledger five times
  * longer than at 200K's 4.1 (issue #39).
  */
-export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedgerOptions): { ledger: EvidenceLedger; text: string; tokens: number } {
-  const layout = keeperLedgerLayout({ openRequest: options.openRequest });
+export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedgerOptions): KeeperLedgerFit {
+  const taken = options.from?.carryOver() ?? null;
+  const carried = taken !== null && taken.ledger === ledger && taken.openRequest === options.openRequest ? taken : null;
+  const layout = carried?.layout ?? keeperLedgerLayout({ openRequest: options.openRequest });
   const render = keeperLedgerRenderer({ openRequest: options.openRequest, budgetTokens: options.budgetTokens }, layout);
-  const size = options.weights ? keeperLedgerSize(ledger, { layout, budgetTokens: options.budgetTokens, weights: options.weights }) : null;
+  const size = !options.weights
+    ? null
+    : carried?.size && carried.weights === options.weights
+      ? carried.size
+      : keeperLedgerSize(ledger, { layout, budgetTokens: options.budgetTokens, weights: options.weights });
   let current = ledger;
   let text = size ? null : render(current);
-  let tokens = size ? size.tokens(ledger.evicted) : options.measure(text!);
-  const done = () => ({ ledger: current, text: text ?? render(current), tokens });
+  let tokens = size ? size.tokens(ledger.evicted, options.budgetTokens) : options.measure(text!);
+  let userIndex = carried?.userIndex?.texts === options.userTexts ? carried.userIndex : null;
+  const done = () => fitOf({ ledger: current, text, tokens, render, carryOver: { ledger: current, openRequest: options.openRequest, layout, size, weights: options.weights, userIndex } });
   if (tokens <= options.budgetTokens) return done();
-  const userText = options.userTexts.map(ledgerKey).join("\n");
   const shownUser = options.shownUserTexts.map(ledgerKey).join("\n");
   const quoted = ledger.entries.filter((entry) => entry.kind === "rule" || entry.kind === "decision").map((entry) => entry.key);
   const findings = ledger.entries.filter((entry) => entry.kind === "finding").map((entry) => entry.key);
@@ -97,27 +133,32 @@ export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedger
   // every entry asks one of these texts whether it is shown there already: indexed once, each asked in about the
   // time its matches take rather than the text's length (the texts grow with the window; issue #39). The shown texts
   // are prefixes of one another (the user's words shown, then what is quoted, then the findings): one index
-  const userIndex = substringIndex(userText);
+  userIndex ??= { texts: options.userTexts, index: substringIndex(options.userTexts.map(ledgerKey).join("\n")) };
+  const userText = userIndex.index;
   const factIndex = substringIndex(factText);
   const [shownUserIndex, shownIndex] = [factIndex.within(shownUser.length), factIndex.within(shownText.length)];
   const textFor = (entry: LedgerEntry) => (entry.kind === "fact" || entry.kind === "result" ? factIndex : entry.kind === "rule" ? shownUserIndex : shownIndex);
-  const rankOf = new Map(ledger.entries.map((entry) => [entry, keeperRankOf(entry, { userText: userIndex, shownText: textFor(entry) })]));
-  const candidates = ledger.entries
-    .filter((entry) => rankOf.get(entry)! < NEVER)
-    .sort((a, b) => rankOf.get(a)! - rankOf.get(b)! || a.refs - b.refs || a.last - b.last || a.first - b.first);
+  const ranked: { entry: LedgerEntry; rank: number }[] = [];
+  for (const entry of ledger.entries) {
+    const rank = keeperRankOf(entry, { userText, shownText: textFor(entry) });
+    if (rank < NEVER) ranked.push({ entry, rank });
+  }
+  // lowest rank first, within a rank the least referenced and oldest: sorted only as far as the fit reads it
+  const candidates = evictionOrder(ranked);
   const evicted = new Set<LedgerEntry>();
   let next = 0;
   if (candidates.length === 0) return done();
   for (;;) {
     let excess = tokens - options.budgetTokens;
     do {
-      const entry = candidates[next++];
+      const entry = candidates.next();
+      next++;
       evicted.add(entry);
       size?.evict(entry);
       excess -= Math.max(1, options.measure(`${keeperLineOf(entry)}\n`));
     } while (excess > 0 && next < candidates.length);
     const total = ledger.evicted + evicted.size;
-    if (size) tokens = size.tokens(total);
+    if (size) tokens = size.tokens(total, options.budgetTokens);
     else {
       current = { ...ledger, entries: ledger.entries.filter((entry) => !evicted.has(entry)), evicted: total };
       text = render(current);
@@ -128,4 +169,26 @@ export function fitKeeperLedger(ledger: EvidenceLedger, options: FitKeeperLedger
       return done();
     }
   }
+}
+
+/**
+ * The fit's result: the text rendered when first read, and what a further fit takes over. Made outside
+ * `fitKeeperLedger` so that its closures hold only these (not the fit's indexes, while the next fit runs).
+ */
+function fitOf(fit: { ledger: EvidenceLedger; text: string | null; tokens: number; render: (ledger: EvidenceLedger) => string; carryOver: FitCarryOver }): KeeperLedgerFit {
+  const { ledger, tokens, render } = fit;
+  let text = fit.text;
+  let carryOver: FitCarryOver | null = fit.carryOver;
+  return {
+    ledger,
+    get text() {
+      return (text ??= render(ledger));
+    },
+    tokens,
+    carryOver: () => {
+      const value = carryOver;
+      carryOver = null;
+      return value;
+    },
+  };
 }

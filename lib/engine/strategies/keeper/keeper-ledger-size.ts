@@ -21,8 +21,11 @@ interface SectionCount {
 
 /** A ledger's rendered size kept as running counts while entries are evicted (see {@link keeperLedgerSize}). */
 export interface KeeperLedgerSize {
-  /** the tokens of the rendering with the entries evicted so far, its note saying `evictedTotal` were left out */
-  tokens(evictedTotal: number): number;
+  /**
+   * the tokens of the rendering with the entries evicted so far, its note saying `evictedTotal` were left out to stay
+   * within `budgetTokens` (default: the budget it was made with)
+   */
+  tokens(evictedTotal: number, budgetTokens?: number): number;
   /** leaves the entry out (an entry of the ledger, not evicted before) */
   evict(entry: LedgerEntry): void;
 }
@@ -112,9 +115,9 @@ export function keeperLedgerSize(ledger: EvidenceLedger, options: { layout: Keep
   for (const entry of ledger.entries) if (isShown(entry)) show(entry, 1);
 
   return {
-    tokens(evictedTotal) {
+    tokens(evictedTotal, budgetTokens = options.budgetTokens) {
       const between = shownSections > 0 ? (shownSections - 1) * blankLine : 0;
-      return weights.tokens(preamble + sectionWeight + between + weight(evictedNote(evictedTotal, options.budgetTokens)));
+      return weights.tokens(preamble + sectionWeight + between + weight(evictedNote(evictedTotal, budgetTokens)));
     },
     evict(entry) {
       if (isShown(entry)) show(entry, -1);

@@ -72,13 +72,27 @@ export function tokensOf(text: string): Set<string> {
  * - **what each file read states of itself** (`result`, noted {@link OUTLINE_NOTE}, one per file): see `outlineOf`.
  */
 export function addToolFacts(ledger: EvidenceLedger, messages: readonly LedgerMessage[], options: { referrers: readonly string[] }): EvidenceLedger {
-  const entries = ledger.entries.map((entry) => ({ ...entry }));
-  const byKey = new Map(entries.map((entry) => [`${entry.kind}\u0000${entry.key}`, entry]));
-  const commands = new Map(entries.filter((entry) => entry.kind === "command").map((entry) => [entry.key, entry]));
-  const upsert = (entry: LedgerEntry, merge: (found: LedgerEntry) => void) => {
-    const found = byKey.get(`${entry.kind}\u0000${entry.key}`);
-    if (found) return merge(found);
-    byKey.set(`${entry.kind}\u0000${entry.key}`, entry);
+  // the ledger's entries are carried as they are and copied only when changed here (copy on write, as
+  // `readIntoLedger` does): an entry nothing changed stays the same object from one compaction to the next
+  const entries = [...ledger.entries];
+  const own = new Set<LedgerEntry>();
+  const writable = (index: number) => {
+    let entry = entries[index];
+    if (!own.has(entry)) own.add((entry = entries[index] = { ...entry }));
+    return entry;
+  };
+  // every entry added here is a result: results by key, and commands by key, as indexes into `entries`
+  const results = new Map<string, number>();
+  const commands = new Map<string, number>();
+  for (const [index, entry] of entries.entries()) {
+    if (entry.kind === "result") results.set(entry.key, index);
+    else if (entry.kind === "command") commands.set(entry.key, index);
+  }
+  const upsert = (entry: LedgerEntry & { kind: "result" }, merge: (found: LedgerEntry) => void) => {
+    const found = results.get(entry.key);
+    if (found !== undefined) return merge(writable(found));
+    results.set(entry.key, entries.length);
+    own.add(entry);
     entries.push(entry);
   };
 
@@ -110,9 +124,13 @@ export function addToolFacts(ledger: EvidenceLedger, messages: readonly LedgerMe
       }
       const command = commandOf(call);
       if (command !== null && !failed) {
-        const entry = commands.get(ledgerKey(cap(firstLine(command), COMMAND_MAX_CHARS)));
+        const index = commands.get(ledgerKey(cap(firstLine(command), COMMAND_MAX_CHARS)));
         const last = lastLine(part.output);
-        if (entry && (entry.note === undefined || entry.note === "ok")) entry.note = last === null ? "ok" : `ok → ${cap(last, OUTCOME_LINE_MAX_CHARS)}`;
+        const entry = index === undefined ? undefined : entries[index];
+        if (entry && (entry.note === undefined || entry.note === "ok")) {
+          const note = last === null ? "ok" : `ok → ${cap(last, OUTCOME_LINE_MAX_CHARS)}`;
+          if (entry.note !== note) writable(index!).note = note;
+        }
       }
       if (operation !== null && operation.operation === "read" && !failed) {
         const said = outlineOf(part.output);
