@@ -1,6 +1,7 @@
 import { commandOf, errorLines, filePathsIn, findIdentifiers, firstLine, inputPaths, isDecision, isRule, splitSentences, URL } from "./evidence-recognizers";
 import { digestToolResult } from "./digest-tool-result";
 import { findingsOf } from "./findings-of";
+import { copyOnWriteEntries } from "./copy-on-write-entries";
 import { ledgerKey } from "./ledger-key";
 import type { Message, ToolCallPart, ToolResultPart } from "../../model";
 import { fileOperationOf } from "../pi/file-operations";
@@ -83,10 +84,8 @@ export interface LedgerMessage {
  * here (see {@link fitLedger}).
  */
 export function readIntoLedger(previous: EvidenceLedger, messages: readonly LedgerMessage[], limits: LedgerLimits): EvidenceLedger {
-  // the previous ledger's entries are carried as they are and copied only when a message changes one (copy on
-  // write): the previous ledger is never changed, and an entry nothing touched stays the same object from one
-  // compaction to the next (keeper keeps what it works out of an entry by the object; issue #39)
-  const order: LedgerEntry[] = [...previous.entries];
+  // the previous ledger's entries are carried as they are and copied only when a message changes one
+  const { entries: order, writable, add: append } = copyOnWriteEntries(previous.entries);
   const indexByKind = new Map<LedgerKind, Map<string, number>>();
   const indexOf = (kind: LedgerKind) => {
     let byKey = indexByKind.get(kind);
@@ -94,12 +93,6 @@ export function readIntoLedger(previous: EvidenceLedger, messages: readonly Ledg
     return byKey;
   };
   for (const [index, entry] of order.entries()) indexOf(entry.kind).set(entry.key, index);
-  const own = new Set<LedgerEntry>();
-  const writable = (index: number) => {
-    let entry = order[index];
-    if (!own.has(entry)) own.add((entry = order[index] = { ...entry }));
-    return entry;
-  };
   const add = (kind: LedgerKind, rawText: string, at: number, note?: string, options: { replaceText?: boolean; rankNote?: boolean; refs?: number } = {}) => {
     const text = rawText.trim();
     const key = ledgerKey(text);
@@ -115,9 +108,7 @@ export function readIntoLedger(previous: EvidenceLedger, messages: readonly Ledg
       return;
     }
     const entry: LedgerEntry = { kind, key, text, first: at, last: at, refs: options.refs ?? 1, ...(note === undefined ? {} : { note }) };
-    own.add(entry);
-    byKey.set(key, order.length);
-    order.push(entry);
+    byKey.set(key, append(entry));
   };
   let request: { text: string; at: number } | null = null;
   const callsById = new Map<string, ToolCallPart>();

@@ -1,6 +1,7 @@
 import type { ToolCallPart, ToolResultPart } from "../../model";
 import { commandOf, errorLines, findIdentifiers, firstLine, isRule, splitSentences } from "../evidence/evidence-recognizers";
 import type { EvidenceLedger, LedgerEntry, LedgerMessage } from "../evidence/ledger";
+import { copyOnWriteEntries } from "../evidence/copy-on-write-entries";
 import { ledgerKey } from "../evidence/ledger-key";
 import { fileOperationOf } from "../pi/file-operations";
 import { declarationsOf } from "./declarations-of";
@@ -72,15 +73,8 @@ export function tokensOf(text: string): Set<string> {
  * - **what each file read states of itself** (`result`, noted {@link OUTLINE_NOTE}, one per file): see `outlineOf`.
  */
 export function addToolFacts(ledger: EvidenceLedger, messages: readonly LedgerMessage[], options: { referrers: readonly string[] }): EvidenceLedger {
-  // the ledger's entries are carried as they are and copied only when changed here (copy on write, as
-  // `readIntoLedger` does): an entry nothing changed stays the same object from one compaction to the next
-  const entries = [...ledger.entries];
-  const own = new Set<LedgerEntry>();
-  const writable = (index: number) => {
-    let entry = entries[index];
-    if (!own.has(entry)) own.add((entry = entries[index] = { ...entry }));
-    return entry;
-  };
+  // the ledger's entries are carried as they are and copied only when changed here (as `readIntoLedger` does)
+  const { entries, writable, add } = copyOnWriteEntries(ledger.entries);
   // every entry added here is a result: results by key, and commands by key, as indexes into `entries`
   const results = new Map<string, number>();
   const commands = new Map<string, number>();
@@ -91,9 +85,7 @@ export function addToolFacts(ledger: EvidenceLedger, messages: readonly LedgerMe
   const upsert = (entry: LedgerEntry & { kind: "result" }, merge: (found: LedgerEntry) => void) => {
     const found = results.get(entry.key);
     if (found !== undefined) return merge(writable(found));
-    results.set(entry.key, entries.length);
-    own.add(entry);
-    entries.push(entry);
+    results.set(entry.key, add(entry));
   };
 
   const mentions = mentionsIn(messages, options.referrers);
