@@ -49,7 +49,7 @@ export default defineConfig({
     {
       // a fresh SQLite file per run, migrated with the normal Prisma CLI, then the built app
       // its own temporary directory, holding an upload spool folder a killed server left three days ago (e2e/housekeeping.spec.ts)
-      command: `mkdir -p data && rm -f data/e2e.db data/e2e.db-journal && rm -rf ${E2E_TMPDIR} && mkdir -p ${STALE_SPOOL} && touch ${path.join(STALE_SPOOL, "upload")} && touch -d "3 days ago" ${path.join(STALE_SPOOL, "upload")} ${STALE_SPOOL} && ./node_modules/.bin/prisma migrate deploy && ./node_modules/.bin/next start -p ${PORT}`,
+      command: `mkdir -p data && rm -f data/e2e.db data/e2e.db-journal && rm -rf ${E2E_TMPDIR} && mkdir -p ${STALE_SPOOL} && touch ${path.join(STALE_SPOOL, "upload")} && touch -d "3 days ago" ${path.join(STALE_SPOOL, "upload")} ${STALE_SPOOL} && ./node_modules/.bin/prisma migrate deploy && bash scripts/next-start.sh -p ${PORT}`,
       url: `${BASE_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 90_000,

@@ -22,7 +22,7 @@ export default defineConfig({
   use: { ...base.use, baseURL: BASE_URL },
   webServer: [
     {
-      command: `mkdir -p data && rm -f data/e2e-team.db data/e2e-team.db-journal && DATABASE_URL=file:./data/e2e-team.db ./node_modules/.bin/prisma migrate deploy && ./node_modules/.bin/next start -p ${PORT}`,
+      command: `mkdir -p data && rm -f data/e2e-team.db data/e2e-team.db-journal && DATABASE_URL=file:./data/e2e-team.db ./node_modules/.bin/prisma migrate deploy && bash scripts/next-start.sh -p ${PORT}`,
       url: `${BASE_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 90_000,

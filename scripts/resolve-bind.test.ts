@@ -35,9 +35,10 @@ describe("scripts/start.sh: where the lab listens", () => {
     expect(result.stdout).not.toContain("t0ken");
   });
 
-  it("start.sh sources it and hands the host to next start", () => {
+  it("start.sh sources it and hands the host to next start (through next-start.sh, which passes its arguments on)", () => {
     const script = readFileSync(path.join(SCRIPTS, "start.sh"), "utf8");
     expect(script).toContain("source scripts/resolve-bind.sh");
-    expect(script).toMatch(/next start -H "\$BIND_HOST" -p "\$PORT"/);
+    expect(script).toMatch(/next-start\.sh -H "\$BIND_HOST" -p "\$PORT"/);
+    expect(readFileSync(path.join(SCRIPTS, "next-start.sh"), "utf8")).toMatch(/exec \.\/node_modules\/\.bin\/next start "\$@"/);
   });
 });

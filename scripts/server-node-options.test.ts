@@ -18,10 +18,20 @@ console.log(largest / 1048576);`;
   return Number(execFileSync(process.execPath, ["-e", churn], { env, encoding: "utf8" }).trim());
 }
 
-describe("scripts/server-node-options: the Node options start.sh gives the server", () => {
-  it("start.sh puts them in NODE_OPTIONS, before any already set, just before it execs next start", () => {
-    const script = readFileSync(path.join(SCRIPTS, "start.sh"), "utf8");
-    expect(script).toMatch(/NODE_OPTIONS="\$\(tr '\\n' ' ' < scripts\/server-node-options\)\$\{NODE_OPTIONS:-\}"\nexport NODE_OPTIONS\nexec \.\/node_modules\/\.bin\/next start /);
+describe("scripts/server-node-options: the Node options every start of the production server gives it", () => {
+  it("next-start.sh puts them in NODE_OPTIONS, before any already set, just before it execs next start", () => {
+    const script = readFileSync(path.join(SCRIPTS, "next-start.sh"), "utf8");
+    expect(script).toMatch(/NODE_OPTIONS="\$\(tr '\\n' ' ' < scripts\/server-node-options\)\$\{NODE_OPTIONS:-\}"\nexport NODE_OPTIONS\nexec \.\/node_modules\/\.bin\/next start "\$@"\n/);
+  });
+
+  it("start.sh, npm start and the Playwright configs' servers all start through next-start.sh", () => {
+    const read = (file: string) => readFileSync(path.join(SCRIPTS, "..", file), "utf8");
+    expect(read("scripts/start.sh")).toMatch(/\nexec bash scripts\/next-start\.sh -H "\$BIND_HOST" -p "\$PORT"\n/);
+    expect(JSON.parse(read("package.json")).scripts.start).toBe("bash scripts/next-start.sh -p 3000");
+    for (const config of ["playwright.config.ts", "playwright.team.config.ts"]) {
+      expect(read(config)).toContain("bash scripts/next-start.sh -p ${PORT}");
+      expect(read(config)).not.toMatch(/\.bin\/next start/);
+    }
   });
 
   it("Node takes them from NODE_OPTIONS, and they cap the young generation at 2 × 8 MB", () => {

@@ -10,9 +10,10 @@
 #      postgres://… URLs use prisma/postgres/migrations)
 #   3. seeds three generated demo sessions when the database holds no session (scripts/seed.ts, idempotent)
 #   4. runs `next build` when there is no build or a source file is newer than it
-#   5. execs `next start -H <host> -p ${PORT:-3000}`: 127.0.0.1 unless HOST is set (scripts/resolve-bind.sh), with a
-#      warning when HOST exposes the lab without LAB_ACCESS_TOKEN, and with the Node options of scripts/server-node-options
-#      put before any NODE_OPTIONS already set (V8's young generation at most 2 × 8 MB: see README, "Upload memory")
+#   5. execs `next start -H <host> -p ${PORT:-3000}` through scripts/next-start.sh (the Node options of
+#      scripts/server-node-options put before any NODE_OPTIONS already set: V8's young generation at most 2 × 8 MB, see
+#      README, "Upload memory"): 127.0.0.1 unless HOST is set (scripts/resolve-bind.sh), with a warning when HOST
+#      exposes the lab without LAB_ACCESS_TOKEN
 # No API key is needed. The app also migrates a fresh database on its own at first use (lib/store/ensure-database.ts),
 # so a bare `next start` works too; this script just does it before the first request.
 set -euo pipefail
@@ -55,6 +56,4 @@ fi
 
 access_notice
 echo "[lab] serving http://$BIND_HOST:$PORT"
-NODE_OPTIONS="$(tr '\n' ' ' < scripts/server-node-options)${NODE_OPTIONS:-}"
-export NODE_OPTIONS
-exec ./node_modules/.bin/next start -H "$BIND_HOST" -p "$PORT"
+exec bash scripts/next-start.sh -H "$BIND_HOST" -p "$PORT"
