@@ -10,6 +10,7 @@ import type { ReplayResult, ReplayStep } from "./replay-result";
 import { resolveProtection } from "./resolve-protection";
 import { SourceContext } from "./source-context";
 import { measureHiddenPrefix } from "../cache/hidden-prefix-tokens";
+import { sessionCacheRules } from "../cache/session-cache-rules";
 
 export interface ReplayCoreOptions {
   session: Session;
@@ -69,6 +70,7 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
   const kinds = classifyMessages(session);
   const hiddenPrefixTokens = options.countHiddenPrefix === true ? measureHiddenPrefix(session, estimator) : 0;
   const live = new LiveContext(session, estimator, hiddenPrefixTokens);
+  const sessionCache = sessionCacheRules(session);
   const events: ReplayEvent[] = [];
   const steps: ReplayStep[] = [];
   const triggers = new Set<TriggerPoint>(strategy.triggers);
@@ -109,6 +111,7 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
       previousSummary,
       previousDetails,
       force,
+      sessionCache,
     });
     if (decision.notes) for (const note of decision.notes) emit({ ...note, step });
     applyMarks(decision, point);

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { cacheRulesByProvider } from "../cache/cache-rules";
 import { EMPTY_LEDGER, readIntoLedger, type LedgerMessage } from "./evidence/ledger";
-import type { CacheEconomics } from "./keeper/cache-economics";
+import { keeperCachePrices, type CacheEconomics } from "./keeper/cache-economics";
 import { compactionPaybackCalls, economicTrigger } from "./keeper/compaction-point";
 import { curateLedger } from "./keeper/curate-ledger";
 import { fitKeeperLedger } from "./keeper/fit-keeper-ledger";
@@ -21,8 +20,10 @@ import { defineStrategy } from "./strategy";
 
 /**
  * The lab's own cache-aware strategy (issue #36). Where it compacts follows from the cache's prices, plain numbers:
- * Anthropic's 5-minute cache by default (reads 0.1×, writes 1.25× the input price, entries live 300 s after their
- * last use — lib/engine/cache/cache-rules.ts), the most expensive of the three to rewrite a prompt under.
+ * by default those of the cache the session's own model runs under (StrategyInput.sessionCache; lib/engine/cache/
+ * cache-rules.ts) — Anthropic's 5-minute cache reads 0.1× and writes 1.25× the input price, entries live 300 s after
+ * their last use; OpenAI's and Google's automatic caches write nothing (a changed prompt is sent at 1×) — and the
+ * numbers set in the settings where they are.
  */
 export const DEFAULT_KEEPER_SETTINGS = {
   /** the ceiling: compact at the latest when the context (the agent's hidden prefix included) passes this share of the usable window (window − output reserve) */
@@ -47,17 +48,26 @@ export const DEFAULT_KEEPER_SETTINGS = {
   clearToolResults: true,
   /** the newest tool results never cleared */
   keepToolResults: 5,
-  /** a cached input token's price ÷ the input price */
-  cacheReadMultiplier: 0.1,
-  /** a token written to the cache (or, for automatic caches, sent uncached after a change) ÷ the input price */
-  cacheWriteMultiplier: 1.25,
-  /** the cache entry's lifetime after its last use, seconds */
-  cacheTtlSeconds: cacheRulesByProvider.anthropic.ttlSeconds["5m"]!,
+  /**
+   * a cached input token's price ÷ the input price; null (the default): the session's provider's — the cache of the
+   * model the session names (lib/engine/cache/cache-rules.ts; Anthropic, OpenAI and Google all 0.1), Anthropic's
+   * when it names none the lab knows
+   */
+  cacheReadMultiplier: null as number | null,
+  /**
+   * a token written to the cache (or, for automatic caches, sent uncached after a change) ÷ the input price; null: the
+   * session's provider's at its default TTL (Anthropic 1.25 for 5 minutes; OpenAI and Google 1: they write nothing,
+   * a changed prompt is sent uncached)
+   */
+  cacheWriteMultiplier: null as number | null,
+  /** the cache entry's lifetime after its last use, seconds; null: the session's provider's default (300 for all three) */
+  cacheTtlSeconds: null as number | null,
   /**
    * a change further back than this many messages from the prompt's end is not found by the cache at all (Anthropic
-   * looks back about 20 blocks from its breakpoint): the whole prompt is written again. 0: no limit (automatic caches)
+   * looks back about 20 blocks from its breakpoint): the whole prompt is written again. 0: no limit. null: the
+   * session's provider's (Anthropic 20; OpenAI's and Google's automatic caches 0)
    */
-  cacheLookbackMessages: cacheRulesByProvider.anthropic.lookbackMessages ?? 0,
+  cacheLookbackMessages: null as number | null,
 };
 
 const share = z.number().gt(0).max(1);
@@ -69,10 +79,10 @@ export const KeeperSettingsSchema = z.strictObject({
   userWordsShare: share,
   clearToolResults: z.boolean(),
   keepToolResults: z.number().int().min(0),
-  cacheReadMultiplier: z.number().min(0).max(1),
-  cacheWriteMultiplier: z.number().min(0),
-  cacheTtlSeconds: z.number().int().min(0),
-  cacheLookbackMessages: z.number().int().min(0),
+  cacheReadMultiplier: z.number().min(0).max(1).nullable(),
+  cacheWriteMultiplier: z.number().min(0).nullable(),
+  cacheTtlSeconds: z.number().int().min(0).nullable(),
+  cacheLookbackMessages: z.number().int().min(0).nullable(),
 });
 export type KeeperSettings = z.infer<typeof KeeperSettingsSchema>;
 
@@ -141,15 +151,16 @@ export const keeperStrategy = defineStrategy<KeeperSettings>({
     const ledgerBudget = Math.max(Math.floor(MIN_LEDGER_RATIO * window), Math.min(Math.floor(settings.ledgerBudgetRatio * window), Math.floor(ceiling / 2) - head - tailTokens));
     // what a compaction leaves: as the newest one did, else the system messages, the ledger's budget and the tail
     const after = since.lastAfterTokens ?? head + ledgerBudget + tailTokens;
-    const prices = { readMultiplier: settings.cacheReadMultiplier, writeMultiplier: settings.cacheWriteMultiplier };
+    const cache = keeperCachePrices(settings, input.sessionCache);
+    const prices = { readMultiplier: cache.readMultiplier, writeMultiplier: cache.writeMultiplier };
     const trigger = Math.min(ceiling, Math.floor(economicTrigger({ afterTokens: after, growthPerCall: growth, ...prices })));
     const gap = idleGapMs(context);
-    const cold = gap !== null && gap > settings.cacheTtlSeconds * 1000;
+    const cold = gap !== null && gap > cache.ttlSeconds * 1000;
     // a warm clearing pass rewrites the prompt from the first cleared message (all of it past the cache's lookback)
     // and postpones the compaction that would drop that output anyway: measured on the tuning set it cost more than it
     // saved at both windows, so keeper clears only when the cache is cold and the rewrite is free
     const economics: CacheEconomics = { ...prices, paybackCalls: 1 };
-    const pass = settings.clearToolResults && cold ? planClearing({ context, keepToolResults: settings.keepToolResults, economics, cold, lookbackMessages: settings.cacheLookbackMessages, pruner: "keeper-clearing" }) : null;
+    const pass = settings.clearToolResults && cold ? planClearing({ context, keepToolResults: settings.keepToolResults, economics, cold, lookbackMessages: cache.lookbackMessages, pruner: "keeper-clearing" }) : null;
     const cleared = pass ? messages - context.scale(pass.freed) : messages;
     const idle = cold && messages >= 2 * after;
     const payback = compactionPaybackCalls({ contextTokens: cleared, afterTokens: after, cold, ...prices });
@@ -158,10 +169,10 @@ export const keeperStrategy = defineStrategy<KeeperSettings>({
       const reason = input.force
         ? `manual compaction: context ${number(context.tokens)}`
         : idle
-          ? `idle ${number(gap! / 1000)} s > cache TTL ${number(settings.cacheTtlSeconds)} s: the cache is cold, so compacting now saves writing ${number(messages - after)} tokens (messages ${number(messages)} ≥ twice the ${number(after)} a compaction leaves)`
+          ? `idle ${number(gap! / 1000)} s > cache TTL ${number(cache.ttlSeconds)} s (${cache.source}): the cache is cold, so compacting now saves writing ${number(messages - after)} tokens (messages ${number(messages)} ≥ twice the ${number(after)} a compaction leaves)`
           : cleared > ceiling
             ? `messages ${number(cleared)} > ${number(ceiling)} (${settings.maxContextRatio} of the usable window ${number(usable)}, less the hidden prefix ${number(hidden)})`
-            : `messages ${number(cleared)} > ${number(trigger)}, where compacting to ~${number(after)} costs least per call at ${number(growth)} tokens a call (pays back in ${payback.toFixed(1)} calls)${pass ? "; a clearing pass would not bring it under" : ""}`;
+            : `messages ${number(cleared)} > ${number(trigger)}, where compacting to ~${number(after)} costs least per call at ${number(growth)} tokens a call, reads ${cache.readMultiplier}× and writes ${cache.writeMultiplier}× the input price (${cache.source}; pays back in ${payback.toFixed(1)} calls)${pass ? "; a clearing pass would not bring it under" : ""}`;
       const compaction = planCompaction({ context, settings, window, ledgerBudget, budget: Math.max(ceiling, after) + hidden, reason, previous: input.previousDetails });
       if (compaction) return compaction;
       if (input.force) return {};

@@ -23,6 +23,7 @@
  * any of them. Strategies keep no state of their own: what they need from the past (compaction count,
  * warnings given, thrash) they read from `input.events`; iterative summaries read `input.previousSummary`.
  */
+import type { CacheRules } from "../cache/cache-rules";
 import type { AdditiveTextWeights } from "../tokens/estimator";
 import type { z } from "zod";
 import type { Message, PartMark, Role } from "../model";
@@ -152,6 +153,12 @@ export interface StrategyInput<S> {
   previousDetails: CompactionDetails | null;
   /** a compaction is requested now (manual compaction, the UI's preview): plan one even under threshold */
   force: boolean;
+  /**
+   * the prompt cache the session's own model runs under: its provider's rules (lib/engine/cache/cache-rules.ts),
+   * Anthropic's when the session names no model of a provider the lab knows — as the run's cost prices it by default.
+   * What a strategy that prices the cache reads where its settings leave the prices to the session (keeper).
+   */
+  sessionCache: CacheRules;
 }
 
 /** One positional range of the current context, `to` exclusive. */

@@ -1,9 +1,11 @@
+import type { CacheRules } from "../../cache/cache-rules";
+
 /**
  * The prompt cache's economics as the keeper strategy prices them: relative prices (the base input price = 1) and
- * the entry lifetime. Plain numbers in the strategy's settings, so a user can set another provider's: Anthropic's
- * 5-minute cache reads at 0.1× and writes at 1.25× (the defaults, the most expensive prefix rewrite of the three
- * providers the lab models); OpenAI's and Gemini's automatic caches write nothing, so a rewritten prompt is sent
- * uncached at 1× (set `cacheWriteMultiplier: 1`). The lifetimes are lib/engine/cache/cache-rules.ts's.
+ * the entry lifetime. Plain numbers in the strategy's settings, each left unset (null) by default to take the
+ * session's provider's (see {@link keeperCachePrices}): Anthropic's 5-minute cache reads at 0.1× and writes at
+ * 1.25× (the most expensive prefix rewrite of the three providers the lab models); OpenAI's and Gemini's automatic
+ * caches write nothing, so a rewritten prompt is sent uncached at 1×. The lifetimes are lib/engine/cache/cache-rules.ts's.
  */
 export interface CacheEconomics {
   /** a cached input token's price ÷ the base input price */
@@ -31,4 +33,34 @@ export function rewriteEconomics(options: { suffixTokens: number; freedTokens: n
   const savingPerCall = freedTokens * economics.readMultiplier;
   const extra = options.cold ? -freedTokens * economics.writeMultiplier : (suffixTokens - freedTokens) * economics.writeMultiplier - suffixTokens * economics.readMultiplier;
   return { extra, savingPerCall, net: savingPerCall * economics.paybackCalls - extra };
+}
+
+/** What keeper prices the cache with: each of its four cache settings, or where one is unset, the session's provider's. */
+export interface KeeperCachePrices {
+  readMultiplier: number;
+  writeMultiplier: number;
+  ttlSeconds: number;
+  /** 0: no limit */
+  lookbackMessages: number;
+  /** where the numbers come from, for a decision's reason: "anthropic's cache", "openai's cache", "settings", … */
+  source: string;
+}
+
+/**
+ * Keeper's cache settings resolved against the session's cache rules (StrategyInput.sessionCache): a setting that is
+ * set wins; an unset one (null) takes the provider's number — its read multiplier, its write multiplier and TTL at
+ * its default TTL option, its lookback (none: 0, no limit).
+ */
+export function keeperCachePrices(
+  settings: { cacheReadMultiplier: number | null; cacheWriteMultiplier: number | null; cacheTtlSeconds: number | null; cacheLookbackMessages: number | null },
+  rules: CacheRules,
+): KeeperCachePrices {
+  const set = [settings.cacheReadMultiplier, settings.cacheWriteMultiplier, settings.cacheTtlSeconds, settings.cacheLookbackMessages].filter((value) => value !== null).length;
+  return {
+    readMultiplier: settings.cacheReadMultiplier ?? rules.multipliers.read,
+    writeMultiplier: settings.cacheWriteMultiplier ?? rules.multipliers.write[rules.defaultTtl] ?? 1,
+    ttlSeconds: settings.cacheTtlSeconds ?? rules.ttlSeconds[rules.defaultTtl] ?? 300,
+    lookbackMessages: settings.cacheLookbackMessages ?? rules.lookbackMessages ?? 0,
+    source: set === 4 ? "settings" : set === 0 ? `${rules.provider}'s cache` : `${rules.provider}'s cache and settings`,
+  };
 }
