@@ -543,3 +543,24 @@ test("the preview shows what the strategy would do with its settings: opencode w
   await page.getByTestId("preview-as-configured").click();
   await expect(playground.preview).toHaveAttribute("data-mode", "as-configured", { timeout: 20_000 });
 });
+
+test("keeper's cache settings say what leaving them unset means, and its compactions name the cache they priced", async ({ page, request }, testInfo) => {
+  const sessionPage = new SessionPage(page);
+  const playground = new PlaygroundPanel(page);
+  await sessionPage.goto(session.id);
+  await playground.waitForPanel();
+  await playground.pickStrategy("keeper");
+  // unset by default: "auto", with each provider's number from the cache rules
+  const write = page.getByTestId("setting-cacheWriteMultiplier-input-auto");
+  await expect(write).toContainText("auto");
+  await expect(write).toContainText("unset: the cache of the session's model — Anthropic 1.25, OpenAI 1, Google 1");
+  await expect(page.getByTestId("setting-cacheLookbackMessages-input-auto")).toContainText("Anthropic 20, OpenAI 0, Google 0");
+  await keepScreenshot(page, testInfo, "keeper-cache-settings");
+  await playground.setWindow(20_000);
+  await playground.run("done");
+  // this generated session names no model: priced, and compacted, at Anthropic's cache
+  const run = (await latestRun(request, session.id)) as { result: { events: { type: string; reason?: string }[] } };
+  const reasons = run.result.events.filter((event) => event.type === "trim").map((event) => event.reason ?? "");
+  expect(reasons.length).toBeGreaterThan(0);
+  expect(reasons.some((reason) => reason.includes("reads 0.1× and writes 1.25× the input price (anthropic's cache;"))).toBe(true);
+});

@@ -64,3 +64,22 @@ describe("valueWhenSet: what ticking a nullable number's 'set' box fills in", ()
     }
   });
 });
+
+describe("what an unset setting means, from its schema's description", () => {
+  it("carries keeper's cache settings' descriptions: each provider's number, from the cache rules", () => {
+    const strategy = findStrategy("keeper")!;
+    const controls = settingControls(z.toJSONSchema(strategy.settingsSchema) as Record<string, unknown>, strategy.defaults as Record<string, unknown>);
+    const described = Object.fromEntries(controls.flatMap((control) => (control.kind === "number" && control.description ? [[control.key, control.description]] : [])));
+    expect(described).toEqual({
+      cacheReadMultiplier: "unset: the cache of the session's model — Anthropic 0.1, OpenAI 0.1, Google 0.1",
+      cacheWriteMultiplier: "unset: the cache of the session's model — Anthropic 1.25, OpenAI 1, Google 1",
+      cacheTtlSeconds: "unset: the cache of the session's model — Anthropic 300, OpenAI 300, Google 300",
+      cacheLookbackMessages: "unset: the cache of the session's model — Anthropic 20, OpenAI 0, Google 0",
+    });
+  });
+
+  it("gives a number without a description none", () => {
+    const [control] = settingControls({ type: "object", properties: { pruneProtect: { type: "integer", minimum: 0 } } }, { pruneProtect: 40_000 });
+    expect(control).not.toHaveProperty("description");
+  });
+});

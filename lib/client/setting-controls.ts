@@ -5,7 +5,18 @@
  * slider to 2^53 is useless). A `number | null` becomes a number with an "off" state.
  */
 export type SettingControl =
-  | { kind: "number"; key: string; label: string; integer: boolean; nullable: boolean; min: number | null; max: number | null; slider: { min: number; max: number; step: number } | null }
+  | {
+      kind: "number";
+      key: string;
+      label: string;
+      integer: boolean;
+      nullable: boolean;
+      min: number | null;
+      max: number | null;
+      slider: { min: number; max: number; step: number } | null;
+      /** the schema's description, when it has one: for a nullable number, what leaving it unset means */
+      description?: string;
+    }
   | { kind: "boolean"; key: string; label: string }
   | { kind: "enum"; key: string; label: string; options: string[] }
   | { kind: "list"; key: string; label: string }
@@ -33,7 +44,8 @@ function controlFor(key: string, property: JsonSchema, fallback: unknown): Setti
     const integer = main.type === "integer";
     const min = bound(main.minimum ?? main.exclusiveMinimum);
     const max = bound(main.maximum ?? main.exclusiveMaximum);
-    return { kind: "number", key, label, integer, nullable, min, max, slider: sliderRange({ integer, min, max, fallback }) };
+    const description = typeof property.description === "string" ? property.description : typeof main.description === "string" ? main.description : undefined;
+    return { kind: "number", key, label, integer, nullable, min, max, slider: sliderRange({ integer, min, max, fallback }), ...(description ? { description } : {}) };
   }
   return { kind: "text", key, label };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CACHE_PROVIDER_IDS, cacheRulesByProvider, type CacheProviderId, type CacheRules } from "../cache/cache-rules";
 import { EMPTY_LEDGER, readIntoLedger, type LedgerMessage } from "./evidence/ledger";
 import { keeperCachePrices, type CacheEconomics } from "./keeper/cache-economics";
 import { compactionPaybackCalls, economicTrigger } from "./keeper/compaction-point";
@@ -70,6 +71,13 @@ export const DEFAULT_KEEPER_SETTINGS = {
   cacheLookbackMessages: null as number | null,
 };
 
+const PROVIDER_LABELS: Record<CacheProviderId, string> = { anthropic: "Anthropic", openai: "OpenAI", google: "Google" };
+
+/** What an unset cache setting means, with each provider's number (shown beside the setting's "auto"). */
+function fromSessionCache(pick: (rules: CacheRules) => number): string {
+  return `unset: the cache of the session's model — ${CACHE_PROVIDER_IDS.map((id) => `${PROVIDER_LABELS[id]} ${pick(cacheRulesByProvider[id])}`).join(", ")}`;
+}
+
 const share = z.number().gt(0).max(1);
 export const KeeperSettingsSchema = z.strictObject({
   maxContextRatio: share,
@@ -79,10 +87,10 @@ export const KeeperSettingsSchema = z.strictObject({
   userWordsShare: share,
   clearToolResults: z.boolean(),
   keepToolResults: z.number().int().min(0),
-  cacheReadMultiplier: z.number().min(0).max(1).nullable(),
-  cacheWriteMultiplier: z.number().min(0).nullable(),
-  cacheTtlSeconds: z.number().int().min(0).nullable(),
-  cacheLookbackMessages: z.number().int().min(0).nullable(),
+  cacheReadMultiplier: z.number().min(0).max(1).nullable().describe(fromSessionCache((rules) => rules.multipliers.read)),
+  cacheWriteMultiplier: z.number().min(0).nullable().describe(fromSessionCache((rules) => rules.multipliers.write[rules.defaultTtl] ?? 1)),
+  cacheTtlSeconds: z.number().int().min(0).nullable().describe(fromSessionCache((rules) => rules.ttlSeconds[rules.defaultTtl] ?? 300)),
+  cacheLookbackMessages: z.number().int().min(0).nullable().describe(fromSessionCache((rules) => rules.lookbackMessages ?? 0)),
 });
 export type KeeperSettings = z.infer<typeof KeeperSettingsSchema>;
 

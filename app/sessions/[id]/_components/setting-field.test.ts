@@ -58,3 +58,20 @@ describe("SettingField ids", () => {
     expect(attributes(renderCards(2), "data-testid")).toEqual([...card, ...card]);
   });
 });
+
+describe("SettingField: an unset nullable number", () => {
+  const control: SettingControl = { kind: "number", key: "cacheWriteMultiplier", label: "Cache write multiplier", integer: false, nullable: true, min: 0, max: null, slider: null, description: "unset: the cache of the session's model — Anthropic 1.25, OpenAI 1, Google 1" };
+
+  it("says auto and what auto means, when its schema says", () => {
+    const html = renderToStaticMarkup(createElement(SettingField, { control, value: null, fallback: null, onChange: () => {} }));
+    expect(html).toContain('data-testid="setting-cacheWriteMultiplier-input-auto"');
+    expect(html).toContain(">auto<");
+    expect(html).toContain("unset: the cache of the session&#x27;s model — Anthropic 1.25, OpenAI 1, Google 1");
+  });
+
+  it("says only auto without a description, and nothing of it once set", () => {
+    const { description: _description, ...plain } = control;
+    expect(renderToStaticMarkup(createElement(SettingField, { control: plain, value: null, fallback: null, onChange: () => {} }))).not.toContain("the cache of the session");
+    expect(renderToStaticMarkup(createElement(SettingField, { control, value: 1.5, fallback: null, onChange: () => {} }))).not.toContain('-input-auto"');
+  });
+});

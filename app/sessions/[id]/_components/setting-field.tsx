@@ -145,7 +145,10 @@ function NumberControl({
         />
       )}
       {off ? (
-        <span className="text-xs text-slate-500 italic">auto</span>
+        <span data-testid={`${testId}-auto`} className="min-w-0 text-xs text-slate-500" title={control.description}>
+          <span className="italic">auto</span>
+          {control.description && <span className="block text-[11px] leading-4">{control.description}</span>}
+        </span>
       ) : (
         <input
           id={id}
