@@ -553,7 +553,7 @@ test("keeper's cache settings say what leaving them unset means, and its compact
   // unset by default: "auto", with each provider's number from the cache rules
   const write = page.getByTestId("setting-cacheWriteMultiplier-input-auto");
   await expect(write).toContainText("auto");
-  await expect(write).toContainText("unset: the cache of the session's model — Anthropic 1.25, OpenAI 1, Google 1");
+  await expect(write).toContainText("unset: the cache of the session's model, at the TTL its usage records — Anthropic 1.25 (1h: 2), OpenAI 1, Google 1");
   await expect(page.getByTestId("setting-cacheLookbackMessages-input-auto")).toContainText("Anthropic 20, OpenAI 0, Google 0");
   await keepScreenshot(page, testInfo, "keeper-cache-settings");
   await playground.setWindow(20_000);
@@ -562,5 +562,5 @@ test("keeper's cache settings say what leaving them unset means, and its compact
   const run = (await latestRun(request, session.id)) as { result: { events: { type: string; reason?: string }[] } };
   const reasons = run.result.events.filter((event) => event.type === "trim").map((event) => event.reason ?? "");
   expect(reasons.length).toBeGreaterThan(0);
-  expect(reasons.some((reason) => reason.includes("reads 0.1× and writes 1.25× the input price (anthropic's cache;"))).toBe(true);
+  expect(reasons.some((reason) => reason.includes("reads 0.1× and writes 1.25× the input price (anthropic's 5m cache;"))).toBe(true);
 });

@@ -1,13 +1,23 @@
 import type { Session } from "../model";
-import { cacheProviderOf, cacheRulesByProvider, type CacheRules } from "./cache-rules";
+import { cacheProviderOf, cacheRulesByProvider, offeredTtl, type CacheRules, type CacheTtlId } from "./cache-rules";
+import { sessionCacheTtl } from "./session-cache-ttl";
 import { sessionModel } from "./session-model";
 
+/** The prompt cache a session's own model runs under: its provider's rules and the cache lifetime it used. */
+export interface SessionCache {
+  rules: CacheRules;
+  /** the TTL its recorded usage shows (sessionCacheTtl), else the provider's default */
+  ttl: CacheTtlId;
+}
+
 /**
- * The cache rules of the session's own model (the model it names, else its assistants' most frequent): its
- * provider's, or Anthropic's when no model of a provider the lab knows is named — the rules a run's cost applies by
- * default (lib/llm/price-replay.ts: the session's model, its provider's cache; an unpriced or unnamed model is priced
- * at an Anthropic model).
+ * The cache of the session's own model (the model it names, else its assistants' most frequent): its provider's
+ * rules, or Anthropic's when no model of a provider the lab knows is named, and the TTL its recorded cache writes
+ * show (1 hour when most were written for an hour), else the provider's default — the cache a run's cost applies by
+ * default (lib/llm/price-replay.ts: the session's model, its provider's cache, the recorded TTL; an unpriced or
+ * unnamed model is priced at an Anthropic model).
  */
-export function sessionCacheRules(session: Session): CacheRules {
-  return cacheRulesByProvider[cacheProviderOf(sessionModel(session)) ?? "anthropic"];
+export function sessionCacheOf(session: Session): SessionCache {
+  const rules = cacheRulesByProvider[cacheProviderOf(sessionModel(session)) ?? "anthropic"];
+  return { rules, ttl: offeredTtl(rules, sessionCacheTtl(session)) };
 }

@@ -10,7 +10,7 @@ import type { ReplayResult, ReplayStep } from "./replay-result";
 import { resolveProtection } from "./resolve-protection";
 import { SourceContext } from "./source-context";
 import { measureHiddenPrefix } from "../cache/hidden-prefix-tokens";
-import { sessionCacheRules } from "../cache/session-cache-rules";
+import { sessionCacheOf } from "../cache/session-cache-rules";
 
 export interface ReplayCoreOptions {
   session: Session;
@@ -70,7 +70,7 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
   const kinds = classifyMessages(session);
   const hiddenPrefixTokens = options.countHiddenPrefix === true ? measureHiddenPrefix(session, estimator) : 0;
   const live = new LiveContext(session, estimator, hiddenPrefixTokens);
-  const sessionCache = sessionCacheRules(session);
+  const sessionCache = sessionCacheOf(session);
   const events: ReplayEvent[] = [];
   const steps: ReplayStep[] = [];
   const triggers = new Set<TriggerPoint>(strategy.triggers);

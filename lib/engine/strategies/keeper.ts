@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CACHE_PROVIDER_IDS, cacheRulesByProvider, type CacheProviderId, type CacheRules } from "../cache/cache-rules";
+import { CACHE_PROVIDER_IDS, CACHE_TTL_IDS, cacheRulesByProvider, type CacheProviderId, type CacheRules, type CacheTtlId } from "../cache/cache-rules";
 import { EMPTY_LEDGER, readIntoLedger, type LedgerMessage } from "./evidence/ledger";
 import { keeperCachePrices, type CacheEconomics } from "./keeper/cache-economics";
 import { compactionPaybackCalls, economicTrigger } from "./keeper/compaction-point";
@@ -21,10 +21,11 @@ import { defineStrategy } from "./strategy";
 
 /**
  * The lab's own cache-aware strategy (issue #36). Where it compacts follows from the cache's prices, plain numbers:
- * by default those of the cache the session's own model runs under (StrategyInput.sessionCache; lib/engine/cache/
- * cache-rules.ts) — Anthropic's 5-minute cache reads 0.1× and writes 1.25× the input price, entries live 300 s after
- * their last use; OpenAI's and Google's automatic caches write nothing (a changed prompt is sent at 1×) — and the
- * numbers set in the settings where they are.
+ * by default those of the cache the session's own model runs under, at the TTL its usage records
+ * (StrategyInput.sessionCache; lib/engine/cache/cache-rules.ts) — Anthropic's 5-minute cache reads 0.1× and writes
+ * 1.25× the input price, entries live 300 s after their last use (its 1-hour cache writes at 2×); OpenAI's and
+ * Google's automatic caches write nothing (a changed prompt is sent at 1×) — and the numbers set in the settings
+ * where they are.
  */
 export const DEFAULT_KEEPER_SETTINGS = {
   /** the ceiling: compact at the latest when the context (the agent's hidden prefix included) passes this share of the usable window (window − output reserve) */
@@ -57,11 +58,11 @@ export const DEFAULT_KEEPER_SETTINGS = {
   cacheReadMultiplier: null as number | null,
   /**
    * a token written to the cache (or, for automatic caches, sent uncached after a change) ÷ the input price; null: the
-   * session's provider's at its default TTL (Anthropic 1.25 for 5 minutes; OpenAI and Google 1: they write nothing,
-   * a changed prompt is sent uncached)
+   * session's provider's at the TTL its usage records, else the default (Anthropic 1.25 for 5 minutes, 2 for an hour;
+   * OpenAI and Google 1: they write nothing, a changed prompt is sent uncached)
    */
   cacheWriteMultiplier: null as number | null,
-  /** the cache entry's lifetime after its last use, seconds; null: the session's provider's default (300 for all three) */
+  /** the cache entry's lifetime after its last use, seconds; null: the session's TTL as its usage records it, else the provider's default (300 for all three) */
   cacheTtlSeconds: null as number | null,
   /**
    * a change further back than this many messages from the prompt's end is not found by the cache at all (Anthropic
@@ -73,9 +74,19 @@ export const DEFAULT_KEEPER_SETTINGS = {
 
 const PROVIDER_LABELS: Record<CacheProviderId, string> = { anthropic: "Anthropic", openai: "OpenAI", google: "Google" };
 
-/** What an unset cache setting means, with each provider's number (shown beside the setting's "auto"). */
-function fromSessionCache(pick: (rules: CacheRules) => number): string {
-  return `unset: the cache of the session's model — ${CACHE_PROVIDER_IDS.map((id) => `${PROVIDER_LABELS[id]} ${pick(cacheRulesByProvider[id])}`).join(", ")}`;
+/**
+ * What an unset cache setting means, with each provider's number (shown beside the setting's "auto"): at its default
+ * TTL, and in brackets at another TTL it offers where the number differs there (a session whose usage records that
+ * TTL is priced at it).
+ */
+function fromSessionCache(pick: (rules: CacheRules, ttl: CacheTtlId) => number): string {
+  const numbers = CACHE_PROVIDER_IDS.map((id) => {
+    const rules = cacheRulesByProvider[id];
+    const base = pick(rules, rules.defaultTtl);
+    const others = CACHE_TTL_IDS.filter((ttl) => ttl !== rules.defaultTtl && rules.ttlSeconds[ttl] !== undefined && pick(rules, ttl) !== base).map((ttl) => `${ttl}: ${pick(rules, ttl)}`);
+    return `${PROVIDER_LABELS[id]} ${base}${others.length > 0 ? ` (${others.join(", ")})` : ""}`;
+  });
+  return `unset: the cache of the session's model, at the TTL its usage records — ${numbers.join(", ")}`;
 }
 
 const share = z.number().gt(0).max(1);
@@ -88,8 +99,8 @@ export const KeeperSettingsSchema = z.strictObject({
   clearToolResults: z.boolean(),
   keepToolResults: z.number().int().min(0),
   cacheReadMultiplier: z.number().min(0).max(1).nullable().describe(fromSessionCache((rules) => rules.multipliers.read)),
-  cacheWriteMultiplier: z.number().min(0).nullable().describe(fromSessionCache((rules) => rules.multipliers.write[rules.defaultTtl] ?? 1)),
-  cacheTtlSeconds: z.number().int().min(0).nullable().describe(fromSessionCache((rules) => rules.ttlSeconds[rules.defaultTtl] ?? 300)),
+  cacheWriteMultiplier: z.number().min(0).nullable().describe(fromSessionCache((rules, ttl) => rules.multipliers.write[ttl] ?? 1)),
+  cacheTtlSeconds: z.number().int().min(0).nullable().describe(fromSessionCache((rules, ttl) => rules.ttlSeconds[ttl] ?? 300)),
   cacheLookbackMessages: z.number().int().min(0).nullable().describe(fromSessionCache((rules) => rules.lookbackMessages ?? 0)),
 });
 export type KeeperSettings = z.infer<typeof KeeperSettingsSchema>;

@@ -23,7 +23,7 @@
  * any of them. Strategies keep no state of their own: what they need from the past (compaction count,
  * warnings given, thrash) they read from `input.events`; iterative summaries read `input.previousSummary`.
  */
-import type { CacheRules } from "../cache/cache-rules";
+import type { SessionCache } from "../cache/session-cache-rules";
 import type { AdditiveTextWeights } from "../tokens/estimator";
 import type { z } from "zod";
 import type { Message, PartMark, Role } from "../model";
@@ -155,10 +155,11 @@ export interface StrategyInput<S> {
   force: boolean;
   /**
    * the prompt cache the session's own model runs under: its provider's rules (lib/engine/cache/cache-rules.ts),
-   * Anthropic's when the session names no model of a provider the lab knows — as the run's cost prices it by default.
-   * What a strategy that prices the cache reads where its settings leave the prices to the session (keeper).
+   * Anthropic's when the session names no model of a provider the lab knows, and the TTL its recorded usage shows,
+   * else the provider's default — as the run's cost prices it by default. What a strategy that prices the cache reads
+   * where its settings leave the prices to the session (keeper).
    */
-  sessionCache: CacheRules;
+  sessionCache: SessionCache;
 }
 
 /** One positional range of the current context, `to` exclusive. */

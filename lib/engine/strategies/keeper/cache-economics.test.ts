@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { generateSession } from "../../../generator/generate-session";
 import { cacheRulesByProvider } from "../../cache/cache-rules";
-import { sessionCacheRules } from "../../cache/session-cache-rules";
+import { sessionCacheOf } from "../../cache/session-cache-rules";
 import type { Session } from "../../model";
 import type { TrimEvent } from "../../simulate/replay-events";
 import { replaySession } from "../../simulate/replay-session";
@@ -33,24 +33,27 @@ describe("keeper prices the cache of the session's own model unless its settings
   });
 
   it("takes an unset setting from the provider's rules and a set one as it is", () => {
-    expect(keeperCachePrices(UNSET, cacheRulesByProvider.anthropic)).toEqual({ readMultiplier: 0.1, writeMultiplier: 1.25, ttlSeconds: 300, lookbackMessages: 20, source: "anthropic's cache" });
-    expect(keeperCachePrices(UNSET, cacheRulesByProvider.openai)).toEqual({ readMultiplier: 0.1, writeMultiplier: 1, ttlSeconds: 300, lookbackMessages: 0, source: "openai's cache" });
-    expect(keeperCachePrices(UNSET, cacheRulesByProvider.google)).toMatchObject({ writeMultiplier: 1, lookbackMessages: 0, source: "google's cache" });
-    expect(keeperCachePrices({ ...UNSET, cacheWriteMultiplier: 2 }, cacheRulesByProvider.openai)).toMatchObject({ writeMultiplier: 2, readMultiplier: 0.1, source: "openai's cache and settings" });
-    expect(keeperCachePrices(ANTHROPIC_SET, cacheRulesByProvider.openai)).toEqual({ readMultiplier: 0.1, writeMultiplier: 1.25, ttlSeconds: 300, lookbackMessages: 20, source: "settings" });
+    const at = (provider: keyof typeof cacheRulesByProvider, ttl: "5m" | "1h" | "24h" = "5m") => ({ rules: cacheRulesByProvider[provider], ttl });
+    expect(keeperCachePrices(UNSET, at("anthropic"))).toEqual({ readMultiplier: 0.1, writeMultiplier: 1.25, ttlSeconds: 300, lookbackMessages: 20, source: "anthropic's 5m cache" });
+    expect(keeperCachePrices(UNSET, at("anthropic", "1h"))).toEqual({ readMultiplier: 0.1, writeMultiplier: 2, ttlSeconds: 3600, lookbackMessages: 20, source: "anthropic's 1h cache" });
+    expect(keeperCachePrices(UNSET, at("openai"))).toEqual({ readMultiplier: 0.1, writeMultiplier: 1, ttlSeconds: 300, lookbackMessages: 0, source: "openai's 5m cache" });
+    expect(keeperCachePrices(UNSET, at("google"))).toMatchObject({ writeMultiplier: 1, lookbackMessages: 0, source: "google's 5m cache" });
+    expect(keeperCachePrices({ ...UNSET, cacheWriteMultiplier: 2 }, at("openai"))).toMatchObject({ writeMultiplier: 2, readMultiplier: 0.1, source: "openai's 5m cache and settings" });
+    expect(keeperCachePrices(ANTHROPIC_SET, at("openai"))).toEqual({ readMultiplier: 0.1, writeMultiplier: 1.25, ttlSeconds: 300, lookbackMessages: 20, source: "settings" });
   });
 
   it("reads the session's model as the cost does: the one it names, else its assistants' most frequent; Anthropic's when none is known", () => {
     const session = generateSession({ seed: 4, messages: 40 });
-    expect(sessionCacheRules(withModel(session, "gpt-5.5")).provider).toBe("openai");
-    expect(sessionCacheRules(withModel(session, "openai/gpt-5.4-mini")).provider).toBe("openai");
-    expect(sessionCacheRules(withModel(session, "gemini-2.5-flash")).provider).toBe("google");
-    expect(sessionCacheRules(withModel(session, "claude-opus-4-5-20251101")).provider).toBe("anthropic");
-    expect(sessionCacheRules(withModel(session, "llama-4-maverick")).provider).toBe("anthropic");
-    expect(sessionCacheRules(withModel(session, undefined)).provider).toBe("anthropic");
+    const provider = (of: Session) => sessionCacheOf(of).rules.provider;
+    expect(provider(withModel(session, "gpt-5.5"))).toBe("openai");
+    expect(provider(withModel(session, "openai/gpt-5.4-mini"))).toBe("openai");
+    expect(provider(withModel(session, "gemini-2.5-flash"))).toBe("google");
+    expect(provider(withModel(session, "claude-opus-4-5-20251101"))).toBe("anthropic");
+    expect(provider(withModel(session, "llama-4-maverick"))).toBe("anthropic");
+    expect(provider(withModel(session, undefined))).toBe("anthropic");
     const bare = withModel(session, undefined);
     const assistants = { ...bare, messages: bare.messages.map((message, index) => (message.role === "assistant" ? { ...message, model: index < 6 ? "claude-sonnet-4-5" : "gpt-5.5" } : message)) };
-    expect(sessionCacheRules(assistants).provider).toBe("openai");
+    expect(provider(assistants)).toBe("openai");
   });
 
   it("compacts an OpenAI session where OpenAI's numbers put it, and an Anthropic one where Anthropic's do", async () => {
@@ -76,6 +79,24 @@ describe("keeper prices the cache of the session's own model unless its settings
   it("says which prices it compacted at", async () => {
     const result = await replaySession({ session: withModel(generateSession({ seed: 2, messages: 1_500 }), "gpt-5.5"), strategy: keeperStrategy, window: 64_000 });
     const reasons = result.events.filter((event): event is TrimEvent => event.type === "trim").map((event) => event.reason);
-    expect(reasons.some((reason) => reason.includes("reads 0.1× and writes 1× the input price (openai's cache;"))).toBe(true);
+    expect(reasons.some((reason) => reason.includes("reads 0.1× and writes 1× the input price (openai's 5m cache;"))).toBe(true);
+  });
+
+  it("takes the TTL the session's usage records: Anthropic's 1-hour cache writes at 2× and stays warm for an hour", async () => {
+    const session = withModel(generateSession({ seed: 2, messages: 1_500 }), "claude-sonnet-4-5");
+    const hourly: Session = {
+      ...session,
+      messages: session.messages.map((message) => (message.usage ? { ...message, usage: { ...message.usage, cacheWrite: Math.max(1, message.usage.cacheWrite), cacheWrite1h: Math.max(1, message.usage.cacheWrite) } } : message)),
+    };
+    expect(session.messages.some((message) => message.usage)).toBe(true);
+    expect(sessionCacheOf(hourly).ttl).toBe("1h");
+    expect(sessionCacheOf(session).ttl).toBe("5m");
+    const [hourDefault, hourWritten, fiveDefault] = await Promise.all([
+      compactionSteps(hourly),
+      compactionSteps(hourly, { ...ANTHROPIC_SET, cacheWriteMultiplier: 2, cacheTtlSeconds: 3600 }),
+      compactionSteps(session),
+    ]);
+    expect(hourDefault).toEqual(hourWritten);
+    expect(hourDefault).not.toEqual(fiveDefault);
   });
 });

@@ -1,4 +1,4 @@
-import type { CacheRules } from "../../cache/cache-rules";
+import type { SessionCache } from "../../cache/session-cache-rules";
 
 /**
  * The prompt cache's economics as the keeper strategy prices them: relative prices (the base input price = 1) and
@@ -47,20 +47,22 @@ export interface KeeperCachePrices {
 }
 
 /**
- * Keeper's cache settings resolved against the session's cache rules (StrategyInput.sessionCache): a setting that is
- * set wins; an unset one (null) takes the provider's number — its read multiplier, its write multiplier and TTL at
- * its default TTL option, its lookback (none: 0, no limit).
+ * Keeper's cache settings resolved against the session's cache (StrategyInput.sessionCache): a setting that is set
+ * wins; an unset one (null) takes the provider's number — its read multiplier, its write multiplier and lifetime at
+ * the session's TTL (the recorded one, else the provider's default: Anthropic's 1-hour cache writes at 2×), its
+ * lookback (none: 0, no limit).
  */
 export function keeperCachePrices(
   settings: { cacheReadMultiplier: number | null; cacheWriteMultiplier: number | null; cacheTtlSeconds: number | null; cacheLookbackMessages: number | null },
-  rules: CacheRules,
+  cache: SessionCache,
 ): KeeperCachePrices {
+  const { rules, ttl } = cache;
   const set = [settings.cacheReadMultiplier, settings.cacheWriteMultiplier, settings.cacheTtlSeconds, settings.cacheLookbackMessages].filter((value) => value !== null).length;
   return {
     readMultiplier: settings.cacheReadMultiplier ?? rules.multipliers.read,
-    writeMultiplier: settings.cacheWriteMultiplier ?? rules.multipliers.write[rules.defaultTtl] ?? 1,
-    ttlSeconds: settings.cacheTtlSeconds ?? rules.ttlSeconds[rules.defaultTtl] ?? 300,
+    writeMultiplier: settings.cacheWriteMultiplier ?? rules.multipliers.write[ttl] ?? 1,
+    ttlSeconds: settings.cacheTtlSeconds ?? rules.ttlSeconds[ttl] ?? 300,
     lookbackMessages: settings.cacheLookbackMessages ?? rules.lookbackMessages ?? 0,
-    source: set === 4 ? "settings" : set === 0 ? `${rules.provider}'s cache` : `${rules.provider}'s cache and settings`,
+    source: set === 4 ? "settings" : `${rules.provider}'s ${ttl} cache${set === 0 ? "" : " and settings"}`,
   };
 }
