@@ -7,6 +7,7 @@ import { replaySession } from "../lib/engine/simulate/replay-session";
 import { findStrategy } from "../lib/engine/strategies";
 import { recommendationConfigs } from "../lib/compare/recommend/recommendation-configs";
 import { generateSession } from "../lib/generator/generate-session";
+import { dropPgDatabase } from "../lib/testing/drop-pg-database";
 
 /**
  * Recommendation throughput on PostgreSQL (issues #11, #27): a real recommendation — 4 strategies × (9 trigger shares
@@ -82,10 +83,7 @@ export async function runSweepThroughput(log: (line: string) => void): Promise<v
     await stopJobQueues();
     await closeDatabases();
     restoreEnv(saved);
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    for (const name of databases) await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-    await client.end();
+    for (const name of databases) await dropPgDatabase(server, name).catch(() => undefined);
   }
 }
 

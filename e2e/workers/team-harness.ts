@@ -2,6 +2,7 @@ import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { expect } from "@playwright/test";
 import pg from "pg";
 import { generateSession } from "../../lib/generator/generate-session";
+import { dropPgDatabase } from "../../lib/testing/drop-pg-database";
 import { exportOpenAI } from "../../lib/transcripts/export-openai";
 
 /** A process a spec started, with the tail of its output (printed when a wait times out). */
@@ -79,10 +80,7 @@ export function teamHarness(options: { serverUrl: string; prefix: string }) {
     },
     async stop(): Promise<void> {
       for (const entry of processes) entry.child.kill("SIGKILL");
-      const client = new pg.Client({ connectionString: options.serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`).catch(() => undefined);
-      await client.end();
+      await dropPgDatabase(options.serverUrl, databaseName).catch(() => undefined);
     },
   };
 }

@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { generateSession } from "../../lib/generator/generate-session";
 import { startFakeAnthropicServer, type FakeAnthropicServer } from "../../lib/testing/fake-llm/fake-anthropic-server";
+import { dropPgDatabase } from "../../lib/testing/drop-pg-database";
 import { exportOpenAI } from "../../lib/transcripts/export-openai";
 
 /**
@@ -137,10 +138,7 @@ test.afterAll(async () => {
   for (const entry of processes) entry.child.kill("SIGKILL");
   await fake?.close();
   if (databaseName) {
-    const client = new pg.Client({ connectionString: PG_TEST_URL });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`).catch(() => undefined);
-    await client.end();
+    await dropPgDatabase(PG_TEST_URL!, databaseName).catch(() => undefined);
   }
 });
 

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { stopJobQueues } from "../jobs/job-queue";
 import { closeDatabases, db } from "../store/db";
+import { dropPgDatabase } from "./drop-pg-database";
 
 export type TestDatabaseKind = "sqlite" | "postgresql";
 
@@ -46,14 +46,4 @@ export const PG_TEST_URL = process.env.PG_TEST_URL;
 function requiredPgTestUrl(): string {
   if (!PG_TEST_URL) throw new Error("PG_TEST_URL is not set");
   return PG_TEST_URL;
-}
-
-async function dropPgDatabase(serverUrl: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
 }
