@@ -1,6 +1,6 @@
 import pg from "pg";
 
-/** Attempts at dropping a test database before its error is thrown (about 3.6 s of waits in all). */
+/** Attempts at dropping a test database before its error is thrown (2.8 s of waits in all). */
 const DROP_ATTEMPTS = 8;
 
 /**
