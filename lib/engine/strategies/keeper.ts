@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { CACHE_PROVIDER_IDS, CACHE_TTL_IDS, cacheRulesByProvider, type CacheProviderId, type CacheRules, type CacheTtlId } from "../cache/cache-rules";
+import { CACHE_PROVIDER_IDS, CACHE_TTL_IDS, cacheRulesByProvider, type CacheProviderId, type CacheTtlId } from "../cache/cache-rules";
 import { EMPTY_LEDGER, readIntoLedger, type LedgerMessage } from "./evidence/ledger";
-import { keeperCachePrices, type CacheEconomics } from "./keeper/cache-economics";
+import { keeperCachePrices, type CacheEconomics, type KeeperCachePrices } from "./keeper/cache-economics";
 import { compactionPaybackCalls, economicTrigger } from "./keeper/compaction-point";
 import { curateLedger } from "./keeper/curate-ledger";
 import { fitKeeperLedger } from "./keeper/fit-keeper-ledger";
@@ -74,16 +74,20 @@ export const DEFAULT_KEEPER_SETTINGS = {
 
 const PROVIDER_LABELS: Record<CacheProviderId, string> = { anthropic: "Anthropic", openai: "OpenAI", google: "Google" };
 
+/** The four cache settings unset: each takes the session's cache (see {@link keeperCachePrices}). */
+const FROM_SESSION = { cacheReadMultiplier: null, cacheWriteMultiplier: null, cacheTtlSeconds: null, cacheLookbackMessages: null };
+
 /**
- * What an unset cache setting means, with each provider's number (shown beside the setting's "auto"): at its default
- * TTL, and in brackets at another TTL it offers where the number differs there (a session whose usage records that
- * TTL is priced at it).
+ * What an unset cache setting means, with each provider's number as `keeperCachePrices` resolves it (shown beside the
+ * setting's "auto"): at its default TTL, and in brackets at another TTL it offers where the number differs there (a
+ * session whose usage records that TTL is priced at it).
  */
-function fromSessionCache(pick: (rules: CacheRules, ttl: CacheTtlId) => number): string {
+function fromSessionCache(pick: (prices: KeeperCachePrices) => number): string {
   const numbers = CACHE_PROVIDER_IDS.map((id) => {
     const rules = cacheRulesByProvider[id];
-    const base = pick(rules, rules.defaultTtl);
-    const others = CACHE_TTL_IDS.filter((ttl) => ttl !== rules.defaultTtl && rules.ttlSeconds[ttl] !== undefined && pick(rules, ttl) !== base).map((ttl) => `${ttl}: ${pick(rules, ttl)}`);
+    const at = (ttl: CacheTtlId) => pick(keeperCachePrices(FROM_SESSION, { rules, ttl }));
+    const base = at(rules.defaultTtl);
+    const others = CACHE_TTL_IDS.filter((ttl) => ttl !== rules.defaultTtl && rules.ttlSeconds[ttl] !== undefined && at(ttl) !== base).map((ttl) => `${ttl}: ${at(ttl)}`);
     return `${PROVIDER_LABELS[id]} ${base}${others.length > 0 ? ` (${others.join(", ")})` : ""}`;
   });
   return `unset: the cache of the session's model, at the TTL its usage records — ${numbers.join(", ")}`;
@@ -98,10 +102,10 @@ export const KeeperSettingsSchema = z.strictObject({
   userWordsShare: share,
   clearToolResults: z.boolean(),
   keepToolResults: z.number().int().min(0),
-  cacheReadMultiplier: z.number().min(0).max(1).nullable().describe(fromSessionCache((rules) => rules.multipliers.read)),
-  cacheWriteMultiplier: z.number().min(0).nullable().describe(fromSessionCache((rules, ttl) => rules.multipliers.write[ttl] ?? 1)),
-  cacheTtlSeconds: z.number().int().min(0).nullable().describe(fromSessionCache((rules, ttl) => rules.ttlSeconds[ttl] ?? 300)),
-  cacheLookbackMessages: z.number().int().min(0).nullable().describe(fromSessionCache((rules) => rules.lookbackMessages ?? 0)),
+  cacheReadMultiplier: z.number().min(0).max(1).nullable().describe(fromSessionCache((prices) => prices.readMultiplier)),
+  cacheWriteMultiplier: z.number().min(0).nullable().describe(fromSessionCache((prices) => prices.writeMultiplier)),
+  cacheTtlSeconds: z.number().int().min(0).nullable().describe(fromSessionCache((prices) => prices.ttlSeconds)),
+  cacheLookbackMessages: z.number().int().min(0).nullable().describe(fromSessionCache((prices) => prices.lookbackMessages)),
 });
 export type KeeperSettings = z.infer<typeof KeeperSettingsSchema>;
 
