@@ -51,13 +51,18 @@ const URL_CREDENTIAL = String.raw`:\/\/(?:[^:\/\s]{1,256}:[^@\/\s]{1,256}@|(?i:h
 /** The preset's rule ids this list was written from (without the `@secretlint/secretlint-rule-` prefix). */
 export const ANCHORED_RULES = Object.keys(ANCHORS);
 
-const LITERALS = [...new Set(Object.values(ANCHORS).flat())].map(escapeRegExp);
-const ANCHOR_PATTERN = new RegExp([...LITERALS, URL_CREDENTIAL].join("|"));
-const PIECE_PATTERN = new RegExp([...LITERALS, ":\\/\\/"].join("|"));
+/**
+ * The fixed pieces as one alternation of plain literals, and the URL rule apart. Joined into one expression, V8's
+ * regular expressions ran ~3× slower over the same text (the bench file's 11.6M characters: ~74 ms against ~25 ms
+ * for the two, 2026-11-28): an alternative that is not a plain word (":\/\/…") costs the literal alternation its fast
+ * skipping; so does "://" as a literal among them. Two tests over a text find what the one did.
+ */
+const LITERAL_PATTERN = new RegExp([...new Set(Object.values(ANCHORS).flat())].map(escapeRegExp).join("|"));
+const URL_CREDENTIAL_PATTERN = new RegExp(URL_CREDENTIAL);
 
 /** Whether `text` holds one of the preset's fixed pieces, i.e. whether secretlint could report anything in it. */
 export function mayHoldSecret(text: string): boolean {
-  return ANCHOR_PATTERN.test(text);
+  return LITERAL_PATTERN.test(text) || URL_CREDENTIAL_PATTERN.test(text);
 }
 
 /**
@@ -66,7 +71,7 @@ export function mayHoldSecret(text: string): boolean {
  * the string into the JSON text around it (the preset's classes allow `"` and `,`), where only the whole text shows it.
  */
 export function mayHoldSecretPiece(piece: string): boolean {
-  return PIECE_PATTERN.test(piece);
+  return LITERAL_PATTERN.test(piece) || piece.includes("://");
 }
 
 function escapeRegExp(text: string): string {
