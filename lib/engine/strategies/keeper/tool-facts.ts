@@ -3,8 +3,8 @@ import { commandOf, errorLines, findIdentifiers, firstLine, isRule, splitSentenc
 import type { EvidenceLedger, LedgerEntry, LedgerMessage } from "../evidence/ledger";
 import { copyOnWriteEntries } from "../evidence/copy-on-write-entries";
 import { ledgerKey } from "../evidence/ledger-key";
-import { fileOperationOf } from "../pi/file-operations";
 import { declarationsOf } from "./declarations-of";
+import { fileOperationsOf, meaningful } from "./file-operations";
 
 /** `note` of a `result` entry holding a file's last state: the lines last written to it */
 export const STATE_NOTE = "state";
@@ -30,8 +30,6 @@ const OUTCOME_LINE_MAX_CHARS = 140;
 const COMMAND_MAX_CHARS = 300;
 /** lines of one tool result kept as values: the few the conversation named most */
 const VALUES_PER_RESULT = 3;
-/** a line longer than this is data (a minified file, a JSON blob), not a line a person reads */
-const LINE_MAX_CHARS = 400;
 /**
  * Tokens of tool output that name something specific: a number of two or more digits (with its decimals or a unit
  * glued to it), a hex value, `KEY=value`, and the identifiers the ledger recognises elsewhere. Common words are not
@@ -40,8 +38,6 @@ const LINE_MAX_CHARS = 400;
  */
 const NUMBER_OR_HEX = /(?<![\w#.])#?(?:[0-9a-f]*\d[0-9a-f]*[a-f][0-9a-f]*|[0-9a-f]*[a-f][0-9a-f]*\d[0-9a-f]*)(?![\w.])|(?<![\w.])\d{2,}(?:\.\d+)*(?![\w.])/gi;
 const SETTING = /\b[A-Za-z_][\w.-]*=[^\s,;'"`)]+/g;
-/** a line that is only punctuation, a number or a line-number prefix: nothing to read on its own */
-const BARE = /^[\s\d\W]*$/;
 
 /** The specific tokens of a text, normalised (lower case, `#` dropped from hex). */
 export function tokensOf(text: string): Set<string> {
@@ -102,10 +98,10 @@ export function addToolFacts(ledger: EvidenceLedger, messages: readonly LedgerMe
       const call = calls.get(part.callId) ?? null;
       if (call === null) continue;
       const failed = errorLines(part.output, part.isError === true).length > 0 || part.isError === true;
-      const operation = fileOperationOf(call);
-      const written = operation !== null && operation.operation !== "read" && !failed ? writtenLines(call) : null;
-      if (operation !== null && written !== null && written.length > 0) {
-        const path = operation.path;
+      const operations = fileOperationsOf(call);
+      for (const operation of failed ? [] : operations) {
+        if (operation.written === null || operation.written.length === 0) continue;
+        const { path, written } = operation;
         const key = `state:${ledgerKey(path)}`;
         const label = operation.operation === "edit" ? "last edits" : "written";
         upsert({ kind: "result", key, text: stateText(path, label, written, []), note: STATE_NOTE, first: at, last: at, refs: 1 }, (found) => {
@@ -124,29 +120,30 @@ export function addToolFacts(ledger: EvidenceLedger, messages: readonly LedgerMe
           if (entry.note !== note) writable(index!).note = note;
         }
       }
-      if (operation !== null && operation.operation === "read" && !failed) {
+      const read = operations.find((operation) => operation.operation === "read") ?? null;
+      if (read !== null && !failed) {
         const said = outlineOf(part.output);
         if (said.length > 0) {
-          const key = `${OUTLINE_KEY_PREFIX}${ledgerKey(operation.path)}`;
+          const key = `${OUTLINE_KEY_PREFIX}${ledgerKey(read.path)}`;
           // a file is often read in parts: what each part says is kept, the newest first
-          upsert({ kind: "result", key, text: stateText(operation.path, "as read", said, [], OUTLINE_MAX_CHARS), note: OUTLINE_NOTE, first: at, last: at, refs: 1 }, (found) => {
-            found.text = stateText(operation.path, "as read", said, linesOfState(found.text), OUTLINE_MAX_CHARS);
+          upsert({ kind: "result", key, text: stateText(read.path, "as read", said, [], OUTLINE_MAX_CHARS), note: OUTLINE_NOTE, first: at, last: at, refs: 1 }, (found) => {
+            found.text = stateText(read.path, "as read", said, linesOfState(found.text), OUTLINE_MAX_CHARS);
             found.last = at;
             found.refs++;
           });
         }
-        const declared = declarationsOf(part.output, { path: operation.path });
+        const declared = declarationsOf(part.output, { path: read.path });
         if (declared.length > 0) {
-          const key = `${DECLARES_KEY_PREFIX}${ledgerKey(operation.path)}`;
-          upsert({ kind: "result", key, text: stateText(operation.path, "declares", declared, [], DECLARES_MAX_CHARS), note: OUTLINE_NOTE, first: at, last: at, refs: 1 }, (found) => {
-            found.text = stateText(operation.path, "declares", declared, linesOfState(found.text), DECLARES_MAX_CHARS);
+          const key = `${DECLARES_KEY_PREFIX}${ledgerKey(read.path)}`;
+          upsert({ kind: "result", key, text: stateText(read.path, "declares", declared, [], DECLARES_MAX_CHARS), note: OUTLINE_NOTE, first: at, last: at, refs: 1 }, (found) => {
+            found.text = stateText(read.path, "declares", declared, linesOfState(found.text), DECLARES_MAX_CHARS);
             found.last = at;
             found.refs++;
           });
         }
       }
-      if (operation === null || operation.operation === "read" || command !== null) {
-        const source = operation?.path ?? (command !== null ? `\`${clip(firstLine(command), 60)}\`` : call.name);
+      if (operations.length === 0 || read !== null || command !== null) {
+        const source = read?.path ?? (command !== null ? `\`${clip(firstLine(command), 60)}\`` : call.name);
         for (const line of referredLines(part, at, mentions)) {
           upsert({ kind: "result", key: `${VALUE_KEY_PREFIX}${ledgerKey(line.text)}`, text: `${source} → ${line.text}`, note: VALUE_NOTE, first: at, last: at, refs: line.refs }, (found) => {
             found.last = at;
@@ -214,34 +211,6 @@ function inputText(input: unknown): string {
   return Object.values(input as Record<string, unknown>)
     .filter((value) => typeof value === "string" || typeof value === "number")
     .join("\n");
-}
-
-/** The lines an edit or write put in the file, in order: an edit's new lines not in its old text, a write's content. */
-function writtenLines(call: ToolCallPart): string[] | null {
-  const input = call.input && typeof call.input === "object" ? (call.input as Record<string, unknown>) : null;
-  if (input === null) return null;
-  const edits = Array.isArray(input.edits) ? input.edits.filter((edit): edit is Record<string, unknown> => edit !== null && typeof edit === "object") : [input];
-  const lines: string[] = [];
-  for (const edit of edits) {
-    const next = stringOf(edit, ["newText", "new_string", "newString", "new_str", "content", "file_text", "text"]);
-    if (next === null) continue;
-    const old = new Set(meaningful(stringOf(edit, ["oldText", "old_string", "oldString", "old_str"]) ?? ""));
-    lines.push(...meaningful(next).filter((line) => !old.has(line)));
-  }
-  return lines;
-}
-
-function stringOf(record: Record<string, unknown>, keys: readonly string[]): string | null {
-  for (const key of keys) if (typeof record[key] === "string") return record[key] as string;
-  return null;
-}
-
-/** trimmed lines with something to read (not blank, not only brackets or punctuation) */
-function meaningful(text: string): string[] {
-  return text
-    .split("\n")
-    .map((line) => line.trim())
-    .filter((line) => line.length > 0 && line.length <= LINE_MAX_CHARS && !BARE.test(line));
 }
 
 const STATE_SEPARATOR = " ⏎ ";

@@ -2,7 +2,7 @@ import type { ToolCallPart } from "../../model";
 import { commandOf, errorLines, filePathsIn, firstLine } from "../evidence/evidence-recognizers";
 import type { LedgerMessage } from "../evidence/ledger";
 import { ledgerKey } from "../evidence/ledger-key";
-import { fileOperationOf } from "../pi/file-operations";
+import { fileOperationsOf } from "./file-operations";
 
 /** An error line still open: its ledger key and what it came from (the command that printed it, the files it names). */
 export interface OpenError {
@@ -45,7 +45,8 @@ export function trackErrors(previous: readonly OpenError[], messages: readonly L
         continue;
       }
       // a success: a command that ran clean, a file edited or written (a read settles nothing)
-      const settled = new Set(call !== null && fileOperationOf(call)?.operation === "read" ? subjects.filter((subject) => subject.startsWith("command:")) : subjects);
+      const reads = call !== null && fileOperationsOf(call).some((operation) => operation.operation === "read");
+      const settled = new Set(reads ? subjects.filter((subject) => subject.startsWith("command:")) : subjects);
       if (settled.size === 0) continue;
       for (const [key, error] of open) {
         if (!error.subjects.some((subject) => [...settled].some((done) => sameSubject(subject, done)))) continue;
@@ -61,8 +62,7 @@ function subjectsOf(call: ToolCallPart): string[] {
   const subjects: string[] = [];
   const command = commandOf(call);
   if (command !== null) subjects.push(`command:${ledgerKey(cap(firstLine(command), COMMAND_MAX_CHARS))}`);
-  const operation = fileOperationOf(call);
-  if (operation !== null) subjects.push(`file:${normalisePath(operation.path)}`);
+  for (const operation of fileOperationsOf(call)) subjects.push(`file:${normalisePath(operation.path)}`);
   return subjects;
 }
 
