@@ -103,3 +103,14 @@ describe("fileOperationsOf", () => {
     expect(fileOperationsOf(call("WebSearch", { query: "cat README.md" }))).toEqual([]);
   });
 });
+
+describe("fileOperationsOf on SWE-agent's text actions", () => {
+  it("reads open as a read and create as a write; other commands are not file operations", () => {
+    expect(fileOperationsOf(call("open", "open pydicom/pixel_data_handlers/numpy_handler.py 293\n"))).toEqual([
+      { operation: "read", path: "pydicom/pixel_data_handlers/numpy_handler.py", written: null },
+    ]);
+    expect(fileOperationsOf(call("create", "create reproduce_bug.py\n"))).toEqual([{ operation: "write", path: "reproduce_bug.py", written: null }]);
+    expect(fileOperationsOf(call("open", "open a.py b.py"))).toEqual([]);
+    expect(fileOperationsOf(call("find_file", 'find_file "numpy_handler.py"\n'))).toEqual([]);
+  });
+});

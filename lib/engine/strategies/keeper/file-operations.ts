@@ -23,7 +23,8 @@ const BARE = /^[\s\d\W]*$/;
  * - **a patch** (Codex's `apply_patch`, as the tool's input or a shell command's): each `*** Add File:` is a write and
  *   each `*** Update File:` an edit, with the `+` lines the patch adds that it does not also remove;
  * - **a shell command that prints one file**: `cat`, `nl`, `head`, `tail` or `sed -n 'A,Bp'` of a single path
- *   (optionally after `cd <dir> &&`, optionally piped into `sed -n 'A,Bp'`) — how agents without a read tool read.
+ *   (optionally after `cd <dir> &&`, optionally piped into `sed -n 'A,Bp'`) — how agents without a read tool read;
+ * - **SWE-agent's file commands** recorded as text: `open <path> [line]` (a read) and `create <path>` (a write).
  * An empty list for any other call. The path is as the call wrote it.
  */
 export function fileOperationsOf(call: ToolCallPart): KeeperFileOperation[] {
@@ -33,7 +34,20 @@ export function fileOperationsOf(call: ToolCallPart): KeeperFileOperation[] {
   if (patch !== null) return patchOperations(patch);
   const command = commandOf(call);
   const path = command === null ? null : shellReadPath(command);
-  return path === null ? [] : [{ operation: "read", path, written: null }];
+  if (path !== null) return [{ operation: "read", path, written: null }];
+  const opened = sweAgentFileCommand(call);
+  return opened === null ? [] : [{ ...opened, written: null }];
+}
+
+/** SWE-agent's own file commands, recorded as the action's text: `open <path> [line]` reads, `create <path>` writes. */
+const SWE_AGENT_FILE_COMMAND = /^(open|create)\s+("[^"\n]+"|'[^'\n]+'|[^\s"']+)(?:\s+\d+)?\s*$/;
+
+function sweAgentFileCommand(call: ToolCallPart): { operation: FileOperation; path: string } | null {
+  if (typeof call.input !== "string" || (call.name !== "open" && call.name !== "create")) return null;
+  const match = SWE_AGENT_FILE_COMMAND.exec(call.input.trim());
+  if (match === null || match[1] !== call.name) return null;
+  const path = match[2].replace(/^["']|["']$/g, "");
+  return { operation: match[1] === "open" ? "read" : "write", path };
 }
 
 /** OpenHands' editor (by its `command`, as Anthropic's) and Gemini CLI's `replace`. */
