@@ -137,7 +137,8 @@ const number = (value: number) => Math.round(value).toLocaleString("en-US");
  *    and the agent's open tasks. No model is called. The ledger travels as structured `details`, never read back.
  *    Keeper curates and ranks it by its own rules: resolved and generic error lines dropped (`keeper/unresolved-errors.ts`,
  *    `keeper/curate-ledger.ts`), the user's directives kept as rules (`keeper/user-directives.ts`), what the tools
- *    said (`keeper/tool-facts.ts`: each file's last state — the lines its newest edits and writes put in it —, each
+ *    said (`keeper/tool-facts.ts`, the files read and written by every agent's tools as `keeper/file-operations.ts`
+ *    recognises them: each file's last state — the lines its newest edits and writes put in it —, each
  *    command's outcome with its output's last line or tally, the lines of tool output holding a number, hex value,
  *    setting or identifier the user or the assistant used later, in prose or a tool call, the kept tail included, and
  *    what each file read states of itself: its rules, the errors it raises, its counts, its comments; and what it declares,
