@@ -154,7 +154,7 @@ export const keeperStrategy = defineStrategy<KeeperSettings>({
     "The lab's own, priced with the prompt cache: compacts where reading the context and rewriting it at each compaction cost least per call, compacts early and clears old tool output only when the cache is cold anyway, and replaces history by a deterministic ledger of the user's words, tasks, decisions, errors, each file's last state, commands' output and the tool output the conversation used.",
   source: {
     kind: "lab",
-    note: "the lab's own strategy (issue #36): compaction point and clearing priced with the prompt cache, idle compaction + the evidence ledger and open tasks; since 2026-11-27 (round 5) the ledger also reads the tools' output (each file's last state, each command's last line, the output lines the conversation used later, what each file read states of itself) within 0.17 of the window (was 0.16); since round 8 also what each file read declares (its outline: names and signatures, headings, settings)",
+    note: "the lab's own strategy (issue #36): compaction point and clearing priced with the prompt cache, idle compaction + the evidence ledger and open tasks; since 2026-11-27 (round 5) the ledger also reads the tools' output (each file's last state, each command's last line, the output lines the conversation used later, what each file read states of itself) within 0.17 of the window (was 0.16); since round 8 also what each file read declares (its outline: names and signatures, headings, settings); since 2026-11-28 the files of every agent's tools (Codex's apply_patch and shell reads, OpenHands' editor, Gemini CLI's replace)",
   },
   defaults: DEFAULT_KEEPER_SETTINGS,
   settingsSchema: KeeperSettingsSchema,
