@@ -354,6 +354,17 @@ describe("keeper's tool facts: files' last state, commands' output, values refer
     expect(text).not.toMatch(/edited: .*src\/config\.ts/);
   });
 
+  it("reads other agents' file tools too: a Codex patch gives each file's last state, a shell read what the file declares", () => {
+    const patch = ["*** Begin Patch", "*** Update File: src/limits.ts", "@@", "-export const MAX_ROWS = 100;", "+export const MAX_ROWS = 500;", "*** End Patch"].join("\n");
+    const ledger = facts([
+      { user: "Raise the row limit." },
+      { assistant: "Reading it.", tools: [{ name: "exec_command", input: { cmd: "sed -n '1,80p' src/limits.ts", workdir: "/repo" }, output: "export const MAX_ROWS = 100;\nexport function clampRows(rows: number): number {" }] },
+      { assistant: "Patching.", tools: [{ name: "apply_patch", input: patch, output: "Success. Updated the following files:\nM src/limits.ts" }] },
+    ]);
+    expect(noted(ledger, STATE_NOTE)).toEqual(["src/limits.ts (last edits) → export const MAX_ROWS = 500;"]);
+    expect(noted(ledger, "outline")).toEqual(["src/limits.ts (declares) → const MAX_ROWS = 100 ⏎ function clampRows(rows: number): number"]);
+  });
+
   it("says what a command printed last (a tally before the timings), and skips the harness's own note", () => {
     const ledger = facts([
       { user: "Run the tests." },
