@@ -19,6 +19,11 @@ describe("shellReadPath", () => {
     ["cat 'docs/my file.md'", "docs/my file.md"],
     ["cat config.yaml 2>/dev/null", "config.yaml"],
     ["cat -n src/a.ts | head -n 30", "src/a.ts"],
+    ["Get-Content -Path src\\app.ts -TotalCount 200", "src\\app.ts"],
+    ["gc 'C:\\repo\\README.md'", "C:\\repo\\README.md"],
+    ["type config.json", "config.json"],
+    ['powershell.exe -NoProfile -Command "Get-Content -LiteralPath src/cli.ts | Select-Object -First 120"', "src/cli.ts"],
+    ["pwsh -c Get-Content docs/plan.md", "docs/plan.md"],
   ])("reads %j as one file", (command, path) => {
     expect(shellReadPath(command)).toBe(path);
   });
@@ -38,6 +43,10 @@ describe("shellReadPath", () => {
     "rg -n needle src",
     "ls -la",
     "echo hi; cat a.txt",
+    "Get-Content a.ts, b.ts",
+    "Get-Content src/a.ts | Where-Object { $_ -match 'x' }",
+    'powershell -Command "Get-ChildItem src"',
+    "type a.txt > b.txt",
   ])("does not read %j as one file", (command) => {
     expect(shellReadPath(command)).toBeNull();
   });

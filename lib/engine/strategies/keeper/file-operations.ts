@@ -23,7 +23,8 @@ const BARE = /^[\s\d\W]*$/;
  * - **a patch** (Codex's `apply_patch`, as the tool's input or a shell command's): each `*** Add File:` is a write and
  *   each `*** Update File:` an edit, with the `+` lines the patch adds that it does not also remove;
  * - **a shell command that prints one file**: `cat`, `nl`, `head`, `tail` or `sed -n 'A,Bp'` of a single path
- *   (optionally after `cd <dir> &&`, optionally piped into `sed -n 'A,Bp'`) — how agents without a read tool read;
+ *   (optionally after `cd <dir> &&`, optionally piped into `sed -n 'A,Bp'`), PowerShell's `Get-Content` or cmd's
+ *   `type` — how agents without a read tool read;
  * - **SWE-agent's file commands** recorded as text: `open <path> [line]` (a read) and `create <path>` (a write).
  * An empty list for any other call. The path is as the call wrote it.
  */
@@ -118,9 +119,25 @@ const SHELL_READ = new RegExp(
     String.raw`(?:\s*\|\s*(?:sed\s+-n\s+${LINE_RANGE}|(?:head|tail)(?:\s+-n\s*\+?\d+|\s+-\d+)?))?\s*$`,
 );
 
+/**
+ * The same on Windows: PowerShell's `Get-Content` (or its aliases `gc`, `type`, `cat`) of one path, with `-Path` or
+ * `-LiteralPath`, a line count (`-TotalCount`, `-Head`, `-Tail`, `-First`), and at most a pipe into
+ * `Select-Object -First|-Last|-Skip N`; or cmd's `type <file>`.
+ */
+const WINDOWS_READ = new RegExp(
+  String.raw`^(?:Get-Content|gc|type|cat)(?:\s+-(?:Path|LiteralPath))?\s+${PATH_ARGUMENT}` +
+    String.raw`(?:\s+-(?:TotalCount|Head|Tail|First)\s+\d+)?` +
+    String.raw`(?:\s*\|\s*Select-Object(?:\s+-(?:First|Last|Skip)\s+\d+)+)?\s*$`,
+  "i",
+);
+/** `powershell -Command "…"` (or `pwsh`, `-c`, with `-NoProfile`-like switches first): the script it runs. */
+const POWERSHELL = /^(?:powershell(?:\.exe)?|pwsh(?:\.exe)?)(?:\s+-(?!c\b|command\b)[A-Za-z]+)*\s+-(?:c|command)\s+(.+)$/is;
+
 /** The file a shell command prints, when it is only a read of one file (see {@link SHELL_READ}); else null. */
 export function shellReadPath(command: string): string | null {
-  const match = SHELL_READ.exec(command.trim());
+  const trimmed = command.trim();
+  const script = POWERSHELL.exec(trimmed)?.[1].trim().replace(/^"(.*)"$/s, "$1").replace(/^'(.*)'$/s, "$1");
+  const match = script === undefined ? (SHELL_READ.exec(trimmed) ?? WINDOWS_READ.exec(trimmed)) : WINDOWS_READ.exec(script);
   if (match === null) return null;
   const path = match[1] ?? match[2] ?? match[3];
   // an option, standard input or a folder is not a file read
