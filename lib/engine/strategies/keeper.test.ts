@@ -365,6 +365,21 @@ describe("keeper's tool facts: files' last state, commands' output, values refer
     expect(noted(ledger, "outline")).toEqual(["src/limits.ts (declares) → const MAX_ROWS = 100 ⏎ function clampRows(rows: number): number"]);
   });
 
+  it("reads a Codex shell result without Codex's wrapper: a read's outline, a command's last line, a non-zero exit as a failure", () => {
+    const wrapped = (code: number, body: string) => `Chunk ID: 9c1e2a\nWall time: 0.0000 seconds\nProcess exited with code ${code}\nOriginal token count: 42\nOutput:\n${body}`;
+    const ledger = facts([
+      { user: "Check the limits." },
+      { assistant: "Reading.", tools: [{ name: "exec_command", input: { cmd: "cat docs/limits.md" }, output: wrapped(0, "# Limits\nRows must stay under 500.") }] },
+      { assistant: "Testing.", tools: [{ name: "exec_command", input: { cmd: "npm test" }, output: `Exit code: 0\nWall time: 3.2 seconds\nOutput:\n` }] },
+      { assistant: "Patching.", tools: [{ name: "exec_command", input: { cmd: `apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: src/x.ts\n+export const x = 1;\n*** End Patch\nEOF` }, output: "Exit code: 1\nWall time: 0.1 seconds\nOutput:\nnothing applied" }] },
+    ]);
+    expect(noted(ledger, "outline").join("\n")).not.toMatch(/Wall time|Chunk ID|Process exited/);
+    expect(noted(ledger, "outline")).toContain("docs/limits.md (as read) → Rows must stay under 500.");
+    expect(ledger.entries.find((entry) => entry.kind === "command" && entry.text.startsWith("npm test"))?.note).toBe("ok");
+    // the patch exited 1 (Codex's older header, which no error line of the output says): no state for the file it would have added
+    expect(noted(ledger, STATE_NOTE)).toEqual([]);
+  });
+
   it("says what a command printed last (a tally before the timings), and skips the harness's own note", () => {
     const ledger = facts([
       { user: "Run the tests." },

@@ -1,4 +1,4 @@
-import type { ToolCallPart, ToolResultPart } from "../../model";
+import type { ToolCallPart } from "../../model";
 import { commandOf, errorLines, findIdentifiers, firstLine, isRule, splitSentences } from "../evidence/evidence-recognizers";
 import type { EvidenceLedger, LedgerEntry, LedgerMessage } from "../evidence/ledger";
 import { copyOnWriteEntries } from "../evidence/copy-on-write-entries";
@@ -97,7 +97,8 @@ export function addToolFacts(ledger: EvidenceLedger, messages: readonly LedgerMe
       if (part.type !== "tool-result") continue;
       const call = calls.get(part.callId) ?? null;
       if (call === null) continue;
-      const failed = errorLines(part.output, part.isError === true).length > 0 || part.isError === true;
+      const failed = errorLines(part.output, part.isError === true).length > 0 || part.isError === true || exitCodeOf(part.output) > 0;
+      const output = outputBody(part.output);
       const operations = fileOperationsOf(call);
       for (const operation of failed ? [] : operations) {
         if (operation.written === null || operation.written.length === 0) continue;
@@ -113,7 +114,7 @@ export function addToolFacts(ledger: EvidenceLedger, messages: readonly LedgerMe
       const command = commandOf(call);
       if (command !== null && !failed) {
         const index = commands.get(ledgerKey(cap(firstLine(command), COMMAND_MAX_CHARS)));
-        const last = lastLine(part.output);
+        const last = lastLine(output);
         const entry = index === undefined ? undefined : entries[index];
         if (entry && (entry.note === undefined || entry.note === "ok")) {
           const note = last === null ? "ok" : `ok → ${cap(last, OUTCOME_LINE_MAX_CHARS)}`;
@@ -122,7 +123,7 @@ export function addToolFacts(ledger: EvidenceLedger, messages: readonly LedgerMe
       }
       const read = operations.find((operation) => operation.operation === "read") ?? null;
       if (read !== null && !failed) {
-        const said = outlineOf(part.output);
+        const said = outlineOf(output);
         if (said.length > 0) {
           const key = `${OUTLINE_KEY_PREFIX}${ledgerKey(read.path)}`;
           // a file is often read in parts: what each part says is kept, the newest first
@@ -132,7 +133,7 @@ export function addToolFacts(ledger: EvidenceLedger, messages: readonly LedgerMe
             found.refs++;
           });
         }
-        const declared = declarationsOf(part.output, { path: read.path });
+        const declared = declarationsOf(output, { path: read.path });
         if (declared.length > 0) {
           const key = `${DECLARES_KEY_PREFIX}${ledgerKey(read.path)}`;
           upsert({ kind: "result", key, text: stateText(read.path, "declares", declared, [], DECLARES_MAX_CHARS), note: OUTLINE_NOTE, first: at, last: at, refs: 1 }, (found) => {
@@ -144,7 +145,7 @@ export function addToolFacts(ledger: EvidenceLedger, messages: readonly LedgerMe
       }
       if (operations.length === 0 || read !== null || command !== null) {
         const source = read?.path ?? (command !== null ? `\`${clip(firstLine(command), 60)}\`` : call.name);
-        for (const line of referredLines(part, at, mentions)) {
+        for (const line of referredLines(output, at, mentions)) {
           upsert({ kind: "result", key: `${VALUE_KEY_PREFIX}${ledgerKey(line.text)}`, text: `${source} → ${line.text}`, note: VALUE_NOTE, first: at, last: at, refs: line.refs }, (found) => {
             found.last = at;
             found.refs += 1;
@@ -237,6 +238,27 @@ function linesOfState(text: string): string[] {
   return arrow < 0 ? [] : text.slice(arrow + 4).split(STATE_SEPARATOR).filter((line) => !line.endsWith("…"));
 }
 
+/**
+ * Codex's wrapper around a shell command's output, as the model is sent it: `Exit code: N`, `Wall time: …`, `Output:`
+ * (exec), or `Chunk ID: …`, `Wall time: …`, `Process exited with code N`, `Original token count: N`, `Output:`
+ * (unified exec); then, when the output was cut, `Warning: truncated output (original token count: N)` and
+ * `Total output lines: N`.
+ */
+const CODEX_OUTPUT_HEADER = /^(?:Chunk ID:[^\n]*\n)?(?:Exit code:[^\n]*\n)?Wall time:[^\n]*\n(?:Process exited with code[^\n]*\n)?(?:Original token count:[^\n]*\n)?Output:\n(?:Warning: truncated output \(original token count: \d+\)\nTotal output lines: \d+\n)?/;
+
+/** The exit code Codex's wrapper reports (`Exit code: N`, `Process exited with code N`); 0 without one. */
+export function exitCodeOf(output: string): number {
+  const header = CODEX_OUTPUT_HEADER.exec(output)?.[0];
+  const code = header === undefined ? null : /^(?:Exit code:|Process exited with code)\s*(-?\d+)/m.exec(header);
+  return code ? Math.abs(Number(code[1])) : 0;
+}
+
+/** What the command or file printed: a tool's output without the agent's own wrapper around it (Codex's header). */
+export function outputBody(output: string): string {
+  const header = CODEX_OUTPUT_HEADER.exec(output);
+  return header === null ? output : output.slice(header[0].length);
+}
+
 /** a whole line in brackets: a note the agent's harness adds to a tool's output */
 const HARNESS_NOTE = /^\[[^\]]*\]$/;
 /** how far from the end a tally is looked for (a test runner prints its counts, then a timing or two) */
@@ -260,10 +282,10 @@ function lastLine(output: string): string | null {
  * The lines of a tool result holding a token the user or assistant wrote after it (`mentions`), most referred first,
  * at most {@link VALUES_PER_RESULT}; each with its references (the later mentions of its tokens).
  */
-function referredLines(result: ToolResultPart, at: number, mentions: Mentions): { text: string; refs: number }[] {
+function referredLines(output: string, at: number, mentions: Mentions): { text: string; refs: number }[] {
   const found: { text: string; refs: number; mentions: number; order: number }[] = [];
   const seen = new Set<string>();
-  const lines = meaningful(result.output);
+  const lines = meaningful(output);
   for (let order = 0; order < lines.length; order++) {
     // a read's line numbers ("  42→", "42:", "42\t") are not part of what the file says
     const line = lines[order].replace(/^\d+(?:→|:|\t|\s*\|)\s*/, "");
