@@ -24,7 +24,7 @@ import { trackErrors } from "./keeper/unresolved-errors";
 import { addUserDirectives, isDirective } from "./keeper/user-directives";
 import { addAssistantProse, PROSE_NOTE } from "./keeper/assistant-prose";
 import { fitUserWords, readUserWords } from "./keeper/user-words";
-import { addToolFacts, OUTLINE_NOTE, STATE_NOTE, tokensOf, VALUE_NOTE } from "./keeper/tool-facts";
+import { addToolFacts, exitCodeOf, OUTLINE_NOTE, outputBody, STATE_NOTE, tokensOf, VALUE_NOTE } from "./keeper/tool-facts";
 import { renderKeeperLedger } from "./keeper/render-keeper-ledger";
 import { EMPTY_LEDGER, readIntoLedger } from "./evidence/ledger";
 
@@ -363,6 +363,16 @@ describe("keeper's tool facts: files' last state, commands' output, values refer
     ]);
     expect(noted(ledger, STATE_NOTE)).toEqual(["src/limits.ts (last edits) → export const MAX_ROWS = 500;"]);
     expect(noted(ledger, "outline")).toEqual(["src/limits.ts (declares) → const MAX_ROWS = 100 ⏎ function clampRows(rows: number): number"]);
+  });
+
+  it.each([
+    ["Exit code: 2\nWall time: 1.5 seconds\nOutput:\nboom", "boom", 2],
+    ["Chunk ID: ab12\nWall time: 0.2 seconds\nProcess running with session ID 15748\nOriginal token count: 3\nOutput:\nwaiting", "waiting", 0],
+    ["Chunk ID: ab12\nWall time: 0.2 seconds\nProcess exited with code 0\nOriginal token count: 9000\nOutput:\nWarning: truncated output (original token count: 9000)\nTotal output lines: 300\n\nline 1", "\nline 1", 0],
+    ["Output:\nnot a wrapper", "Output:\nnot a wrapper", 0],
+  ])("Codex's wrapper of %j: body and exit code", (output, body, code) => {
+    expect(outputBody(output)).toBe(body);
+    expect(exitCodeOf(output)).toBe(code);
   });
 
   it("reads a Codex shell result without Codex's wrapper: a read's outline, a command's last line, a non-zero exit as a failure", () => {
