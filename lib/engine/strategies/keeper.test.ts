@@ -123,6 +123,11 @@ describe("keeper's idle gap and open tasks", () => {
   it.each([
     { name: "Claude Code's TodoWrite", input: { todos: [{ content: "write tests", status: "completed" }, { content: "fix the cache", status: "in_progress" }, { content: "docs", status: "pending" }] }, expected: ["[in_progress] fix the cache", "[pending] docs"] },
     { name: "codex's update_plan", tool: "update_plan", input: JSON.stringify({ plan: [{ step: "measure", status: "done" }, { step: "ship", status: "pending" }] }), expected: ["[pending] ship"] },
+    { name: "Copilot CLI's update_todo (a markdown checklist)", tool: "update_todo", input: { todos: "- [x] reproduce\n- [ ] fix the hook\n- [ ] re-run entire doctor" }, expected: ["[pending] fix the hook", "[pending] re-run entire doctor"] },
+    { name: "Roo Code's update_todo_list ([-] in progress)", tool: "update_todo_list", input: { todos: "[x] plan\n[-] write the parser\n1. [ ] tests\n- [ ] docs" }, expected: ["[in_progress] write the parser", "[pending] tests", "[pending] docs"] },
+    { name: "OpenHands' task_tracker plan", tool: "task_tracker", input: { command: "plan", task_list: [{ id: "1", title: "explore", status: "done" }, { id: "2", title: "patch parser.c", status: "todo" }] }, expected: ["[todo] patch parser.c"] },
+    { name: "OpenHands' task_tracker view (no list)", tool: "task_tracker", input: { command: "view" }, expected: null },
+    { name: "a checklist with no item", tool: "update_todo", input: { todos: "nothing yet" }, expected: null },
     { name: "not a task list", tool: "read", input: { path: "a" }, expected: null },
   ])("$name", ({ tool, input, expected }) => {
     const session = buildSession([{ assistant: "plan", tools: [{ name: tool ?? "TodoWrite", input, output: "ok" }] }]);
