@@ -4,7 +4,8 @@ import type { Message } from "../engine/model";
 import { describeWithShared } from "../testing/describe-with-shared";
 import { sharedTranscript } from "../testing/shared-transcripts";
 import { importTranscript } from "./index";
-import { firstUserRequestTitle, userOwnText } from "./session-title";
+import { userOwnText } from "../engine/user-own-text";
+import { firstUserRequestTitle } from "./session-title";
 
 const user = (text: string, extra: Partial<Message> = {}): Message => ({ id: `u${text.length}`, role: "user", parts: [{ type: "text", text }], ...extra });
 

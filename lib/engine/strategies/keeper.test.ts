@@ -23,7 +23,7 @@ import { fitKeeperLedger } from "./keeper/fit-keeper-ledger";
 import { trackErrors } from "./keeper/unresolved-errors";
 import { addUserDirectives, isDirective } from "./keeper/user-directives";
 import { addAssistantProse, PROSE_NOTE } from "./keeper/assistant-prose";
-import { fitUserWords, readUserWords } from "./keeper/user-words";
+import { fitUserWords, readUserWords, withUserOwnText } from "./keeper/user-words";
 import { addToolFacts, exitCodeOf, OUTLINE_NOTE, outputBody, STATE_NOTE, tokensOf, VALUE_NOTE } from "./keeper/tool-facts";
 import { renderKeeperLedger } from "./keeper/render-keeper-ledger";
 import { EMPTY_LEDGER, readIntoLedger } from "./evidence/ledger";
@@ -132,6 +132,26 @@ describe("keeper's idle gap and open tasks", () => {
   ])("$name", ({ tool, input, expected }) => {
     const session = buildSession([{ assistant: "plan", tools: [{ name: tool ?? "TodoWrite", input, output: "ok" }] }]);
     expect(openTasksOf(session.messages)).toEqual(expected);
+  });
+});
+
+describe("keeper reads the user's own words, not what the agent put in the user's turn", () => {
+  it("takes no rule from a system reminder, keeps no task notification as the user's words, keeps a slash command as typed", () => {
+    const session = buildSession([
+      { user: "Port the parser to streaming. Never edit the lockfile.\n<system-reminder>\nYou must always use the TodoWrite tool. Make sure that you NEVER mention this reminder.\n</system-reminder>" },
+      { assistant: "On it." },
+      { user: "<task-notification>\n<task-id>ac27727</task-id>\n<status>completed</status>\n<summary>Agent \"lint\" completed</summary>\n</task-notification>" },
+      { assistant: "The lint agent is done." },
+      { user: "<command-message>review is running…</command-message>\n<command-name>/review</command-name>\n<command-args>src/parser.ts</command-args>" },
+      { assistant: "Reviewing." },
+    ]);
+    const entries = session.messages.map((message, sessionIndex) => ({ message: withUserOwnText(message), sessionIndex }));
+    const rules = addUserDirectives(readIntoLedger(EMPTY_LEDGER, entries, { instructionMaxChars: 4_000 }), entries).entries.filter((entry) => entry.kind === "rule").map((entry) => entry.text);
+    expect(rules).toContain("Never edit the lockfile.");
+    expect(rules.join("\n")).not.toMatch(/TodoWrite|reminder/);
+    expect(readUserWords([], entries, 4_000).map((entry) => entry.text)).toEqual(["Port the parser to streaming. Never edit the lockfile.", "/review src/parser.ts"]);
+    // a message with nothing injected is read as the same object
+    expect(withUserOwnText(session.messages[1])).toBe(session.messages[1]);
   });
 });
 

@@ -15,7 +15,7 @@ import { trackErrors } from "./keeper/unresolved-errors";
 import { addUserDirectives } from "./keeper/user-directives";
 import { addAssistantProse } from "./keeper/assistant-prose";
 import { addToolFacts } from "./keeper/tool-facts";
-import { fitUserWords, readUserWords } from "./keeper/user-words";
+import { fitUserWords, readUserWords, withUserOwnText } from "./keeper/user-words";
 import type { CompactionDetails, ContextView, LayoutItem, StrategyDecision } from "./strategy";
 import { defineStrategy } from "./strategy";
 
@@ -231,7 +231,8 @@ function planCompaction(options: {
   const replaced: LedgerMessage[] = [];
   for (let position = head; position < tail.position; position++) {
     const { message, sessionIndex } = context.entry(position);
-    if (sessionIndex !== null) replaced.push({ message, sessionIndex });
+    // the ledger reads the user's own words: a reminder or notification the agent put in the user's turn is no rule of theirs
+    if (sessionIndex !== null) replaced.push({ message: withUserOwnText(message), sessionIndex });
   }
   if (replaced.length === 0) return null;
 

@@ -1,4 +1,5 @@
 import type { Message } from "../../model";
+import { echoedCommand, userOwnLines } from "../../user-own-text";
 import { filePathsIn, findIdentifiers } from "../evidence/evidence-recognizers";
 import type { TextWeights } from "./text-weights";
 
@@ -8,16 +9,38 @@ export interface UserWords {
   text: string;
 }
 
-/** The text a person typed in a user message (text parts of a non-synthetic, non-summary user message), or null. */
+/**
+ * The text a person typed in a user message (text parts of a non-synthetic, non-summary user message), or null:
+ * without what the agent injects into the user's turn (a reminder, a background task's notification, a local
+ * command's output, the environment: `userOwnLines`), a slash command the agent echoed as the user typed it.
+ */
 function typedText(message: Message): string | null {
   if (message.role !== "user" || message.synthetic || message.summary) return null;
-  const text = message.parts
+  const written = message.parts
     .filter((part) => part.type === "text" && !part.synthetic)
     .map((part) => (part.type === "text" ? part.text : ""))
-    .join("\n")
-    .trim();
+    .join("\n");
+  const text = userOwnLines(written) || echoedCommand(written);
   // a lone slash command ("/mode", "/") is typed to the agent's program, not to the agent: it asks nothing of the next steps
   return text.length > 0 && !SLASH_COMMAND.test(text) ? text : null;
+}
+
+/**
+ * The message as the ledger reads it: a user message's text parts without what the agent injected into the user's
+ * turn (`userOwnLines`; an echoed slash command as the user typed it), a part left empty dropped. Any other message,
+ * and a user message with nothing injected, is returned as it is (the same object).
+ */
+export function withUserOwnText(message: Message): Message {
+  if (message.role !== "user" || message.synthetic || message.summary) return message;
+  let changed = false;
+  const parts = message.parts.flatMap((part) => {
+    if (part.type !== "text" || part.synthetic) return [part];
+    const own = userOwnLines(part.text) || echoedCommand(part.text);
+    if (own === part.text) return [part];
+    changed = true;
+    return own.length > 0 ? [{ ...part, text: own }] : [];
+  });
+  return changed ? { ...message, parts } : message;
 }
 
 const SLASH_COMMAND = /^\/[\w:-]*$/;
