@@ -8,6 +8,11 @@ describe("userOwnLines", () => {
     expect(userOwnText(text)).toBe("Fix the parser: - keep the CLI flags - never touch the lockfile");
   });
 
+  it("keeps Copilot CLI's date before the request: when the user asked is a fact of the session", () => {
+    const text = "<current_datetime>2026-06-25T03:50:44.763+02:00</current_datetime>\n\ninvestigate why the hook errored";
+    expect(userOwnLines(text)).toBe(text);
+  });
+
   it("returns text with nothing injected as it is, trimmed", () => {
     expect(userOwnLines("  why does <div> collapse?\n\n\n\nsee app.css  ")).toBe("why does <div> collapse?\n\n\n\nsee app.css");
   });
@@ -15,7 +20,6 @@ describe("userOwnLines", () => {
   it.each([
     ["a background task's notification", "<task-notification>\n<task-id>ac27727</task-id>\n<status>completed</status>\n<summary>Agent done</summary>\n</task-notification>", ""],
     ["a local command's output", "<local-command-stdout>(no content)</local-command-stdout>", ""],
-    ["Copilot CLI's date before the request", "<current_datetime>2026-06-25T03:50:44.763+02:00</current_datetime>\n\ninvestigate why the hook errored", "investigate why the hook errored"],
   ])("takes out %s", (_, text, own) => {
     expect(userOwnLines(text)).toBe(own);
   });

@@ -9,8 +9,8 @@
  * titled by them. Names from the agents' transcripts as read in ../shared/transcripts (pi `<skill>`, Claude Code
  * `<command-*>` / `<local-command-*>` / `<system-reminder>` / `<bash-*>`, Codex `<environment_context>` /
  * `<user_instructions>` / `<INSTRUCTIONS>` / `<turn_aborted>` / `<user_shell_command>`; Cline, Roo Code and Kilo Code
- * `<environment_details>`; Claude Code's `<task-notification>` when a background task ends, Copilot CLI's
- * `<current_datetime>` before the request).
+ * `<environment_details>`; Claude Code's `<task-notification>` when a background task ends). Copilot CLI's
+ * `<current_datetime>` before the request stays: when the user asked is a fact of the session, and it is short.
  */
 const INJECTED_TAGS = [
   "skill",
@@ -35,7 +35,6 @@ const INJECTED_TAGS = [
   "ide_opened_file",
   "environment_details",
   "task-notification",
-  "current_datetime",
 ] as const;
 
 /** Tags that wrap the user's own words (Cline, Roo Code and Kilo Code: `<task>…</task>`, `<user_message>…</user_message>`): the tags go, the words stay. */
