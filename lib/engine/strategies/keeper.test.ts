@@ -247,6 +247,14 @@ describe("keeper's ledger: unresolved errors, generic lines, ranking", () => {
     expect(again.open.map((error) => error.key)).toContain("fail parser");
   });
 
+  it("a command whose Codex wrapper reports a non-zero exit resolves nothing, though no line of its output is an error", () => {
+    const first = trackErrors([], entriesOf([{ assistant: "Testing.", tools: [{ name: "exec_command", input: { cmd: "npm test" }, output: "Exit code: 1\nWall time: 2.0 seconds\nOutput:\nFAIL parser" }] }]));
+    expect(first.open.map((error) => error.key)).toContain("fail parser");
+    const rerun = (code: number) => trackErrors(first.open, entriesOf([{ assistant: "Again.", tools: [{ name: "exec_command", input: { cmd: "npm test" }, output: `Exit code: ${code}\nWall time: 2.0 seconds\nOutput:\n3 suites` }] }]));
+    expect(rerun(1).resolved.has("fail parser")).toBe(false);
+    expect(rerun(0).resolved.has("fail parser")).toBe(true);
+  });
+
   it.each([
     ["Command exited with code 1", true],
     ["Command aborted", true],

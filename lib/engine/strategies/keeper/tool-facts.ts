@@ -241,8 +241,8 @@ function linesOfState(text: string): string[] {
 /**
  * Codex's wrapper around a shell command's output, as the model is sent it: `Exit code: N`, `Wall time: …`, `Output:`
  * (exec), or `Chunk ID: …`, `Wall time: …`, `Process exited with code N` (or `Process running with session ID N`
- * while the command runs on), `Original token count: N`, `Output:` (unified exec); then, when the output was cut, `Warning: truncated output (original token count: N)` and
- * `Total output lines: N`.
+ * while the command runs on), `Original token count: N`, `Output:` (unified exec); then, when the output was cut,
+ * `Warning: truncated output (original token count: N)` and `Total output lines: N`.
  */
 const CODEX_OUTPUT_HEADER = /^(?:Chunk ID:[^\n]*\n)?(?:Exit code:[^\n]*\n)?Wall time:[^\n]*\n(?:Process (?:exited with code|running with session ID)[^\n]*\n)?(?:Original token count:[^\n]*\n)?Output:\n(?:Warning: truncated output \(original token count: \d+\)\nTotal output lines: \d+\n)?/;
 
