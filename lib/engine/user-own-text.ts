@@ -83,4 +83,3 @@ export function echoedCommand(text: string): string {
   if (!name) return "";
   return `${name} ${COMMAND_ARGS.exec(text)?.[1] ?? ""}`.replace(/\s+/g, " ").trim();
 }
-
