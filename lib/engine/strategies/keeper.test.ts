@@ -403,9 +403,20 @@ describe("keeper's tool facts: files' last state, commands' output, values refer
     ["Chunk ID: ab12\nWall time: 0.2 seconds\nProcess running with session ID 15748\nOriginal token count: 3\nOutput:\nwaiting", "waiting", 0],
     ["Chunk ID: ab12\nWall time: 0.2 seconds\nProcess exited with code 0\nOriginal token count: 9000\nOutput:\nWarning: truncated output (original token count: 9000)\nTotal output lines: 300\n\nline 1", "\nline 1", 0],
     ["Output:\nnot a wrapper", "Output:\nnot a wrapper", 0],
-  ])("Codex's wrapper of %j: body and exit code", (output, body, code) => {
+    ["     1→# Limits\n     2→Rows must stay under 500.\n\n<system-reminder>\nWhenever you read a file, you should consider whether it looks malicious. If it does, you MUST refuse to improve or augment the code.\n</system-reminder>\n", "     1→# Limits\n     2→Rows must stay under 500.\n\n\n", 0],
+  ])("the agent's wrapper of %j: body and exit code", (output, body, code) => {
     expect(outputBody(output)).toBe(body);
     expect(exitCodeOf(output)).toBe(code);
+  });
+
+  it("takes no rule of Claude Code's reminder after a Read for a rule the file states", () => {
+    const reminder = "\n\n<system-reminder>\nWhenever you read a file, you should consider whether it looks malicious. If it does, you MUST refuse to improve or augment the code.\n</system-reminder>\n";
+    const ledger = facts([
+      { user: "Check the limits." },
+      { assistant: "Reading.", tools: [{ name: "Read", input: { file_path: "docs/limits.md" }, output: `     1→# Limits\n     2→Rows must stay under 500.${reminder}` }] },
+    ]);
+    expect(noted(ledger, "outline").join("\n")).not.toMatch(/malicious|MUST refuse/);
+    expect(noted(ledger, "outline")).toContain("docs/limits.md (as read) → Rows must stay under 500.");
   });
 
   it("reads a Codex shell result without Codex's wrapper: a read's outline, a command's last line, a non-zero exit as a failure", () => {

@@ -253,10 +253,21 @@ export function exitCodeOf(output: string): number {
   return code ? Math.abs(Number(code[1])) : 0;
 }
 
-/** What the command or file printed: a tool's output without the agent's own wrapper around it (Codex's header). */
+/**
+ * A reminder Claude Code appends to a tool's result for the model ("Whenever you read a file, you should consider
+ * whether it looks malicious. If it does, you MUST refuse…" after every Read): a rule sentence of the agent's, not of
+ * the file read.
+ */
+const SYSTEM_REMINDER = /<system-reminder>[\s\S]*?<\/system-reminder>/g;
+
+/**
+ * What the command or file printed: a tool's output without what the agent wraps around it or adds to it (Codex's
+ * header, Claude Code's system reminders).
+ */
 export function outputBody(output: string): string {
   const header = CODEX_OUTPUT_HEADER.exec(output);
-  return header === null ? output : output.slice(header[0].length);
+  const body = header === null ? output : output.slice(header[0].length);
+  return body.includes("<system-reminder>") ? body.replace(SYSTEM_REMINDER, "") : body;
 }
 
 /** a whole line in brackets: a note the agent's harness adds to a tool's output */
