@@ -24,7 +24,7 @@ import { trackErrors } from "./keeper/unresolved-errors";
 import { addUserDirectives, isDirective } from "./keeper/user-directives";
 import { addAssistantProse, PROSE_NOTE } from "./keeper/assistant-prose";
 import { fitUserWords, readUserWords, withUserOwnText } from "./keeper/user-words";
-import { addToolFacts, exitCodeOf, OUTLINE_NOTE, outputBody, STATE_NOTE, tokensOf, VALUE_NOTE } from "./keeper/tool-facts";
+import { addToolFacts, OUTLINE_NOTE, STATE_NOTE, tokensOf, toolOutputOf, VALUE_NOTE } from "./keeper/tool-facts";
 import { renderKeeperLedger } from "./keeper/render-keeper-ledger";
 import { EMPTY_LEDGER, readIntoLedger } from "./evidence/ledger";
 
@@ -403,10 +403,24 @@ describe("keeper's tool facts: files' last state, commands' output, values refer
     ["Chunk ID: ab12\nWall time: 0.2 seconds\nProcess running with session ID 15748\nOriginal token count: 3\nOutput:\nwaiting", "waiting", 0],
     ["Chunk ID: ab12\nWall time: 0.2 seconds\nProcess exited with code 0\nOriginal token count: 9000\nOutput:\nWarning: truncated output (original token count: 9000)\nTotal output lines: 300\n\nline 1", "\nline 1", 0],
     ["Output:\nnot a wrapper", "Output:\nnot a wrapper", 0],
+    ['{"output":"Success. Updated the following files:\\nM src/a.ts\\n","metadata":{"exit_code":0,"duration_seconds":0.1}}', "Success. Updated the following files:\nM src/a.ts\n", 0],
+    ['{"output":"Exit code: 0\\nWall time: 0.1 seconds\\nOutput:\\nhello\\n","metadata":{"exit_code":0}}', "hello\n", 0],
+    ['{"output":"error: patch does not apply","metadata":{"exit_code":1,"duration_seconds":0.0}}', "error: patch does not apply", 1],
+    ['{"output": "not an envelope"', '{"output": "not an envelope"', 0],
     ["     1→# Limits\n     2→Rows must stay under 500.\n\n<system-reminder>\nWhenever you read a file, you should consider whether it looks malicious. If it does, you MUST refuse to improve or augment the code.\n</system-reminder>\n", "     1→# Limits\n     2→Rows must stay under 500.\n\n\n", 0],
   ])("the agent's wrapper of %j: body and exit code", (output, body, code) => {
-    expect(outputBody(output)).toBe(body);
-    expect(exitCodeOf(output)).toBe(code);
+    expect(toolOutputOf(output)).toEqual({ body, exitCode: code });
+  });
+
+  it("reads a Codex patch's JSON envelope: its exit code says whether the file's state changed", () => {
+    const patch = (line: string) => ["*** Begin Patch", "*** Add File: src/flags.ts", `+${line}`, "*** End Patch"].join("\n");
+    const envelope = (code: number) => JSON.stringify({ output: code === 0 ? "Success. Updated the following files:\nA src/flags.ts\n" : "rejected", metadata: { exit_code: code, duration_seconds: 0.1 } });
+    const ledger = facts([
+      { user: "Add the flags." },
+      { assistant: "Adding.", tools: [{ name: "apply_patch", input: patch("export const VERBOSE = true;"), output: envelope(0) }] },
+      { assistant: "Again.", tools: [{ name: "apply_patch", input: patch("export const VERBOSE = false;"), output: envelope(1) }] },
+    ]);
+    expect(noted(ledger, STATE_NOTE)).toEqual(["src/flags.ts (written) → export const VERBOSE = true;"]);
   });
 
   it("takes no rule of Claude Code's reminder after a Read for a rule the file states", () => {

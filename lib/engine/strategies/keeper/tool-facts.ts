@@ -97,8 +97,8 @@ export function addToolFacts(ledger: EvidenceLedger, messages: readonly LedgerMe
       if (part.type !== "tool-result") continue;
       const call = calls.get(part.callId) ?? null;
       if (call === null) continue;
-      const failed = errorLines(part.output, part.isError === true).length > 0 || part.isError === true || exitCodeOf(part.output) > 0;
-      const output = outputBody(part.output);
+      const { body: output, exitCode } = toolOutputOf(part.output);
+      const failed = errorLines(part.output, part.isError === true).length > 0 || part.isError === true || exitCode > 0;
       const operations = fileOperationsOf(call);
       for (const operation of failed ? [] : operations) {
         if (operation.written === null || operation.written.length === 0) continue;
@@ -246,13 +246,6 @@ function linesOfState(text: string): string[] {
  */
 const CODEX_OUTPUT_HEADER = /^(?:Chunk ID:[^\n]*\n)?(?:Exit code:[^\n]*\n)?Wall time:[^\n]*\n(?:Process (?:exited with code|running with session ID)[^\n]*\n)?(?:Original token count:[^\n]*\n)?Output:\n(?:Warning: truncated output \(original token count: \d+\)\nTotal output lines: \d+\n)?/;
 
-/** The exit code Codex's wrapper reports (`Exit code: N`, `Process exited with code N`); 0 without one. */
-export function exitCodeOf(output: string): number {
-  const header = CODEX_OUTPUT_HEADER.exec(output)?.[0];
-  const code = header === undefined ? null : /^(?:Exit code:|Process exited with code)\s*(-?\d+)/m.exec(header);
-  return code ? Math.abs(Number(code[1])) : 0;
-}
-
 /**
  * A reminder Claude Code appends to a tool's result for the model ("Whenever you read a file, you should consider
  * whether it looks malicious. If it does, you MUST refuse…" after every Read): a rule sentence of the agent's, not of
@@ -260,14 +253,44 @@ export function exitCodeOf(output: string): number {
  */
 const SYSTEM_REMINDER = /<system-reminder>[\s\S]*?<\/system-reminder>/g;
 
+/** What a tool printed, and the exit code the agent's wrapper reports (0 without one). */
+export interface ToolOutput {
+  body: string;
+  exitCode: number;
+}
+
 /**
- * What the command or file printed: a tool's output without what the agent wraps around it or adds to it (Codex's
- * header, Claude Code's system reminders).
+ * A tool's output without what the agent wraps around it or adds to it: Codex's JSON envelope
+ * (`{"output": "…", "metadata": {"exit_code": N, …}}`, its patches' and older shells' results) and its text header
+ * (above), Claude Code's system reminders; with the exit code the envelope or header reports.
  */
-export function outputBody(output: string): string {
-  const header = CODEX_OUTPUT_HEADER.exec(output);
-  const body = header === null ? output : output.slice(header[0].length);
-  return body.includes("<system-reminder>") ? body.replace(SYSTEM_REMINDER, "") : body;
+export function toolOutputOf(output: string): ToolOutput {
+  let text = output;
+  let exitCode = 0;
+  if (output.startsWith('{"output":')) {
+    const envelope = codexEnvelope(output);
+    if (envelope !== null) ({ text, exitCode } = envelope);
+  }
+  const header = CODEX_OUTPUT_HEADER.exec(text);
+  if (header !== null) {
+    const code = /^(?:Exit code:|Process exited with code)\s*(-?\d+)/m.exec(header[0]);
+    if (code !== null) exitCode = Math.abs(Number(code[1]));
+    text = text.slice(header[0].length);
+  }
+  return { body: text.includes("<system-reminder>") ? text.replace(SYSTEM_REMINDER, "") : text, exitCode };
+}
+
+function codexEnvelope(output: string): { text: string; exitCode: number } | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(output);
+  } catch {
+    return null;
+  }
+  if (parsed === null || typeof parsed !== "object" || typeof (parsed as { output?: unknown }).output !== "string") return null;
+  const metadata = (parsed as { metadata?: unknown }).metadata;
+  const code = metadata !== null && typeof metadata === "object" ? (metadata as { exit_code?: unknown }).exit_code : undefined;
+  return { text: (parsed as { output: string }).output, exitCode: typeof code === "number" ? Math.abs(code) : 0 };
 }
 
 /** a whole line in brackets: a note the agent's harness adds to a tool's output */

@@ -3,7 +3,7 @@ import { commandOf, errorLines, filePathsIn, firstLine } from "../evidence/evide
 import type { LedgerMessage } from "../evidence/ledger";
 import { ledgerKey } from "../evidence/ledger-key";
 import { fileOperationsOf } from "./file-operations";
-import { exitCodeOf } from "./tool-facts";
+import { toolOutputOf } from "./tool-facts";
 
 /** An error line still open: its ledger key and what it came from (the command that printed it, the files it names). */
 export interface OpenError {
@@ -46,7 +46,7 @@ export function trackErrors(previous: readonly OpenError[], messages: readonly L
         continue;
       }
       // a command whose wrapper reports a non-zero exit (Codex's) settles nothing either, error line or not
-      if (exitCodeOf(part.output) > 0) continue;
+      if (toolOutputOf(part.output).exitCode > 0) continue;
       // a success: a command that ran clean, a file edited or written (a read settles nothing)
       const reads = call !== null && fileOperationsOf(call).some((operation) => operation.operation === "read");
       const settled = new Set(reads ? subjects.filter((subject) => subject.startsWith("command:")) : subjects);
