@@ -2,7 +2,7 @@ import type { ToolCallPart } from "../../model";
 import { commandOf, errorLines, filePathsIn, firstLine } from "../evidence/evidence-recognizers";
 import type { LedgerMessage } from "../evidence/ledger";
 import { ledgerKey } from "../evidence/ledger-key";
-import { fileOperationsOf } from "./file-operations";
+import { fileOperationsOf, type KeeperFileOperation } from "./file-operations";
 import { toolOutputOf } from "./tool-facts";
 
 /** An error line still open: its ledger key and what it came from (the command that printed it, the files it names). */
@@ -34,7 +34,8 @@ export function trackErrors(previous: readonly OpenError[], messages: readonly L
       if (part.type === "tool-call") callsById.set(part.id, part);
       if (part.type !== "tool-result") continue;
       const call = callsById.get(part.callId) ?? null;
-      const subjects = call === null ? [] : subjectsOf(call);
+      const operations = call === null ? [] : fileOperationsOf(call);
+      const subjects = call === null ? [] : subjectsOf(call, operations);
       const lines = errorLines(part.output, part.isError === true);
       if (lines.length > 0) {
         for (const line of lines) {
@@ -48,7 +49,7 @@ export function trackErrors(previous: readonly OpenError[], messages: readonly L
       // a command whose wrapper reports a non-zero exit (Codex's) settles nothing either, error line or not
       if (toolOutputOf(part.output).exitCode > 0) continue;
       // a success: a command that ran clean, a file edited or written (a read settles nothing)
-      const reads = call !== null && fileOperationsOf(call).some((operation) => operation.operation === "read");
+      const reads = operations.some((operation) => operation.operation === "read");
       const settled = new Set(reads ? subjects.filter((subject) => subject.startsWith("command:")) : subjects);
       if (settled.size === 0) continue;
       for (const [key, error] of open) {
@@ -61,11 +62,11 @@ export function trackErrors(previous: readonly OpenError[], messages: readonly L
   return { open: [...open.values()], resolved };
 }
 
-function subjectsOf(call: ToolCallPart): string[] {
+function subjectsOf(call: ToolCallPart, operations: readonly KeeperFileOperation[]): string[] {
   const subjects: string[] = [];
   const command = commandOf(call);
   if (command !== null) subjects.push(`command:${ledgerKey(cap(firstLine(command), COMMAND_MAX_CHARS))}`);
-  for (const operation of fileOperationsOf(call)) subjects.push(`file:${normalisePath(operation.path)}`);
+  for (const operation of operations) subjects.push(`file:${normalisePath(operation.path)}`);
   return subjects;
 }
 

@@ -10,17 +10,16 @@ export interface UserWords {
 }
 
 /**
- * The text a person typed in a user message (text parts of a non-synthetic, non-summary user message), or null:
- * without what the agent injects into the user's turn (a reminder, a background task's notification, a local
- * command's output, the environment: `userOwnLines`), a slash command the agent echoed as the user typed it.
+ * The text a person typed in a user message (text parts of a non-synthetic, non-summary user message), or null. The
+ * messages come through {@link withUserOwnText}, so what the agent injected into the user's turn is already out.
  */
 function typedText(message: Message): string | null {
   if (message.role !== "user" || message.synthetic || message.summary) return null;
-  const written = message.parts
+  const text = message.parts
     .filter((part) => part.type === "text" && !part.synthetic)
     .map((part) => (part.type === "text" ? part.text : ""))
-    .join("\n");
-  const text = userOwnLines(written) || echoedCommand(written);
+    .join("\n")
+    .trim();
   // a lone slash command ("/mode", "/") is typed to the agent's program, not to the agent: it asks nothing of the next steps
   return text.length > 0 && !SLASH_COMMAND.test(text) ? text : null;
 }
@@ -55,6 +54,7 @@ function isSmallTalk(text: string): boolean {
  * The user's messages among `messages`, appended to what earlier compactions kept: each whole up to `maxChars`
  * (a longer one keeps its beginning and says how much is left out). The user's words are what the next steps answer
  * to — requests, rules, corrections, the names and numbers they gave — so they are kept as typed, never digested.
+ * `messages` as the ledger reads them ({@link withUserOwnText}).
  */
 export function readUserWords(previous: readonly UserWords[], messages: readonly { message: Message; sessionIndex: number }[], maxChars: number): UserWords[] {
   const words = [...previous];
