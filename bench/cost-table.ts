@@ -16,7 +16,7 @@ import { sessionModel } from "../lib/engine/cache/session-model";
 import { replaySession } from "../lib/engine/simulate/replay-session";
 import { findStrategy } from "../lib/engine/strategies";
 import { findModelPrice } from "../lib/llm/model-prices";
-import { priceRun } from "../lib/runs/price-run";
+import { priceRun, runSessionCache } from "../lib/runs/price-run";
 import { hasSharedTranscripts, listSharedTranscripts, SHARED_SKIP_REASON, sharedTranscript } from "../lib/testing/shared-transcripts";
 import { importTranscript } from "../lib/transcripts";
 
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     for (const window of windows) {
       const rows: { id: string; total: number | null; hit: number | null; final: number }[] = [];
       for (const id of ids) {
-        const result = await replaySession({ session, strategy: findStrategy(id)!, window });
+        const result = await replaySession({ session, strategy: findStrategy(id)!, window, sessionCache: runSessionCache(session, { costModel: model }) });
         const { cost } = priceRun({ session, result, cost: { costModel: model }, summarizerModel: null });
         rows.push({ id, total: cost?.totalUsd ?? null, hit: cost?.hitRate ?? null, final: result.final.contextTokens });
       }

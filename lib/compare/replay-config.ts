@@ -16,7 +16,7 @@ import { judgeFinalContext } from "./judge-final-context";
 import type { JudgeChoice } from "./resolve-judge";
 import type { PlannedConfig } from "./plan-comparison";
 import { runFiguresOfRow } from "./run-figures-of-row";
-import { priceRun } from "../runs/price-run";
+import { priceRun, runSessionCache } from "../runs/price-run";
 
 export interface ReplayConfigOptions {
   runId: string;
@@ -63,6 +63,8 @@ export async function replayConfig(options: ReplayConfigOptions): Promise<{ row:
         outputReserve: compare.outputReserve,
         estimator: options.estimator,
         summarizer: breaker.summarizer,
+        // a cache-aware strategy plans for the cache the comparison prices every row under
+        sessionCache: runSessionCache(session, compare),
         signal,
         onStep: ({ step }) => options.onStep(step),
       });

@@ -92,17 +92,12 @@ export interface PriceReplayOptions {
  */
 export function priceReplay(options: PriceReplayOptions): RunCost | null {
   if (!options.model) return null;
-  const price = findModelPrice(options.model) ?? null;
-  const provider = options.provider === "none" ? null : options.provider && options.provider !== "auto" ? options.provider : cacheProviderOf(options.model) ?? cacheProviderOfCatalog(price);
-  if (!price && !provider) return null;
+  const cache = runCacheOf({ session: options.session, model: options.model, provider: options.provider, ttl: options.ttl });
+  if (!cache) return null;
+  const { price, provider, rules, ttl, ttlSource } = cache;
   const hidden = options.hiddenPrefixTokens ?? hiddenPrefixTokens(options.session, options.result.steps);
   const inputs = cacheInputsOfReplay(options.session, options.result, hidden);
   if (!inputs) return null;
-  const rules = provider ? cacheRulesByProvider[provider] : null;
-  const recordedTtl = options.ttl === undefined || options.ttl === "auto" ? sessionCacheTtl(options.session) : null;
-  const asked = options.ttl !== undefined && options.ttl !== "auto" ? options.ttl : recordedTtl;
-  const ttl = rules ? offeredTtl(rules, asked) : (asked ?? "5m");
-  const ttlSource: TtlSource = options.ttl !== undefined && options.ttl !== "auto" ? "chosen" : rules && recordedTtl && rules.ttlSeconds[recordedTtl] !== undefined ? "transcript" : "default";
   // where the record shows the agent's own prompt rewritten (a restart), every strategy's call there starts cold
   const rewrittenAt = new Set(rules && options.recordedRewrites !== false ? recordedPromptRewrites(options.session, { ttlSeconds: rules.ttlSeconds[ttl]! }) : []);
   let rewrittenCalls = 0;
@@ -177,6 +172,37 @@ export function priceReplay(options: PriceReplayOptions): RunCost | null {
     hitRate: input > 0 ? tokens.cacheRead / input : null,
     calls,
   };
+}
+
+/** The cache a run's calls are priced under (see {@link runCacheOf}). */
+export interface RunCache {
+  /** the model's price; null: not in the catalog (tokens only) */
+  price: ModelPrice | null;
+  /** null: no cache (asked for, or the model names no provider the lab knows) */
+  provider: CacheProviderId | null;
+  rules: CacheRules | null;
+  ttl: CacheTtlId;
+  ttlSource: TtlSource;
+}
+
+/**
+ * The prompt cache a run priced at `model` runs under: the chosen provider's rules (`auto`: the model's provider,
+ * by its name or its catalog entry; `none`: no cache) at the chosen TTL (`auto`: the one the session's recorded cache
+ * writes used, else the provider's default). Null when the model has neither a price nor a provider (nothing to
+ * price). What {@link priceReplay} prices with, and what keeper plans for in a run priced this way
+ * (lib/runs/price-run.ts `runSessionCache`), so the two never disagree.
+ */
+export function runCacheOf(options: { session: Session; model: string; provider?: CacheProviderId | "auto" | "none"; ttl?: CacheTtlId | "auto" }): RunCache | null {
+  const price = findModelPrice(options.model) ?? null;
+  const provider = options.provider === "none" ? null : options.provider && options.provider !== "auto" ? options.provider : cacheProviderOf(options.model) ?? cacheProviderOfCatalog(price);
+  if (!price && !provider) return null;
+  const rules = provider ? cacheRulesByProvider[provider] : null;
+  const chosen = options.ttl !== undefined && options.ttl !== "auto";
+  const recordedTtl = chosen ? null : sessionCacheTtl(options.session);
+  const asked = chosen ? options.ttl as CacheTtlId : recordedTtl;
+  const ttl = rules ? offeredTtl(rules, asked) : (asked ?? "5m");
+  const ttlSource: TtlSource = chosen ? "chosen" : rules && recordedTtl && rules.ttlSeconds[recordedTtl] !== undefined ? "transcript" : "default";
+  return { price, provider, rules, ttl, ttlSource };
 }
 
 /** The catalog provider of a priced model, when it is one whose cache rules the lab has. */

@@ -11,7 +11,7 @@ import { RunCancelledError } from "./run-registry";
 import { sessionSummarizer } from "./session-summarizer";
 import { computeRunFigures } from "./run-figures";
 import { sessionContinuationFacts } from "./session-continuation-facts";
-import { priceRun } from "./price-run";
+import { priceRun, runSessionCache } from "./price-run";
 import { slimReplayEvent } from "./slim-run-result";
 import { COUNT_TOKENS_ESTIMATOR, resolveReplayEstimator } from "./resolve-estimator";
 import { breakerOutcome, circuitBreakerSummarizer, type CIRCUIT_BREAKER_THRESHOLD } from "./summarizer-circuit-breaker";
@@ -85,6 +85,8 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunRecord 
       estimator,
       summarizer: breaker.summarizer,
       forceAtStep: options.request.compactAtStep,
+      // a cache-aware strategy plans for the cache the run is priced under (its cost model, provider and TTL)
+      sessionCache: runSessionCache(options.session, options.request),
       signal,
       // a streamed line carries at most the timeline's share of a summary (the stored result keeps it whole)
       onEvent: (event) => emit({ type: "event", event: { ...slimReplayEvent(event) } }),

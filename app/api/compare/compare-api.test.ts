@@ -10,7 +10,7 @@ import { strategiesById } from "@/lib/engine/strategies";
 import { generateSession } from "@/lib/generator/generate-session";
 import { startFakeAnthropicServer, type FakeAnthropicServer } from "@/lib/testing/fake-llm/fake-anthropic-server";
 import { computeRunFigures } from "@/lib/runs/run-figures";
-import { priceRun } from "@/lib/runs/price-run";
+import { priceRun, runSessionCache } from "@/lib/runs/price-run";
 import { db } from "@/lib/store/db";
 import { getRun } from "@/lib/store/runs";
 import { loadSession, storeSession } from "@/lib/store/sessions";
@@ -159,6 +159,20 @@ describe("compare / sweep / multi route handlers (real Requests, fresh SQLite da
     expect(error.message).toMatch(message);
     expect(error.issues?.map((issue) => issue.path)).toContain(path);
     expect(await prisma.run.count()).toBe(before);
+  });
+
+  it("a comparison priced at another model: keeper's rows plan for that model's cache, as a direct replay told it does", async () => {
+    const lines = await readLines(
+      await compare(post(`${BASE}/sessions/${sessionId}/compare`, { window: 16_000, costModel: "gpt-5.5", configs: [{ strategy: "none" }, { strategy: "keeper" }] }), params(sessionId)),
+    );
+    expect(lines.at(-1)).toEqual({ type: "done", rows: 2, failed: 0 });
+    const keeper = linesOf(lines, "row").find((line) => line.index === 1)!;
+    const session = await loadSession(sessionId);
+    const planned = await replaySession({ session, strategy: strategiesById.keeper, window: 16_000, sessionCache: runSessionCache(session, { costModel: "gpt-5.5" }) });
+    const own = await replaySession({ session, strategy: strategiesById.keeper, window: 16_000 });
+    expect(keeper.curve).toEqual(planned.steps.map((step) => step.contextTokens));
+    expect(keeper.curve).not.toEqual(own.steps.map((step) => step.contextTokens));
+    expect(keeper.row.cost?.provider).toBe("openai");
   });
 
   it("an unknown session → 404 naming it", async () => {

@@ -160,6 +160,21 @@ describe("runs API route handlers (real Requests, fresh SQLite database, the fak
     expect(list.runs.map((row) => RunSummarySchema.parse(row).id)).toContain(done.id);
   });
 
+  it("a keeper run plans for the cache it is priced under: its cost model's provider, or none", async () => {
+    const trims = async (body: Record<string, unknown>) => {
+      const lines = await readLines(await run(sessionId, { strategy: "keeper", window: 16_000, ...body }));
+      expect(lines.at(-1)!.type).toBe("done");
+      return lines.flatMap((line) => (line.type === "event" && line.event.type === "trim" ? [String(line.event.reason ?? "")] : []));
+    };
+    const own = await trims({ costModel: "claude-sonnet-4-5" });
+    expect(own.some((reason) => reason.includes("(anthropic's 5m cache;"))).toBe(true);
+    const gpt = await trims({ costModel: "gpt-5.5" });
+    expect(gpt.some((reason) => reason.includes("(openai's 5m cache;"))).toBe(true);
+    expect(gpt.every((reason) => !reason.includes("anthropic's"))).toBe(true);
+    const uncached = await trims({ costModel: "claude-sonnet-4-5", cacheProvider: "none" });
+    expect(uncached.some((reason) => reason.includes("(no prompt cache;"))).toBe(true);
+  });
+
   it("manual compaction: compactAtStep forces a compaction before that call", async () => {
     const lines = await readLines(await run(sessionId, { strategy: "opencode", compactAtStep: 30 }));
     const ends = lines.flatMap((line) => (line.type === "event" && line.event.type === "compaction-end" ? [line.event.step] : []));

@@ -14,6 +14,7 @@ import { strategies, strategiesById } from "../../engine/strategies";
 import { resolveSettings, SettingsError } from "../../engine/strategies/resolve-settings";
 import { providerOfStrategy } from "../../engine/strategies/provider-of-strategy";
 import { buildSummarizer, type RunSummarizer } from "../../runs/build-summarizer";
+import { runSessionCache } from "../../runs/price-run";
 import { checkReplayEstimator, resolveReplayEstimator } from "../../runs/resolve-estimator";
 import { examOf } from "../../runs/score-run-recall";
 import { breakerOutcome, circuitBreakerSummarizer } from "../../runs/summarizer-circuit-breaker";
@@ -136,13 +137,15 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const uncompacted = scoreContinuationRecall({ session, result: baseline, facts: continuationFacts, exam, ignoreWindow: true, interval: false }).overall;
   let exitCode = EXIT_OK;
   const rows: CompareRow[] = [];
+  // a cache-aware strategy plans for the cache every row is priced under (--cost-model, --cache-provider, --cache-ttl)
+  const sessionCache = runSessionCache(session, costOptions);
   for (const { config, label, summarizer } of planned) {
     const atDefaults = config.strategy === "none" && Object.keys(config.settings).length === 0;
     // each configuration has its own circuit breaker, as in the app
     const breaker = circuitBreakerSummarizer({ summarizer: summarizer.summarizer });
     const result: ReplayResult = atDefaults
       ? baseline
-      : await replaySession({ session, strategy: strategiesById[config.strategy], settings: config.settings, window, estimator: estimatorChoice, summarizer: breaker.summarizer });
+      : await replaySession({ session, strategy: strategiesById[config.strategy], settings: config.settings, window, estimator: estimatorChoice, summarizer: breaker.summarizer, sessionCache });
     const state = breaker.state();
     const row = buildCompareRow({ label, session, result, probes, continuationFacts, exam, baseline, uncompacted, noneTotal: totalTokensSent(baseline), summarizer: summarizerId, model: summarizer.model, summarizerFailures: state.failures, costOptions });
     rows.push(row);

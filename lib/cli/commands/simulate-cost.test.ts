@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../run-cli";
 import { buildSession } from "../../engine/testing/build-session";
+import { generateSession } from "../../generator/generate-session";
 import { exportAnthropic } from "../../transcripts/export-anthropic";
 
 let directory: string;
@@ -56,5 +57,27 @@ describe("lab simulate prices the run", () => {
     const bad = await lab(["simulate", file, "--strategy", "none", "--cache-provider", "azure"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--cache-provider takes one of auto, anthropic, openai, google, none");
+  });
+
+  it("keeper plans for the cache the run is priced under: --cost-model, --cache-provider none", async () => {
+    const generated = path.join(directory, "generated.json");
+    const session = generateSession({ seed: 2, messages: 1_500 });
+    fs.writeFileSync(generated, JSON.stringify(exportAnthropic({ ...session, meta: { ...session.meta, model: "claude-sonnet-4-5" } }).messages));
+    const reasons = async (...flags: string[]) => {
+      const { code, stdout } = await lab(["simulate", generated, "--strategy", "keeper", "--window", "64000", ...flags, "--json"]);
+      expect(code).toBe(0);
+      const output = JSON.parse(stdout) as { events: { type: string; reason?: string }[]; cost: { provider: string | null } };
+      return { provider: output.cost.provider, reasons: output.events.filter((event) => event.type === "trim").map((event) => event.reason ?? "") };
+    };
+    const own = await reasons("--cost-model", "claude-sonnet-4-5");
+    expect(own.provider).toBe("anthropic");
+    expect(own.reasons.some((reason) => reason.includes("writes 1.25× the input price (anthropic's 5m cache;"))).toBe(true);
+    const gpt = await reasons("--cost-model", "gpt-5.5");
+    expect(gpt.provider).toBe("openai");
+    expect(gpt.reasons.some((reason) => reason.includes("writes 1× the input price (openai's 5m cache;"))).toBe(true);
+    expect(gpt.reasons.length).not.toBe(own.reasons.length);
+    const uncached = await reasons("--cost-model", "claude-sonnet-4-5", "--cache-provider", "none");
+    expect(uncached.provider).toBeNull();
+    expect(uncached.reasons.some((reason) => reason.includes("reads 1× and writes 1× the input price (no prompt cache;"))).toBe(true);
   });
 });

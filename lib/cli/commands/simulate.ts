@@ -3,7 +3,7 @@ import { scoreRunRecall } from "../../runs/score-run-recall";
 import { noneStrategy } from "../../engine/strategies/none";
 import fs from "node:fs";
 import { COST_FLAGS, COST_USAGE, costFlags, describeCost } from "../cost-flags";
-import { priceRun } from "../../runs/price-run";
+import { priceRun, runSessionCache } from "../../runs/price-run";
 import path from "node:path";
 import { contextAsSession, finalContext } from "../../engine/simulate/context-at";
 import { checkInvariants } from "../../engine/simulate/check-invariants";
@@ -177,7 +177,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   // the run's own circuit breaker, as in the app: 3 failed summaries in a row and the rest fall back uncalled
   const breaker = summarizer ? circuitBreakerSummarizer({ summarizer }) : null;
-  const result = await replaySession({ session, strategy, settings: overrides, window, outputReserve, estimator: estimatorChoice, summarizer: breaker?.summarizer, countHiddenPrefix: values["hidden-prefix"] === true });
+  // a cache-aware strategy plans for the cache the run is priced under (--cost-model, --cache-provider, --cache-ttl)
+  const result = await replaySession({ session, strategy, settings: overrides, window, outputReserve, estimator: estimatorChoice, summarizer: breaker?.summarizer, countHiddenPrefix: values["hidden-prefix"] === true, sessionCache: runSessionCache(session, costOptions) });
   const breakerState = breaker?.state() ?? null;
   const unchangedFallbacks = result.events.filter((event) => event.type === "fallback" && event.outcome === "unchanged").length;
   const outcome = breakerState ? breakerOutcome(breakerState, { unchangedFallbacks }) : { status: "done" as const, error: null };

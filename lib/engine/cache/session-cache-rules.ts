@@ -3,9 +3,13 @@ import { cacheProviderOf, cacheRulesByProvider, offeredTtl, type CacheRules, typ
 import { sessionCacheTtl } from "./session-cache-ttl";
 import { sessionModel } from "./session-model";
 
-/** The prompt cache a session's own model runs under: its provider's rules and the cache lifetime it used. */
+/**
+ * The prompt cache a session's calls run under: by default its own model's (`sessionCacheOf`), or the one a run is
+ * priced under when it names another model, provider or TTL (lib/runs/price-run.ts `runSessionCache`).
+ */
 export interface SessionCache {
-  rules: CacheRules;
+  /** the provider's rules; null: no prompt cache (priced without one), every input token at the base price */
+  rules: CacheRules | null;
   /** the TTL its recorded usage shows (sessionCacheTtl), else the provider's default */
   ttl: CacheTtlId;
 }

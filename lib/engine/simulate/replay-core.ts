@@ -10,7 +10,7 @@ import type { ReplayResult, ReplayStep } from "./replay-result";
 import { resolveProtection } from "./resolve-protection";
 import { SourceContext } from "./source-context";
 import { measureHiddenPrefix } from "../cache/hidden-prefix-tokens";
-import { sessionCacheOf } from "../cache/session-cache-rules";
+import { sessionCacheOf, type SessionCache } from "../cache/session-cache-rules";
 
 export interface ReplayCoreOptions {
   session: Session;
@@ -40,6 +40,8 @@ export interface ReplayCoreOptions {
   onStep?: (step: ReplayStep) => void;
   /** count the agent's hidden prefix (system prompt, tools) in every step's context (measureHiddenPrefix); default false */
   countHiddenPrefix?: boolean;
+  /** the prompt cache the strategies are told the calls run under (StrategyInput.sessionCache); default the session's own (sessionCacheOf) */
+  sessionCache?: SessionCache;
 }
 
 /**
@@ -70,7 +72,7 @@ export function* replayCore(options: ReplayCoreOptions): Generator<SummarizeRequ
   const kinds = classifyMessages(session);
   const hiddenPrefixTokens = options.countHiddenPrefix === true ? measureHiddenPrefix(session, estimator) : 0;
   const live = new LiveContext(session, estimator, hiddenPrefixTokens);
-  const sessionCache = sessionCacheOf(session);
+  const sessionCache = options.sessionCache ?? sessionCacheOf(session);
   const events: ReplayEvent[] = [];
   const steps: ReplayStep[] = [];
   const triggers = new Set<TriggerPoint>(strategy.triggers);

@@ -1,3 +1,4 @@
+import type { SessionCache } from "../cache/session-cache-rules";
 import type { Session } from "../model";
 import type { AnyStrategy } from "../strategies/strategy";
 import { thresholdWarningEvents } from "../strategies/fixed-thresholds";
@@ -42,6 +43,11 @@ export interface ReplayOptions {
    * context, as the agent sent it; default false (see lib/engine/README.md: not yet every strategy's budget allows for it)
    */
   countHiddenPrefix?: boolean;
+  /**
+   * the prompt cache the strategies plan for (StrategyInput.sessionCache): the one the run is priced under when it
+   * names another model, provider or TTL (lib/runs/price-run.ts `runSessionCache`); default the session's own
+   */
+  sessionCache?: SessionCache;
 }
 
 /**
@@ -74,6 +80,7 @@ export async function replaySession(options: ReplayOptions): Promise<ReplayResul
     onStep: options.onStep,
     forceAtStep: options.forceAtStep,
     countHiddenPrefix: options.countHiddenPrefix,
+    sessionCache: options.sessionCache,
   });
   let next = run.next();
   while (!next.done) {

@@ -11,6 +11,7 @@ import { keeperCachePrices } from "./cache-economics";
 const UNSET = { cacheReadMultiplier: null, cacheWriteMultiplier: null, cacheTtlSeconds: null, cacheLookbackMessages: null };
 /** The four cache settings written out as numbers: Anthropic's 5-minute cache and OpenAI's automatic one. */
 const ANTHROPIC_SET = { cacheReadMultiplier: 0.1, cacheWriteMultiplier: 1.25, cacheTtlSeconds: 300, cacheLookbackMessages: 20 };
+const ANTHROPIC_SET_PRICES = { readMultiplier: 0.1, writeMultiplier: 1.25, ttlSeconds: 300, lookbackMessages: 20 };
 const OPENAI_SET = { cacheReadMultiplier: 0.1, cacheWriteMultiplier: 1, cacheTtlSeconds: 300, cacheLookbackMessages: 0 };
 
 function withModel(session: Session, model: string | undefined): Session {
@@ -42,9 +43,16 @@ describe("keeper prices the cache of the session's own model unless its settings
     expect(keeperCachePrices(ANTHROPIC_SET, at("openai"))).toEqual({ readMultiplier: 0.1, writeMultiplier: 1.25, ttlSeconds: 300, lookbackMessages: 20, source: "settings" });
   });
 
+  it("prices a run without a prompt cache at the base price for every token, never cold", () => {
+    const none = { rules: null, ttl: "5m" as const };
+    expect(keeperCachePrices(UNSET, none)).toEqual({ readMultiplier: 1, writeMultiplier: 1, ttlSeconds: Number.POSITIVE_INFINITY, lookbackMessages: 0, source: "no prompt cache" });
+    expect(keeperCachePrices({ ...UNSET, cacheReadMultiplier: 0.5 }, none)).toMatchObject({ readMultiplier: 0.5, writeMultiplier: 1, source: "no prompt cache and settings" });
+    expect(keeperCachePrices(ANTHROPIC_SET, none)).toEqual({ ...ANTHROPIC_SET_PRICES, source: "settings" });
+  });
+
   it("reads the session's model as the cost does: the one it names, else its assistants' most frequent; Anthropic's when none is known", () => {
     const session = generateSession({ seed: 4, messages: 40 });
-    const provider = (of: Session) => sessionCacheOf(of).rules.provider;
+    const provider = (of: Session) => sessionCacheOf(of).rules?.provider;
     expect(provider(withModel(session, "gpt-5.5"))).toBe("openai");
     expect(provider(withModel(session, "openai/gpt-5.4-mini"))).toBe("openai");
     expect(provider(withModel(session, "gemini-2.5-flash"))).toBe("google");

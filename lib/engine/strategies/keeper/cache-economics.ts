@@ -58,6 +58,16 @@ export function keeperCachePrices(
 ): KeeperCachePrices {
   const { rules, ttl } = cache;
   const set = [settings.cacheReadMultiplier, settings.cacheWriteMultiplier, settings.cacheTtlSeconds, settings.cacheLookbackMessages].filter((value) => value !== null).length;
+  if (rules === null) {
+    // no prompt cache: every input token at the base price, on every call (no entry to go cold)
+    return {
+      readMultiplier: settings.cacheReadMultiplier ?? 1,
+      writeMultiplier: settings.cacheWriteMultiplier ?? 1,
+      ttlSeconds: settings.cacheTtlSeconds ?? Number.POSITIVE_INFINITY,
+      lookbackMessages: settings.cacheLookbackMessages ?? 0,
+      source: set === 4 ? "settings" : `no prompt cache${set === 0 ? "" : " and settings"}`,
+    };
+  }
   return {
     readMultiplier: settings.cacheReadMultiplier ?? rules.multipliers.read,
     writeMultiplier: settings.cacheWriteMultiplier ?? rules.multipliers.write[ttl] ?? 1,
