@@ -35,6 +35,7 @@ import { scoreContinuationRecall } from "../lib/engine/evaluate/score-continuati
 import { scoreHandProbes } from "../lib/engine/evaluate/score-hand-probes";
 import { scoreRetention } from "../lib/engine/evaluate/score-retention";
 import { replaySession } from "../lib/engine/simulate/replay-session";
+import { runSessionCache } from "../lib/runs/price-run";
 import { examOf } from "../lib/runs/score-run-recall";
 import { strategies } from "../lib/engine/strategies";
 import { hasSharedTranscripts, SHARED_SKIP_REASON, sharedTranscript } from "../lib/testing/shared-transcripts";
@@ -94,6 +95,7 @@ async function main(): Promise<number> {
     const group = split.test.includes(transcript) ? "test" : "tuning";
     const facts = extractContinuationFacts(session);
     const probes = extractProbes(session);
+    const sessionCache = runSessionCache(session, {});
     for (const window of windows) {
       const replays = [];
       // none first: its contexts choose the exam every strategy is scored on (one exam per transcript and window, as a
@@ -102,7 +104,8 @@ async function main(): Promise<number> {
       let exam: Exam | undefined;
       for (const strategy of ordered) {
         if (chosen && strategy.id !== "none" && !chosen.includes(strategy.id)) continue;
-        const result = await replaySession({ session, strategy, window });
+        // planned for the cache the run would be priced under by default, as `lab simulate` plans it
+        const result = await replaySession({ session, strategy, window, sessionCache });
         exam ??= examOf({ baseline: result, window });
         replays.push({
           id: strategy.id,
