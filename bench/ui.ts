@@ -62,7 +62,7 @@ if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
 fs.mkdirSync(path.join(ROOT, "data"), { recursive: true });
 fs.rmSync(path.join(ROOT, "data", "bench-ui.db"), { force: true });
 if (spawnSync(path.join(ROOT, "node_modules/.bin/prisma"), ["migrate", "deploy"], { cwd: ROOT, stdio: "ignore", env }).status !== 0) throw new Error("prisma migrate deploy failed");
-const server = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(PORT)], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
+const server = spawn("bash", [path.join(ROOT, "scripts/next-start.sh"), "-p", String(PORT)], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
 try {
   await waitForHealth(server);
   process.stderr.write(`[bench:ui] generating and uploading ${MESSAGES.toLocaleString("en-US")} messages\n`);

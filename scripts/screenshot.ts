@@ -30,7 +30,7 @@ for (const [command, args] of [
   if (result.status !== 0) throw new Error(`screenshot: ${path.basename(command)} ${args.join(" ")} failed`);
 }
 
-const server = spawn(bin("next"), ["start", "-p", String(PORT), "-H", "127.0.0.1"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
+const server = spawn("bash", [path.join(ROOT, "scripts/next-start.sh"), "-p", String(PORT), "-H", "127.0.0.1"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
 try {
   await waitFor(`${BASE}/api/health`, 90_000);
   const { sessions } = (await (await fetch(`${BASE}/api/sessions`)).json()) as { sessions: { id: string; title: string; messageCount: number }[] };

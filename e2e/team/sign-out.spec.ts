@@ -80,7 +80,7 @@ test.describe("team mode: sign-out that signs out", () => {
 
     const secondBase = `http://127.0.0.1:${SECOND_PORT}`;
     const output: string[] = [];
-    const server: ChildProcess = spawn("./node_modules/.bin/next", ["start", "-p", String(SECOND_PORT), "-H", "127.0.0.1"], {
+    const server: ChildProcess = spawn("bash", ["scripts/next-start.sh", "-p", String(SECOND_PORT), "-H", "127.0.0.1"], {
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: TEAM_DATABASE_URL, LAB_ACCESS_TOKEN: "a-new-team-token-after-a-leak-81d3" },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -24,7 +24,7 @@ let output: string[] = [];
 
 async function startServer(): Promise<void> {
   output = [];
-  server = spawn("./node_modules/.bin/next", ["start", "-p", String(PORT), "-H", "127.0.0.1"], {
+  server = spawn("bash", ["scripts/next-start.sh", "-p", String(PORT), "-H", "127.0.0.1"], {
     env: { ...process.env, DATABASE_URL: `file:${file}`, ANTHROPIC_API_KEY: "restart-e2e-key", ANTHROPIC_BASE_URL: fake.url, LAB_STALE_HEARTBEAT_MS: "3000", NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });

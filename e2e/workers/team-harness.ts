@@ -65,7 +65,7 @@ export function teamHarness(options: { serverUrl: string; prefix: string }) {
       execFileSync("./node_modules/.bin/prisma", ["migrate", "deploy"], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: "ignore" });
     },
     async startWeb(name: string, base: string, env: Record<string, string>): Promise<Started> {
-      const web = start(name, "./node_modules/.bin/next", ["start", "-p", new URL(base).port, "-H", "127.0.0.1"], { ...env, DATABASE_URL: databaseUrl, LAB_WORKERS: "0", NEXT_TELEMETRY_DISABLED: "1" });
+      const web = start(name, "bash", ["scripts/next-start.sh", "-p", new URL(base).port, "-H", "127.0.0.1"], { ...env, DATABASE_URL: databaseUrl, LAB_WORKERS: "0", NEXT_TELEMETRY_DISABLED: "1" });
       await waitFor(async () => (await fetch(`${base}/api/health`)).ok, `${base}/api/health`, 90_000);
       return web;
     },

@@ -126,7 +126,7 @@ test.beforeAll(async () => {
   execFileSync("./node_modules/.bin/prisma", ["migrate", "deploy"], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: "ignore" });
   for (const [index, base] of WEB.entries()) {
     const port = new URL(base).port;
-    start(`web ${index === 0 ? "A" : "B"}`, "./node_modules/.bin/next", ["start", "-p", port, "-H", "127.0.0.1"], { ...workerEnv(), LAB_WORKERS: "0" });
+    start(`web ${index === 0 ? "A" : "B"}`, "bash", ["scripts/next-start.sh", "-p", port, "-H", "127.0.0.1"], { ...workerEnv(), LAB_WORKERS: "0" });
   }
   for (const base of WEB) await waitFor(async () => (await fetch(`${base}/api/health`)).ok, `${base}/api/health`, 90_000);
   startWorker("worker 1");
