@@ -80,6 +80,24 @@ describe("factMatcher agrees with one search per fact", () => {
     session.messages.forEach((message) => expect([...match(message)]).toEqual(naiveHeld(message, facts)));
   });
 
+  it("answers by text: two message objects with one text hold the same facts, short or long", () => {
+    const session = buildSession([
+      { user: "Edit src/auth/login.ts; loginUser stays." },
+      { assistant: "Reading.", tools: [{ name: "read", input: { path: "/repo/src/auth/login.ts" }, output: "export const loginUser = 1" }] },
+      { assistant: "src/auth/login.ts and loginUser, done." },
+    ]);
+    const facts = extractContinuationFacts(session);
+    const match = factMatcher(facts.facts);
+    for (const text of ["src/auth/login.ts and loginUser", `${"filler words here ".repeat(150)} src/auth/login.ts and loginUser`]) {
+      const one: Message = { id: "a", role: "tool", parts: [{ type: "text", text }] };
+      const other: Message = { ...one, id: "b", parts: [{ type: "text", text }] };
+      const first = [...match(one)];
+      expect(first.length).toBeGreaterThan(1);
+      expect([...match(other)]).toEqual(first);
+      expect(first).toEqual(naiveHeld(other, facts));
+    }
+  });
+
   it("no facts: nothing is held, and no automaton is needed", () => {
     const session = buildSession([{ user: "hello" }, { assistant: "hi" }]);
     const facts = extractContinuationFacts(session);

@@ -8,6 +8,9 @@ import type { ContinuationFact } from "./extract-continuation-facts";
 /** Which facts one message holds: indexes into the facts it was built for, ascending. Read-only: the same array may answer for several messages. */
 export type FactMatcher = (message: Message) => Uint32Array;
 
+/** texts up to this long are remembered by their text too (placeholders, short outputs), longer ones by message only */
+const MAX_TEXT_KEY_CHARS = 2_000;
+
 /** the answer for a message that holds no fact (most marked messages: a placeholder) */
 const NONE = new Uint32Array(0);
 
@@ -27,10 +30,20 @@ const NONE = new Uint32Array(0);
 export function factMatcher(facts: readonly ContinuationFact[]): FactMatcher {
   const { wordFacts, phraseFactsByKey, anchors, automaton } = factIndexOf(facts);
   const cache = new WeakMap<Message, Uint32Array>();
+  // the answer per short text: a pruning strategy leaves thousands of marked messages that read the same placeholder
+  // ("[Tool output cleared — …]": 4,157 of 4,405 marked messages of nous on the bench session), each a message
+  // object of its own. What a message holds is a function of its text alone
+  const byText = new Map<string, Uint32Array>();
   return (message) => {
     const cached = cache.get(message);
     if (cached) return cached;
     const raw = message.parts.map(partText).join("\n");
+    const short = raw.length <= MAX_TEXT_KEY_CHARS;
+    const known = short ? byText.get(raw) : undefined;
+    if (known) {
+      cache.set(message, known);
+      return known;
+    }
     // the message's lower-cased words (`wordSet`'s), each looked up as it comes: the facts it names, and which of
     // the phrase keys' last words it has. A long text (a summary is mostly lines earlier summaries had) is read by
     // line, each distinct line split and normalised once (by-line.ts)
@@ -51,6 +64,7 @@ export function factMatcher(facts: readonly ContinuationFact[]): FactMatcher {
     }
     const held = found === null ? NONE : Uint32Array.from(found).sort();
     cache.set(message, held);
+    if (short) byText.set(raw, held);
     return held;
   };
 }
