@@ -197,9 +197,9 @@ export function runCacheOf(options: { session: Session; model: string; provider?
   const provider = options.provider === "none" ? null : options.provider && options.provider !== "auto" ? options.provider : cacheProviderOf(options.model) ?? cacheProviderOfCatalog(price);
   if (!price && !provider) return null;
   const rules = provider ? cacheRulesByProvider[provider] : null;
-  const chosen = options.ttl !== undefined && options.ttl !== "auto";
+  const chosen = options.ttl !== undefined && options.ttl !== "auto" ? options.ttl : null;
   const recordedTtl = chosen ? null : sessionCacheTtl(options.session);
-  const asked = chosen ? options.ttl as CacheTtlId : recordedTtl;
+  const asked = chosen ?? recordedTtl;
   const ttl = rules ? offeredTtl(rules, asked) : (asked ?? "5m");
   const ttlSource: TtlSource = chosen ? "chosen" : rules && recordedTtl && rules.ttlSeconds[recordedTtl] !== undefined ? "transcript" : "default";
   return { price, provider, rules, ttl, ttlSource };
