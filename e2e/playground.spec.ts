@@ -553,7 +553,7 @@ test("keeper's cache settings say what leaving them unset means, and its compact
   // unset by default: "auto", with each provider's number from the cache rules
   const write = page.getByTestId("setting-cacheWriteMultiplier-input-auto");
   await expect(write).toContainText("auto");
-  await expect(write).toContainText("unset: the cache of the session's model, at the TTL its usage records — Anthropic 1.25 (1h: 2), OpenAI 1, Google 1");
+  await expect(write).toContainText("unset: the cache the run is priced under (by default the session's model's, at the TTL its usage records) — Anthropic 1.25 (1h: 2), OpenAI 1, Google 1");
   await expect(page.getByTestId("setting-cacheLookbackMessages-input-auto")).toContainText("Anthropic 20, OpenAI 0, Google 0");
   await keepScreenshot(page, testInfo, "keeper-cache-settings");
   await playground.setWindow(20_000);

@@ -71,10 +71,10 @@ describe("what an unset setting means, from its schema's description", () => {
     const controls = settingControls(z.toJSONSchema(strategy.settingsSchema) as Record<string, unknown>, strategy.defaults as Record<string, unknown>);
     const described = Object.fromEntries(controls.flatMap((control) => (control.kind === "number" && control.description ? [[control.key, control.description]] : [])));
     expect(described).toEqual({
-      cacheReadMultiplier: "unset: the cache of the session's model, at the TTL its usage records — Anthropic 0.1, OpenAI 0.1, Google 0.1",
-      cacheWriteMultiplier: "unset: the cache of the session's model, at the TTL its usage records — Anthropic 1.25 (1h: 2), OpenAI 1, Google 1",
-      cacheTtlSeconds: "unset: the cache of the session's model, at the TTL its usage records — Anthropic 300 (1h: 3600), OpenAI 300 (24h: 86400), Google 300 (1h: 3600)",
-      cacheLookbackMessages: "unset: the cache of the session's model, at the TTL its usage records — Anthropic 20, OpenAI 0, Google 0",
+      cacheReadMultiplier: "unset: the cache the run is priced under (by default the session's model's, at the TTL its usage records) — Anthropic 0.1, OpenAI 0.1, Google 0.1",
+      cacheWriteMultiplier: "unset: the cache the run is priced under (by default the session's model's, at the TTL its usage records) — Anthropic 1.25 (1h: 2), OpenAI 1, Google 1",
+      cacheTtlSeconds: "unset: the cache the run is priced under (by default the session's model's, at the TTL its usage records) — Anthropic 300 (1h: 3600), OpenAI 300 (24h: 86400), Google 300 (1h: 3600)",
+      cacheLookbackMessages: "unset: the cache the run is priced under (by default the session's model's, at the TTL its usage records) — Anthropic 20, OpenAI 0, Google 0",
     });
   });
 

@@ -21,11 +21,12 @@ import { defineStrategy } from "./strategy";
 
 /**
  * The lab's own cache-aware strategy (issue #36). Where it compacts follows from the cache's prices, plain numbers:
- * by default those of the cache the session's own model runs under, at the TTL its usage records
- * (StrategyInput.sessionCache; lib/engine/cache/cache-rules.ts) — Anthropic's 5-minute cache reads 0.1× and writes
- * 1.25× the input price, entries live 300 s after their last use (its 1-hour cache writes at 2×); OpenAI's and
- * Google's automatic caches write nothing (a changed prompt is sent at 1×) — and the numbers set in the settings
- * where they are.
+ * by default those of the cache the run is priced under — the session's own model's, at the TTL its usage records,
+ * unless the run's cost options name another model, provider or TTL (StrategyInput.sessionCache;
+ * lib/engine/cache/cache-rules.ts; lib/runs/price-run.ts `runSessionCache`); without a cache every token at 1×.
+ * Anthropic's 5-minute cache reads 0.1× and writes 1.25× the input price, entries live 300 s after their last use
+ * (its 1-hour cache writes at 2×); OpenAI's and Google's automatic caches write nothing (a changed prompt is sent at
+ * 1×). The numbers set in the settings win where they are.
  */
 export const DEFAULT_KEEPER_SETTINGS = {
   /** the ceiling: compact at the latest when the context (the agent's hidden prefix included) passes this share of the usable window (window − output reserve) */
@@ -51,9 +52,9 @@ export const DEFAULT_KEEPER_SETTINGS = {
   /** the newest tool results never cleared */
   keepToolResults: 5,
   /**
-   * a cached input token's price ÷ the input price; null (the default): the session's provider's — the cache of the
-   * model the session names (lib/engine/cache/cache-rules.ts; Anthropic, OpenAI and Google all 0.1), Anthropic's
-   * when it names none the lab knows
+   * a cached input token's price ÷ the input price; null (the default): that of the cache the run is priced under —
+   * by default the cache of the model the session names (lib/engine/cache/cache-rules.ts; Anthropic, OpenAI and
+   * Google all 0.1), Anthropic's when it names none the lab knows; 1 when the run is priced without a cache
    */
   cacheReadMultiplier: null as number | null,
   /**
@@ -90,7 +91,7 @@ function fromSessionCache(pick: (prices: KeeperCachePrices) => number): string {
     const others = CACHE_TTL_IDS.filter((ttl) => ttl !== rules.defaultTtl && rules.ttlSeconds[ttl] !== undefined && at(ttl) !== base).map((ttl) => `${ttl}: ${at(ttl)}`);
     return `${PROVIDER_LABELS[id]} ${base}${others.length > 0 ? ` (${others.join(", ")})` : ""}`;
   });
-  return `unset: the cache of the session's model, at the TTL its usage records — ${numbers.join(", ")}`;
+  return `unset: the cache the run is priced under (by default the session's model's, at the TTL its usage records) — ${numbers.join(", ")}`;
 }
 
 const share = z.number().gt(0).max(1);
