@@ -8,8 +8,12 @@ import type { ContinuationFact } from "./extract-continuation-facts";
 /** Which facts one message holds: indexes into the facts it was built for, ascending. Read-only: the same array may answer for several messages. */
 export type FactMatcher = (message: Message) => Uint32Array;
 
-/** texts up to this long are remembered by their text too (placeholders, short outputs), longer ones by message only */
-const MAX_TEXT_KEY_CHARS = 2_000;
+/**
+ * Texts up to this long are remembered by their text too (placeholders, short outputs), longer ones by message only,
+ * and at most {@link MAX_TEXT_KEYS} of them: the memory the texts hold stays within ~10 MB whatever the session.
+ */
+const MAX_TEXT_KEY_CHARS = 256;
+const MAX_TEXT_KEYS = 20_000;
 
 /** the answer for a message that holds no fact (most marked messages: a placeholder) */
 const NONE = new Uint32Array(0);
@@ -64,7 +68,7 @@ export function factMatcher(facts: readonly ContinuationFact[]): FactMatcher {
     }
     const held = found === null ? NONE : Uint32Array.from(found).sort();
     cache.set(message, held);
-    if (short) byText.set(raw, held);
+    if (short && byText.size < MAX_TEXT_KEYS) byText.set(raw, held);
     return held;
   };
 }
