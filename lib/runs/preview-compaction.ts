@@ -4,6 +4,7 @@ import { renderMarkedPart } from "../engine/prune/render-marked-part";
 import { planCompaction } from "../engine/simulate/plan-compaction";
 import { findStrategy } from "../engine/strategies";
 import { createEstimator } from "../engine/tokens/create-estimator";
+import { runSessionCache } from "./price-run";
 import { offlineEstimatorId } from "./resolve-estimator";
 import { loadSessionCached } from "./session-cache";
 
@@ -32,6 +33,8 @@ export async function previewCompaction(options: { sessionId: string; request: P
     estimator: estimatorId,
     atStep: request.atStep,
     mode: request.mode ?? "forced",
+    // planned for the cache the run being set up will be priced under, as the run itself plans (executeRun)
+    sessionCache: runSessionCache(session, request),
   });
   const totalSteps = preview.replay.steps.length;
   const atStep = Math.min(request.atStep ?? totalSteps, totalSteps);

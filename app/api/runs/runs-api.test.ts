@@ -9,7 +9,10 @@ import { CIRCUIT_BREAKER_THRESHOLD } from "@/lib/runs/summarizer-circuit-breaker
 import { startFakeAnthropicServer, type FakeAnthropicServer } from "@/lib/testing/fake-llm/fake-anthropic-server";
 import { db } from "@/lib/store/db";
 import { requestRunCancel } from "@/lib/store/runs";
-import { storeSession } from "@/lib/store/sessions";
+import { loadSession, storeSession } from "@/lib/store/sessions";
+import { planCompaction } from "@/lib/engine/simulate/plan-compaction";
+import { strategiesById } from "@/lib/engine/strategies";
+import { runSessionCache } from "@/lib/runs/price-run";
 import { useTestDatabase } from "@/lib/testing/use-test-database";
 import { GET as listStrategies } from "../strategies/route";
 import { POST as preview } from "../sessions/[id]/preview/route";
@@ -124,6 +127,15 @@ describe("runs API route handlers (real Requests, fresh SQLite database, the fak
     const error = await errorOf(bad);
     expect(error).toMatchObject({ code: "invalid_settings", issues: [{ path: "settings.maxConversationMessages" }] });
     expect((await errorOf(await ask({ strategy: "nope" }))).code).toBe("unknown_strategy");
+
+    // keeper previews what it would plan for the cache the run will be priced under, as the run plans it
+    const keeperOwn = (await (await ask({ strategy: "keeper", window: 16_000 })).json()) as CompactionPreviewView;
+    const keeperGpt = (await (await ask({ strategy: "keeper", window: 16_000, costModel: "gpt-5.5" })).json()) as CompactionPreviewView;
+    const session = await loadSession(sessionId);
+    const planned = (sessionCache?: ReturnType<typeof runSessionCache>) => planCompaction({ session, strategy: strategiesById.keeper, window: 16_000, sessionCache });
+    expect(keeperGpt.tokensBefore).toBe(planned(runSessionCache(session, { costModel: "gpt-5.5" })).tokensBefore);
+    expect(keeperOwn.tokensBefore).toBe(planned().tokensBefore);
+    expect(keeperGpt.tokensBefore).not.toBe(keeperOwn.tokensBefore);
   });
 
   it("an extractive run streams started → events → done, is stored with figures, and serves its detail, context and list", async () => {

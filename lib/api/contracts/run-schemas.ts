@@ -75,6 +75,13 @@ export const PreviewRequestSchema = ReplayConfigSchema.extend({
    * `as-configured`: only what the strategy does there on its own with these settings (possibly nothing)
    */
   mode: z.enum(["forced", "as-configured"]).optional(),
+  /**
+   * the cost options of the run being set up (see CostOptionsSchema): a cache-aware strategy (keeper) previews the
+   * compaction it would plan for the cache the run will be priced under
+   */
+  costModel: CostOptionsSchema.shape.costModel,
+  cacheProvider: CostOptionsSchema.shape.cacheProvider,
+  cacheTtl: CostOptionsSchema.shape.cacheTtl,
 });
 export type PreviewRequest = z.infer<typeof PreviewRequestSchema>;
 

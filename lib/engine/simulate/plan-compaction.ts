@@ -1,3 +1,4 @@
+import type { SessionCache } from "../cache/session-cache-rules";
 import type { Session } from "../model";
 import type { AnyStrategy, CompactionPlan } from "../strategies/strategy";
 import { resolveSettings } from "../strategies/resolve-settings";
@@ -28,6 +29,8 @@ export interface PlanCompactionOptions {
    * `as-configured`: only what the strategy does there on its own with these settings, which may be nothing
    */
   mode?: PreviewMode;
+  /** the prompt cache the strategy plans for (see ReplayOptions.sessionCache); default the session's own */
+  sessionCache?: SessionCache;
 }
 
 export type PreviewMode = "forced" | "as-configured";
@@ -87,6 +90,7 @@ export function planCompaction(options: PlanCompactionOptions): CompactionPrevie
     stopBeforeStep: options.atStep,
     forceAtEnd: forced,
     decideAtEnd: !forced,
+    sessionCache: options.sessionCache,
   });
   let next = run.next();
   while (!next.done) {

@@ -112,6 +112,10 @@ export function previewRequestOf(config: PlaygroundConfig): PreviewRequest {
     window: config.window,
     outputReserve: config.outputReserve,
     estimator: config.estimator,
+    // the preview plans for the cache the run will be priced under, as the run does
+    ...(config.costModel.trim() ? { costModel: config.costModel.trim() } : {}),
+    cacheProvider: config.cacheProvider,
+    cacheTtl: config.cacheTtl,
   };
 }
 
@@ -129,9 +133,6 @@ export function runRequestOf(config: PlaygroundConfig, extra: { compactAtStep?: 
     ...(instructions ? { instructions } : {}),
     ...(anthropic && config.apiKey.trim() ? { apiKey: config.apiKey.trim() } : {}),
     ...(edited ? { promptOverrides: config.promptEdits } : {}),
-    ...(config.costModel.trim() ? { costModel: config.costModel.trim() } : {}),
-    cacheProvider: config.cacheProvider,
-    cacheTtl: config.cacheTtl,
     recordedRewrites: config.recordedRewrites,
     // "compact here" names its step; a panel loaded from a manual run replays it at that run's step
     ...(extra.compactAtStep !== undefined
