@@ -122,26 +122,35 @@ export function* continuationRecallSteps(options: ScoreRecallOptions): Generator
   const events = cutEvents(result);
   const boundaries = boundaryOfStep(facts.firstStepByIndex);
   const lookup = factLookup(session, facts);
-  const points: RecallPoint[] = [];
-  let heldAt = heldFollower({ session, result, facts, lookup });
-  for (const { step, event } of samplePoints(events)) {
-    const at = step < result.steps.length ? step : "final";
-    const last = at === "final" ? session.messages.length - 1 : boundaries(at);
-    const scored = scorePoint({ held: heldAt(at), facts, last });
-    points.push({ step: at, event, counted: scored.counted, present: scored.present, recall: scored.recall, byKind: scored.byKind, lost: scored.lost });
-    yield;
+  const sampled = samplePoints(events);
+  const examSteps = options.exam?.checkpoints ?? [];
+  for (const step of examSteps) {
+    if (!result.steps[step]) throw new RangeError(`checkpoint ${step} is out of range (the replay has ${result.steps.length} steps)`);
   }
+  // the cut points and the checkpoints in one walk in step order: each context is followed from the one before,
+  // whichever list asked for it, and read once when both ask for the same call
+  const heldAt = heldFollower({ session, result, facts, lookup });
+  const points: RecallPoint[] = [];
   const checkpoints: ExamPoint[] = [];
-  heldAt = heldFollower({ session, result, facts, lookup });
-  for (const step of options.exam?.checkpoints ?? []) {
-    const record = result.steps[step];
-    if (!record) throw new RangeError(`checkpoint ${step} is out of range (the replay has ${result.steps.length} steps)`);
-    const refused = !options.ignoreWindow && record.contextTokens > result.window;
-    // a refused call's context holds nothing
-    const held = refused ? new Uint8Array(facts.facts.length) : heldAt(step);
-    const scored = scorePoint({ held, facts, last: boundaries(step) });
-    checkpoints.push({ step, counted: scored.counted, present: scored.present, recall: scored.recall, byKind: scored.byKind, refused, lost: scored.lost });
-    yield;
+  const pointAt = (index: number): number | "final" => (sampled[index].step < result.steps.length ? sampled[index].step : "final");
+  const order = (at: number | "final") => (at === "final" ? Infinity : at);
+  for (let point = 0, checkpoint = 0; point < sampled.length || checkpoint < examSteps.length; ) {
+    const at = point < sampled.length && (checkpoint >= examSteps.length || order(pointAt(point)) <= examSteps[checkpoint]) ? pointAt(point) : examSteps[checkpoint];
+    let heldHere: Uint8Array | null = null;
+    const held = () => (heldHere ??= heldAt(at));
+    for (; point < sampled.length && pointAt(point) === at; point++) {
+      const scored = scorePoint({ held: held(), facts, last: at === "final" ? session.messages.length - 1 : boundaries(at) });
+      points.push({ step: at, event: sampled[point].event, counted: scored.counted, present: scored.present, recall: scored.recall, byKind: scored.byKind, lost: scored.lost });
+      yield;
+    }
+    for (; checkpoint < examSteps.length && examSteps[checkpoint] === at; checkpoint++) {
+      const step = examSteps[checkpoint];
+      const refused = !options.ignoreWindow && result.steps[step].contextTokens > result.window;
+      // a refused call's context holds nothing
+      const scored = scorePoint({ held: refused ? new Uint8Array(facts.facts.length) : held(), facts, last: boundaries(step) });
+      checkpoints.push({ step, counted: scored.counted, present: scored.present, recall: scored.recall, byKind: scored.byKind, refused, lost: scored.lost });
+      yield;
+    }
   }
   const graded: readonly { counted: number; present: number; byKind: Record<ContinuationKind, KindRecall> }[] = options.exam ? checkpoints : points;
   const total = emptyByKind();
