@@ -24,36 +24,40 @@ export interface InvariantReport {
  * `over-budget` event saying why, else it is a violation.
  */
 export function checkInvariants(session: Session, result: ReplayResult): InvariantReport {
-  const resultIndexByCallId = new Map<string, number>();
-  const callIndexByCallId = new Map<string, number>();
-  session.messages.forEach((message, index) => {
-    for (const part of message.parts) {
-      if (part.type === "tool-result" && !resultIndexByCallId.has(part.callId)) resultIndexByCallId.set(part.callId, index);
-      if (part.type === "tool-call") callIndexByCallId.set(part.id, index);
-    }
-  });
-
+  const calls = numberedToolParts(session);
   const violations: string[] = [];
+  // per call number, the last epoch (index + 1) that sent its call and its result: nothing to clear between epochs
+  const callSentIn = new Int32Array(calls.count);
+  const resultSentIn = new Int32Array(calls.count);
   result.epochs.forEach((epoch, epochIndex) => {
-    const calls = new Set<string>();
-    const results = new Set<string>();
+    const stamp = epochIndex + 1;
+    const sentCalls: number[] = [];
     let horizon = -1;
     for (const entry of epoch.entries) {
       const message = entry.kind === "original" ? session.messages[entry.index] : entry.message;
       if (entry.kind === "original") horizon = Math.max(horizon, entry.index);
-      for (const part of message.parts) {
-        if (part.type === "tool-call") calls.add(part.id);
-        if (part.type !== "tool-result") continue;
-        results.add(part.callId);
-        if (!calls.has(part.callId) && callIndexByCallId.has(part.callId)) {
+      const first = entry.kind === "original" ? calls.partStart[entry.index] : -1;
+      message.parts.forEach((part, partIndex) => {
+        if (part.type !== "tool-call" && part.type !== "tool-result") return;
+        const call = first >= 0 ? calls.numbers[first + partIndex] : (calls.numberOf.get(part.type === "tool-call" ? part.id : part.callId) ?? -1);
+        if (part.type === "tool-call") {
+          if (call >= 0 && callSentIn[call] !== stamp) {
+            callSentIn[call] = stamp;
+            sentCalls.push(call);
+          }
+          return;
+        }
+        if (call < 0) return;
+        resultSentIn[call] = stamp;
+        if (callSentIn[call] !== stamp && calls.callIndex[call] >= 0) {
           violations.push(`epoch ${epochIndex} (step ${epoch.step}): result of ${part.callId} in ${message.id} is sent without its call`);
         }
-      }
+      });
     }
-    for (const callId of calls) {
-      const resultIndex = resultIndexByCallId.get(callId);
-      if (resultIndex !== undefined && resultIndex <= horizon && !results.has(callId)) {
-        violations.push(`epoch ${epochIndex} (step ${epoch.step}): call ${callId} is sent without its result (message ${session.messages[resultIndex].id})`);
+    for (const call of sentCalls) {
+      const resultIndex = calls.resultIndex[call];
+      if (resultIndex >= 0 && resultIndex <= horizon && resultSentIn[call] !== stamp) {
+        violations.push(`epoch ${epochIndex} (step ${epoch.step}): call ${calls.ids[call]} is sent without its result (message ${session.messages[resultIndex].id})`);
       }
     }
   });
@@ -74,4 +78,42 @@ export function checkInvariants(session: Session, result: ReplayResult): Invaria
   }
   const fitsBudget = budgetReasons.length === 0 && !violations.some((violation) => violation.includes("over its budget"));
   return { toolPairsIntact, fitsBudget, budgetReasons, violations };
+}
+
+/**
+ * The session's tool call ids numbered once (in order of first appearance), so the check per epoch marks arrays by
+ * number instead of hashing every id again in a set per epoch: `numbers[partStart[i] + p]` is the number of message
+ * i's part p (-1 for a part that is neither a call nor a result); `callIndex` the last message that makes the call,
+ * `resultIndex` the first that holds its result (-1: none).
+ */
+function numberedToolParts(session: Session) {
+  const numberOf = new Map<string, number>();
+  const ids: string[] = [];
+  const callIndex: number[] = [];
+  const resultIndex: number[] = [];
+  const partStart = new Int32Array(session.messages.length);
+  let parts = 0;
+  session.messages.forEach((message, index) => {
+    partStart[index] = parts;
+    parts += message.parts.length;
+  });
+  const numbers = new Int32Array(parts).fill(-1);
+  session.messages.forEach((message, index) => {
+    message.parts.forEach((part, partIndex) => {
+      if (part.type !== "tool-call" && part.type !== "tool-result") return;
+      const id = part.type === "tool-call" ? part.id : part.callId;
+      let call = numberOf.get(id);
+      if (call === undefined) {
+        call = ids.length;
+        numberOf.set(id, call);
+        ids.push(id);
+        callIndex.push(-1);
+        resultIndex.push(-1);
+      }
+      numbers[partStart[index] + partIndex] = call;
+      if (part.type === "tool-call") callIndex[call] = index;
+      else if (resultIndex[call] < 0) resultIndex[call] = index;
+    });
+  });
+  return { numberOf, ids, callIndex, resultIndex, partStart, numbers, count: ids.length };
 }
