@@ -56,11 +56,11 @@ export function runCliFloor(log: (line: string) => void): void {
   process.stderr.write("[bench] CLI processes against the JSON.parse floor\n");
   const floor = timeProcess(["-e", `JSON.parse(require("node:fs").readFileSync(${JSON.stringify(file)}, "utf8"))`]);
   const cacheRoot = fs.mkdtempSync(path.join(os.tmpdir(), "lab-bench-cache-"));
-  const simulateArgs = ["scripts/lab.mjs", "simulate", file, "--strategy", "nous", "--json"];
+  const simulateArgs = ["scripts/lab.cjs", "simulate", file, "--strategy", "nous", "--json"];
   const simulate = timeProcess(simulateArgs, () => ({ ...process.env, LAB_CACHE_DIR: path.join(cacheRoot, "warm") }));
   const simulateCold = timeProcess(simulateArgs, () => ({ ...process.env, LAB_CACHE_DIR: fs.mkdtempSync(path.join(cacheRoot, "cold-")) }));
   fs.rmSync(cacheRoot, { recursive: true, force: true });
-  const importing = timeProcess(["scripts/lab.mjs", "import", file, "--json"]);
+  const importing = timeProcess(["scripts/lab.cjs", "import", file, "--json"]);
   log(`CLI against the parse floor: ${CLI_BENCH_MESSAGES.toLocaleString("en-US")}-message Anthropic file (${(bytes / 1e6).toFixed(1)} MB), median of ${RUNS} whole processes, wall time / CPU time`);
   const line = (label: string, time: ProcessTime, note: string) =>
     log(`  ${label.padEnd(44)} ${time.wall.toFixed(0)} ms / ${time.cpu.toFixed(0)} ms CPU  = ${(time.wall / floor.wall).toFixed(2)}× / ${(time.cpu / floor.cpu).toFixed(2)}× the floor${note}`);

@@ -1,22 +1,17 @@
 #!/usr/bin/env node
 // The lab CLI's prebuilt bundle (node_modules/.cache/lab-cli/<checkout>/<stamp>/main.cjs): esbuild, one CommonJS script
-// whose commands run their modules' code only when called, loaded by scripts/lab.mjs with V8's code cache
-// (scripts/run-cli-bundle.mjs). `node scripts/build-cli.mjs` builds it when a source is newer than it (scripts/start.sh
-// and scripts/test.sh run it after installing, so the first `lab` call pays nothing); lab.mjs builds it on its own too.
+// whose commands run their modules' code only when called, loaded by scripts/lab.cjs with V8's code cache
+// (scripts/cli-bundle.cjs). `node scripts/build-cli.mjs` builds it when a source is newer than it (scripts/start.sh
+// and scripts/test.sh run it after installing, so the first `lab` call pays nothing); lab.cjs builds it on its own too.
 // Packages stay external (resolved from node_modules) except zod (see bundledZod); `@/` paths follow tsconfig.json.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { tokenizer } from "acorn";
+import cliBundle from "./cli-bundle.cjs";
 
-const root = path.resolve(import.meta.dirname, "..");
-/** This checkout's name in the shared caches: worktrees often share one node_modules (a symlink), and each keeps its
- * own bundles there, so one checkout's build never deletes or serves another's. */
-const checkout = root.replace(/[^\w-]+/g, "_");
-const cache = path.join(root, "node_modules", ".cache", "lab-cli", checkout);
-
-/** The bundle's script in its folder, and the folder (made with the bundle) where its code caches go. */
-export const CLI_BUNDLE_FILE = "main.cjs";
-export const CODE_CACHE_FOLDER = "code-cache";
+const { root, bundleCache: cache, recordFile, CLI_BUNDLE_FILE, CODE_CACHE_FOLDER, recordedStamp } = cliBundle;
+export { CLI_BUNDLE_FILE, CODE_CACHE_FOLDER };
 
 /**
  * The CLI's sources: lib/ (generated Prisma client included) and the config files. The stamp is their newest
@@ -35,35 +30,11 @@ function walkSources() {
     }
   };
   visit(path.join(root, "lib"));
-  for (const file of ["tsconfig.json", "package-lock.json", "scripts/lab.mjs", "scripts/build-cli.mjs"]) {
+  for (const file of ["tsconfig.json", "package-lock.json", "scripts/lab.cjs", "scripts/cli-bundle.cjs", "scripts/build-cli.mjs"]) {
     const full = path.join(root, file);
     newest = Math.max(newest, (mtimes[full] = fs.statSync(full).mtimeMs));
   }
   return { stamp: Math.floor(newest).toString(36), mtimes };
-}
-
-/**
- * Where this checkout keeps its last walk (node_modules, so this cache, may be shared by several worktrees: one
- * record per root, beside the bundles so that their clean-up leaves it alone).
- */
-const recordFile = path.join(root, "node_modules", ".cache", "lab-cli-walks", `${checkout}.json`);
-
-/**
- * The stamp of the last walk when nothing it saw has moved, else null. A folder's mtime changes when an entry is
- * added, removed or renamed in it, a file's when it is written, so with every recorded mtime unchanged a new walk
- * would find the same files with the same times and give the same stamp. Checking is one stat per recorded path
- * (~350 here, ~13 ms of CPU) instead of reading every folder again (~30 ms, and several times that on a busy machine),
- * paid by every `lab` start.
- */
-function recordedStamp() {
-  let record;
-  try {
-    record = JSON.parse(fs.readFileSync(recordFile, "utf8"));
-  } catch {
-    return null;
-  }
-  for (const file in record.mtimes) if (fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs !== record.mtimes[file]) return null;
-  return record.stamp;
 }
 
 /** Saves a walk for {@link recordedStamp}; written aside and renamed, so a reader sees a whole record or the old one. */
@@ -138,13 +109,49 @@ const bundledZod = {
   },
 };
 
+/**
+ * Rewrites the bundle as ASCII. esbuild escapes what is outside ASCII in strings and templates, but leaves the
+ * comments it keeps and the regular expressions as written (`→`, `…`, `•`, `—`), and one character outside Latin-1
+ * makes V8 hold the whole 2 MB script as two-byte text, decoded from UTF-8 at every start (~44M instructions of a
+ * `lab import`). In a comment an escape means nothing; in a string or a regular expression `\uXXXX` is the same
+ * UTF-16 unit (an astral character's two escaped halves are one code point under the `u` flag, as the character
+ * was), except right after a backslash. acorn reads the bundle and says where each such character is: the build
+ * fails, rather than guess, for one anywhere else (a template, whose raw text keeps escapes as written; an
+ * identifier) or after a backslash.
+ */
+export function asciiOnly(file) {
+  const source = fs.readFileSync(file, "utf8");
+  if (!/[^\x00-\x7f]/.test(source)) return;
+  /** [start, end, is a literal (a backslash before the character would change its meaning)] of each comment, string and regular expression, in order */
+  const escapable = [];
+  const comments = [];
+  for (const token of tokenizer(source, { ecmaVersion: "latest", sourceType: "script", allowHashBang: true, allowReturnOutsideFunction: true, onComment: comments })) {
+    if (token.type.label === "regexp" || token.type.label === "string") escapable.push([token.start, token.end, true]);
+  }
+  for (const comment of comments) escapable.push([comment.start, comment.end, false]);
+  escapable.sort((x, y) => x[0] - y[0]);
+  let out = "";
+  let from = 0;
+  let range = 0;
+  for (let at = 0; at < source.length; at++) {
+    const unit = source.charCodeAt(at);
+    if (unit < 0x80) continue;
+    while (range < escapable.length && escapable[range][1] <= at) range++;
+    const inside = range < escapable.length && escapable[range][0] <= at;
+    if (!inside || (escapable[range][2] && source[at - 1] === "\\")) throw new Error(`build-cli: the bundle holds ${JSON.stringify(source[at])} at ${at}, outside a comment, a string or a regular expression, or after a backslash: cannot write it as ASCII safely`);
+    out += `${source.slice(from, at)}\\u${unit.toString(16).padStart(4, "0")}`;
+    from = at + 1;
+  }
+  fs.writeFileSync(file, out + source.slice(from));
+}
+
 /** The bundle's folder for the current sources, built first when missing. One folder per source state, built aside
  * and renamed into place: processes starting together (tests) never read a half-written bundle, and a process
  * still running an older build keeps its files.
  *
  * One CommonJS script rather than ES module chunks: Node 20 compiles every ES module it loads from source at every
  * start (no compile cache before Node 22), while a script can be compiled with V8's code cache (`vm.Script`
- * `cachedData`, see run-cli-bundle.mjs). Dynamic imports inside it (the commands, the Anthropic summarizer) become
+ * `cachedData`, see cli-bundle.cjs). Dynamic imports inside it (the commands, the Anthropic summarizer) become
  * lazy module initialisers, so a command still runs only its own modules' code. The folder's `code-cache/` holds the
  * caches, one per command, written by the command's first run. */
 export async function ensureCliBundle() {
@@ -173,12 +180,13 @@ export async function ensureCliBundle() {
     // (redact, recommend) failed with 'The "path" argument must be of type string'; it becomes the bundle's own URL
     banner: { js: '"use strict";const __labBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
     define: { "import.meta.url": "__labBundleUrl", "import.meta.dirname": "__dirname" },
-    // the script runs in a vm.Script (scripts/run-cli-bundle.mjs), which has no loader for import(): an external
+    // the script runs in a vm.Script (scripts/cli-bundle.cjs), which has no loader for import(): an external
     // package loaded lazily (the database adapters, pg-boss) is required instead (Node 20.19+ requires ES modules)
     supported: { "dynamic-import": false },
     tsconfig: path.join(root, "tsconfig.json"),
     logLevel: "warning",
   });
+  asciiOnly(path.join(staging, CLI_BUNDLE_FILE));
   fs.mkdirSync(path.join(staging, CODE_CACHE_FOLDER));
   try {
     fs.renameSync(staging, current);

@@ -7,9 +7,9 @@ import { describe, expect, it } from "vitest";
 import { runCli } from "../lib/cli/run-cli";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const run = (...args: string[]) => promisify(execFile)(process.execPath, ["scripts/lab.mjs", ...args], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+const run = (...args: string[]) => promisify(execFile)(process.execPath, ["scripts/lab.cjs", ...args], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
 
-describe("npm run lab (scripts/lab.mjs: the CLI from its prebuilt bundle)", () => {
+describe("npm run lab (scripts/lab.cjs: the CLI from its prebuilt bundle)", () => {
   it("three processes starting together build the bundle once between them and all answer; bad input still exits 2", async () => {
     const answers = await Promise.all([run("formats", "--json"), run("strategies", "--json"), run("formats", "--json")]);
     expect(JSON.parse(answers[0].stdout)).toContain("claude-code");
@@ -64,7 +64,7 @@ describe("npm run lab (scripts/lab.mjs: the CLI from its prebuilt bundle)", () =
     const directory = fs.mkdtempSync(path.join(os.tmpdir(), "lab-cli-worker-"));
     const url = `file:${path.join(directory, "lab.db")}`;
     const { spawn } = await import("node:child_process");
-    const child = spawn(process.execPath, ["scripts/lab.mjs", "worker", "--concurrency", "1"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["scripts/lab.cjs", "worker", "--concurrency", "1"], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

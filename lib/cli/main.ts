@@ -8,7 +8,7 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
 
 /**
  * The lab's command line: `npm run --silent lab -- <command> [options]` (see run-cli.ts and commands/). No top-level
- * await: scripts/build-cli.mjs bundles this file as one CommonJS script, so that scripts/lab.mjs can load it with
+ * await: scripts/build-cli.mjs bundles this file as one CommonJS script, so that scripts/lab.cjs can load it with
  * V8's code cache.
  */
 void runCli(process.argv.slice(2), {
