@@ -7,9 +7,9 @@ import { exportAnthropic } from "../lib/transcripts/export-anthropic";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 export const CLI_BENCH_MESSAGES = 10_000;
-const RUNS = 3;
+const RUNS = 5;
 
-const CPU_AT_EXIT = path.join(import.meta.dirname, "cpu-at-exit.mjs");
+const CPU_AT_EXIT = path.join(import.meta.dirname, "cpu-at-exit.cjs");
 
 interface ProcessTime {
   /** median wall time, ms */
@@ -18,20 +18,34 @@ interface ProcessTime {
   cpu: number;
 }
 
-/** Median wall and CPU time of a whole process, ms (spawned from this one, output discarded); `env` is called before each run. */
-function timeProcess(args: string[], env: () => NodeJS.ProcessEnv = () => process.env): ProcessTime {
-  const walls: number[] = [];
-  const cpuFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "lab-bench-cpu-")), "cpu.txt");
-  for (let run = 0; run < RUNS + 1; run++) {
-    const runEnv = { ...env(), LAB_BENCH_CPU_FILE: cpuFile };
-    const start = performance.now();
-    execFileSync(process.execPath, ["--import", CPU_AT_EXIT, ...args], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"], maxBuffer: 1 << 30, env: runEnv });
-    if (run > 0) walls.push(performance.now() - start); // the first run builds the CLI bundle and warms the disk cache
+interface TimedCase {
+  args: string[];
+  /** called before each run */
+  env?: () => NodeJS.ProcessEnv;
+}
+
+/**
+ * Median wall and CPU time of whole processes, ms (spawned from this one, output discarded), the cases taking turns:
+ * each round runs every case once, so a machine that slows down or speeds up meanwhile moves the floor and the
+ * commands alike, and their ratios stay comparable. The first round is not timed (it builds the CLI bundle, writes
+ * the code caches and warms the disk cache).
+ */
+function timeProcesses(cases: TimedCase[]): ProcessTime[] {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "lab-bench-cpu-"));
+  const walls: number[][] = cases.map(() => []);
+  const cpuFiles = cases.map((_, index) => path.join(directory, `cpu-${index}.txt`));
+  for (let round = 0; round < RUNS + 1; round++) {
+    cases.forEach((timed, index) => {
+      const runEnv = { ...(timed.env?.() ?? process.env), LAB_BENCH_CPU_FILE: cpuFiles[index] };
+      const start = performance.now();
+      execFileSync(process.execPath, ["--require", CPU_AT_EXIT, ...timed.args], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"], maxBuffer: 1 << 30, env: runEnv });
+      if (round > 0) walls[index].push(performance.now() - start);
+    });
   }
-  // the first line is the untimed first run's
-  const cpus = fs.readFileSync(cpuFile, "utf8").trim().split("\n").slice(1).map(Number);
-  fs.rmSync(path.dirname(cpuFile), { recursive: true, force: true });
-  return { wall: median(walls), cpu: median(cpus) };
+  // each file's first line is the untimed first round's
+  const times = cases.map((_, index) => ({ wall: median(walls[index]), cpu: median(fs.readFileSync(cpuFiles[index], "utf8").trim().split("\n").slice(1).map(Number)) }));
+  fs.rmSync(directory, { recursive: true, force: true });
+  return times;
 }
 
 function median(values: number[]): number {
@@ -54,14 +68,16 @@ export function runCliFloor(log: (line: string) => void): void {
   }
   const bytes = fs.statSync(file).size;
   process.stderr.write("[bench] CLI processes against the JSON.parse floor\n");
-  const floor = timeProcess(["-e", `JSON.parse(require("node:fs").readFileSync(${JSON.stringify(file)}, "utf8"))`]);
   const cacheRoot = fs.mkdtempSync(path.join(os.tmpdir(), "lab-bench-cache-"));
   const simulateArgs = ["scripts/lab.cjs", "simulate", file, "--strategy", "nous", "--json"];
-  const simulate = timeProcess(simulateArgs, () => ({ ...process.env, LAB_CACHE_DIR: path.join(cacheRoot, "warm") }));
-  const simulateCold = timeProcess(simulateArgs, () => ({ ...process.env, LAB_CACHE_DIR: fs.mkdtempSync(path.join(cacheRoot, "cold-")) }));
+  const [floor, simulate, simulateCold, importing] = timeProcesses([
+    { args: ["-e", `JSON.parse(require("node:fs").readFileSync(${JSON.stringify(file)}, "utf8"))`] },
+    { args: simulateArgs, env: () => ({ ...process.env, LAB_CACHE_DIR: path.join(cacheRoot, "warm") }) },
+    { args: simulateArgs, env: () => ({ ...process.env, LAB_CACHE_DIR: fs.mkdtempSync(path.join(cacheRoot, "cold-")) }) },
+    { args: ["scripts/lab.cjs", "import", file, "--json"] },
+  ]);
   fs.rmSync(cacheRoot, { recursive: true, force: true });
-  const importing = timeProcess(["scripts/lab.cjs", "import", file, "--json"]);
-  log(`CLI against the parse floor: ${CLI_BENCH_MESSAGES.toLocaleString("en-US")}-message Anthropic file (${(bytes / 1e6).toFixed(1)} MB), median of ${RUNS} whole processes, wall time / CPU time`);
+  log(`CLI against the parse floor: ${CLI_BENCH_MESSAGES.toLocaleString("en-US")}-message Anthropic file (${(bytes / 1e6).toFixed(1)} MB), median of ${RUNS} whole processes each, taking turns, wall time / CPU time`);
   const line = (label: string, time: ProcessTime, note: string) =>
     log(`  ${label.padEnd(44)} ${time.wall.toFixed(0)} ms / ${time.cpu.toFixed(0)} ms CPU  = ${(time.wall / floor.wall).toFixed(2)}× / ${(time.cpu / floor.cpu).toFixed(2)}× the floor${note}`);
   log(`  ${"floor  node -e JSON.parse(readFileSync(file))".padEnd(44)} ${floor.wall.toFixed(0)} ms / ${floor.cpu.toFixed(0)} ms CPU`);

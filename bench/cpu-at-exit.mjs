@@ -1,9 +1,0 @@
-// Loaded with `node --import` into a process bench/cli-floor.ts times: at exit, appends the process's CPU time (user +
-// system, every thread, ms) to the file LAB_BENCH_CPU_FILE names. On a shared machine CPU time moves far less with
-// the load than wall time does.
-import fs from "node:fs";
-
-process.on("exit", () => {
-  const usage = process.cpuUsage();
-  fs.appendFileSync(process.env.LAB_BENCH_CPU_FILE, `${(usage.user + usage.system) / 1000}\n`);
-});
