@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { tokenizer } from "acorn";
 import cliBundle from "./cli-bundle.cjs";
 
-const { root, bundleCache: cache, recordFile, CLI_BUNDLE_FILE, CODE_CACHE_FOLDER, recordedStamp } = cliBundle;
+const { root, bundleCache: cache, recordFile, CLI_BUNDLE_FILE, CODE_CACHE_FOLDER, currentBundleFolder } = cliBundle;
 export { CLI_BUNDLE_FILE, CODE_CACHE_FOLDER };
 
 /**
@@ -155,8 +155,8 @@ export function asciiOnly(file) {
  * lazy module initialisers, so a command still runs only its own modules' code. The folder's `code-cache/` holds the
  * caches, one per command, written by the command's first run. */
 export async function ensureCliBundle() {
-  const recorded = recordedStamp();
-  if (recorded !== null && fs.existsSync(path.join(cache, recorded, CLI_BUNDLE_FILE))) return path.join(cache, recorded);
+  const fresh = currentBundleFolder();
+  if (fresh !== null) return fresh;
   const walk = walkSources();
   const stamp = walk.stamp;
   const current = path.join(cache, stamp);
