@@ -76,22 +76,27 @@ const MESSAGES_PER_STEP = 250;
 /** {@link extractContinuationFacts}, yielding every {@link MESSAGES_PER_STEP} messages (see `continuationRecallSteps`). */
 export function* continuationFactSteps(session: Session): Generator<void, ContinuationFacts> {
   const kinds = classifyMessages(session);
-  const kindOfWord = new Map<string, ContinuationKind | null>();
-  const classify = (word: string) => {
-    let kind = kindOfWord.get(word);
-    if (kind === undefined) kindOfWord.set(word, (kind = classifyWord(word)));
-    return kind;
-  };
   // a bare `name.ext` in prose is a file when some tool call of the session names that file
   const knownFiles = new Set<string>();
   for (const message of session.messages) for (const part of message.parts) if (part.type === "tool-call") for (const name of inputFileBaseNames(part.input)) knownFiles.add(name);
-  const byKey = new Map<string, ContinuationFact>();
-  const mention = (kind: ContinuationKind, key: string, index: number) => {
-    const id = `${kind === "file" || kind === "command" ? kind : "word"}\u0000${key}`;
-    if (!byKey.has(id)) byKey.set(id, { kind, key, firstIndex: index, lastUse: -1 });
+  // the facts in the order they were first mentioned; a file, a command and a word (any other kind, by its
+  // lower-cased key) are three namespaces
+  const created: ContinuationFact[] = [];
+  const fileFacts = new Map<string, ContinuationFact>();
+  const commandFacts = new Map<string, ContinuationFact>();
+  const words = wordTable();
+  const mention = (kind: "file" | "command", key: string, index: number) => {
+    const facts = kind === "file" ? fileFacts : commandFacts;
+    if (!facts.has(key)) {
+      const fact: ContinuationFact = { kind, key, firstIndex: index, lastUse: -1 };
+      facts.set(key, fact);
+      created.push(fact);
+    }
   };
-  const use = (kind: ContinuationKind | "word", key: string, index: number) => {
-    const fact = byKey.get(`${kind}\u0000${key}`);
+  const mentionWord = (kind: ContinuationKind, slot: WordSlot, index: number) => {
+    if (slot.fact === null) created.push((slot.fact = { kind, key: slot.key, firstIndex: index, lastUse: -1 }));
+  };
+  const use = (fact: ContinuationFact | null | undefined, index: number) => {
     if (fact && fact.firstIndex < index) fact.lastUse = index;
   };
 
@@ -113,23 +118,23 @@ export function* continuationFactSteps(session: Session): Generator<void, Contin
     };
     // uses first: a message cannot use what it introduces itself (`firstIndex < index` above)
     for (const part of useParts(message)) {
-      const { words, pathKeys } = read(part);
-      for (const word of words) use("word", word.toLowerCase(), index);
-      for (const key of pathKeys) use("file", key, index);
+      const { words: partWords, pathKeys } = read(part);
+      for (const word of partWords) use(words.entry(word).slot.fact, index);
+      for (const key of pathKeys) use(fileFacts.get(key), index);
     }
     for (const part of message.parts) {
       if (part.type !== "tool-call") continue;
-      for (const key of inputPathKeys(part.input)) use("file", key, index);
+      for (const key of inputPathKeys(part.input)) use(fileFacts.get(key), index);
       const command = commandKey(part);
-      if (command !== null) use("command", command, index);
+      if (command !== null) use(commandFacts.get(command), index);
     }
     // then mentions
     for (const part of message.parts) {
       if (part.type === "reasoning" || (part.type === "text" && part.synthetic)) continue;
-      const { words, pathKeys } = read(part);
-      for (const word of words) {
-        const kind = classify(word);
-        if (kind !== null) mention(kind, word.toLowerCase(), index);
+      const { words: partWords, pathKeys } = read(part);
+      for (const word of partWords) {
+        const { kind, slot } = words.entry(word);
+        if (kind !== null) mentionWord(kind, slot, index);
       }
       for (const key of pathKeys) mention("file", key, index);
       if (part.type === "text") for (const span of codeSpans(part.text)) {
@@ -140,11 +145,11 @@ export function* continuationFactSteps(session: Session): Generator<void, Contin
         const command = commandKey(part);
         if (command !== null) mention("command", command, index);
       } else if (part.type === "tool-result") {
-        for (const word of errorWords(part.output)) mention("error", word.toLowerCase(), index);
+        for (const word of errorWords(part.output)) mentionWord("error", words.entry(word).slot, index);
       }
     }
   }
-  const facts = [...byKey.values()].filter((fact) => fact.lastUse > fact.firstIndex);
+  const facts = created.filter((fact) => fact.lastUse > fact.firstIndex);
   const matcher = factMatcher(facts);
   const heldStart = [0];
   const heldFacts: number[] = [];
@@ -154,6 +159,34 @@ export function* continuationFactSteps(session: Session): Generator<void, Contin
     heldStart.push(heldFacts.length);
   }
   return { facts, firstStepByIndex: firstStepOfMessages(kinds), heldStart, heldFacts };
+}
+
+/** The fact of one lower-cased word key (null until a message mentions it), shared by the word's spellings. */
+interface WordSlot {
+  key: string;
+  fact: ContinuationFact | null;
+}
+
+/**
+ * Each word as written, read once: its kind by shape (\`classifyWord\`) and the slot of its lower-cased key. A text's
+ * words come back thousands of times (1.5M words, 25K distinct, on the bench session): a word is then one lookup,
+ * not a classification, a lower-casing and a key built and looked up per occurrence.
+ */
+function wordTable(): { entry(word: string): { kind: ContinuationKind | null; slot: WordSlot } } {
+  const entries = new Map<string, { kind: ContinuationKind | null; slot: WordSlot }>();
+  const slots = new Map<string, WordSlot>();
+  return {
+    entry(word) {
+      let entry = entries.get(word);
+      if (entry === undefined) {
+        const key = word.toLowerCase();
+        let slot = slots.get(key);
+        if (slot === undefined) slots.set(key, (slot = { key, fact: null }));
+        entries.set(word, (entry = { kind: classifyWord(word), slot }));
+      }
+      return entry;
+    },
+  };
 }
 
 /** The parts of a message that are the agent's own use: its prose and its tool inputs. */
