@@ -85,6 +85,7 @@ export function* continuationFactSteps(session: Session): Generator<void, Contin
   const fileFacts = new Map<string, ContinuationFact>();
   const commandFacts = new Map<string, ContinuationFact>();
   const words = wordTable();
+  const terms = termTable(words, knownFiles);
   const mention = (kind: "file" | "command", key: string, index: number) => {
     const facts = kind === "file" ? fileFacts : commandFacts;
     if (!facts.has(key)) {
@@ -105,13 +106,11 @@ export function* continuationFactSteps(session: Session): Generator<void, Contin
     const message = session.messages[index];
     if (kinds[index] === "recorded-marker" || kinds[index] === "recorded-summary" || message.synthetic) continue;
     // each part's text is split into terms once, for its uses and its mentions alike
-    const readParts = new Map<Part, { text: string; words: string[]; pathKeys: string[] }>();
+    const readParts = new Map<Part, PartReading>();
     const read = (part: Part) => {
       let known = readParts.get(part);
       if (!known) {
-        const text = partText(part);
-        const terms = termsOf(text);
-        known = { text, words: wordsOfTerms(terms), pathKeys: pathKeysOfTerms(terms, knownFiles) };
+        known = terms.read(termsOf(partText(part)));
         readParts.set(part, known);
       }
       return known;
@@ -119,7 +118,7 @@ export function* continuationFactSteps(session: Session): Generator<void, Contin
     // uses first: a message cannot use what it introduces itself (`firstIndex < index` above)
     for (const part of useParts(message)) {
       const { words: partWords, pathKeys } = read(part);
-      for (const word of partWords) use(words.entry(word).slot.fact, index);
+      for (const { slot } of partWords) use(slot.fact, index);
       for (const key of pathKeys) use(fileFacts.get(key), index);
     }
     for (const part of message.parts) {
@@ -132,10 +131,7 @@ export function* continuationFactSteps(session: Session): Generator<void, Contin
     for (const part of message.parts) {
       if (part.type === "reasoning" || (part.type === "text" && part.synthetic)) continue;
       const { words: partWords, pathKeys } = read(part);
-      for (const word of partWords) {
-        const { kind, slot } = words.entry(word);
-        if (kind !== null) mentionWord(kind, slot, index);
-      }
+      for (const { kind, slot } of partWords) if (kind !== null) mentionWord(kind, slot, index);
       for (const key of pathKeys) mention("file", key, index);
       if (part.type === "text") for (const span of codeSpans(part.text)) {
         const key = commandKeyOf(span);
@@ -172,8 +168,8 @@ interface WordSlot {
  * words come back thousands of times (1.5M words, 25K distinct, on the bench session): a word is then one lookup,
  * not a classification, a lower-casing and a key built and looked up per occurrence.
  */
-function wordTable(): { entry(word: string): { kind: ContinuationKind | null; slot: WordSlot } } {
-  const entries = new Map<string, { kind: ContinuationKind | null; slot: WordSlot }>();
+function wordTable(): { entry(word: string): WordEntry } {
+  const entries = new Map<string, WordEntry>();
   const slots = new Map<string, WordSlot>();
   return {
     entry(word) {
@@ -185,6 +181,42 @@ function wordTable(): { entry(word: string): { kind: ContinuationKind | null; sl
         entries.set(word, (entry = { kind: classifyWord(word), slot }));
       }
       return entry;
+    },
+  };
+}
+
+/** A word as written: its kind by shape and its key's slot. */
+interface WordEntry {
+  kind: ContinuationKind | null;
+  slot: WordSlot;
+}
+
+/** A part's words (`wordsOfTerms`, as entries) and path keys (`pathKeysOfTerms`), in its terms' order. */
+interface PartReading {
+  words: WordEntry[];
+  pathKeys: string[];
+}
+
+/**
+ * Each distinct term read once: its words (\`wordsOfTerms\`) and path keys (\`pathKeysOfTerms\`), both taken term by
+ * term, so a text's are its terms' in order. A term comes back many times (a path, a name, a flag): it is then one
+ * lookup instead of its pieces split and its path shape tested again.
+ */
+function termTable(words: ReturnType<typeof wordTable>, knownFiles: ReadonlySet<string>): { read(terms: readonly string[]): PartReading } {
+  const byTerm = new Map<string, { words: readonly WordEntry[]; pathKeys: readonly string[] }>();
+  return {
+    read(terms) {
+      const reading: PartReading = { words: [], pathKeys: [] };
+      for (const term of terms) {
+        let known = byTerm.get(term);
+        if (known === undefined) {
+          known = { words: wordsOfTerms([term]).map(words.entry), pathKeys: pathKeysOfTerms([term], knownFiles) };
+          byTerm.set(term, known);
+        }
+        for (const word of known.words) reading.words.push(word);
+        for (const key of known.pathKeys) reading.pathKeys.push(key);
+      }
+      return reading;
     },
   };
 }
