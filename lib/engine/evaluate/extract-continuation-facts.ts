@@ -146,7 +146,8 @@ export function* continuationFactSteps(session: Session): Generator<void, Contin
     }
   }
   const facts = created.filter((fact) => fact.lastUse > fact.firstIndex);
-  const matcher = factMatcher(facts);
+  // each of the session's own messages is matched once, here: read whole, not by remembered line
+  const matcher = factMatcher(facts, { byLine: false });
   const heldStart = [0];
   const heldFacts: number[] = [];
   for (let index = 0; index < session.messages.length; index++) {

@@ -3,6 +3,7 @@ import type { Message } from "../model";
 import { partText } from "./context-text";
 import { forEachWord, wordsOf } from "./continuation-recognizers";
 import { MIN_BY_LINE_CHARS, normalizeByLine, wordSetByLine } from "./by-line";
+import { normalizeProbeText } from "./normalize-probe-text";
 import type { ContinuationFact } from "./extract-continuation-facts";
 
 /** Which facts one message holds: indexes into the facts it was built for, ascending. Read-only: the same array may answer for several messages. */
@@ -31,7 +32,10 @@ const NONE = new Uint32Array(0);
  * same objects at every point of the run), so a context is matched once per message, not once per point; the
  * session's own messages are matched once per session, at extraction (`ContinuationFacts.held`).
  */
-export function factMatcher(facts: readonly ContinuationFact[]): FactMatcher {
+export function factMatcher(facts: readonly ContinuationFact[], options: { byLine?: boolean } = {}): FactMatcher {
+  // by line (by-line.ts) unless told otherwise: extraction reads a session's own messages, each once, whose lines
+  // seldom repeat, so remembering every line would only cost (hashing each line, most of them never seen again)
+  const byLine = options.byLine ?? true;
   const { wordFacts, phraseFactsByKey, anchors, automaton } = factIndexOf(facts);
   const cache = new WeakMap<Message, Uint32Array>();
   // the answer per short text: a pruning strategy leaves thousands of marked messages that read the same placeholder
@@ -58,11 +62,11 @@ export function factMatcher(facts: readonly ContinuationFact[]): FactMatcher {
       if (index !== undefined) (found ??= new Set()).add(index);
       if (anchors.has(word)) (anchorsHeld ??= new Set()).add(word);
     };
-    if (raw.length < MIN_BY_LINE_CHARS) forEachWord(raw.toLowerCase(), take);
+    if (!byLine || raw.length < MIN_BY_LINE_CHARS) forEachWord(raw.toLowerCase(), take);
     else for (const word of wordSetByLine(raw)) take(word);
     if (automaton && anchorsHeld !== null) {
       const held: Set<string> = anchorsHeld;
-      for (const match of automaton.matchInText(normalizeByLine(raw))) {
+      for (const match of automaton.matchInText(byLine ? normalizeByLine(raw) : normalizeProbeText(raw))) {
         for (const phrase of phraseFactsByKey.get(match.keyword) ?? []) if (held.has(phrase.anchor)) (found ??= new Set()).add(phrase.index);
       }
     }
