@@ -71,6 +71,23 @@ describe("extractContinuationFacts", () => {
   it("is deterministic", () => {
     expect(extractContinuationFacts(session)).toEqual(extractContinuationFacts(session));
   });
+
+  it("keeps one fact per lower-cased word whatever its spelling, of the kind it was first mentioned as, in the order first mentioned", () => {
+    const spelled = extractContinuationFacts(
+      buildSession([
+        { user: "Set PARSE_ROWS before the run; the build id is 4411." }, // m0
+        { assistant: "Checking.", tools: [{ name: "bash", input: { command: "cat config/settings.toml" }, output: "Error: ENOENT while opening settings for 'parse_rows'", isError: true }] }, // m1, m2
+        { assistant: "Parse_Rows reads 4411 now; enoent came from the missing file." }, // m3
+      ]),
+    );
+    expect(spelled.facts.map(({ kind, key, firstIndex, lastUse }) => ({ kind, key, firstIndex, lastUse }))).toEqual([
+      // quoted on the failing line too, but first mentioned as a name
+      { kind: "identifier", key: "parse_rows", firstIndex: 0, lastUse: 3 },
+      { kind: "number", key: "4411", firstIndex: 0, lastUse: 3 },
+      // used by a spelling that has no fact's shape of its own
+      { kind: "error", key: "enoent", firstIndex: 2, lastUse: 3 },
+    ]);
+  });
 });
 
 describe("scoreContinuationRecall", () => {

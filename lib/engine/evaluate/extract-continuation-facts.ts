@@ -165,7 +165,7 @@ interface WordSlot {
 }
 
 /**
- * Each word as written, read once: its kind by shape (\`classifyWord\`) and the slot of its lower-cased key. A text's
+ * Each word as written, read once: its kind by shape (`classifyWord`) and the slot of its lower-cased key. A text's
  * words come back thousands of times (1.5M words, 25K distinct, on the bench session): a word is then one lookup,
  * not a classification, a lower-casing and a key built and looked up per occurrence.
  */
@@ -199,7 +199,7 @@ interface PartReading {
 }
 
 /**
- * Each distinct term read once: its words (\`wordsOfTerms\`) and path keys (\`pathKeysOfTerms\`), both taken term by
+ * Each distinct term read once: its words (`wordsOfTerms`) and path keys (`pathKeysOfTerms`), both taken term by
  * term, so a text's are its terms' in order. A term comes back many times (a path, a name, a flag): it is then one
  * lookup instead of its pieces split and its path shape tested again.
  */
