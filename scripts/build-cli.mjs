@@ -16,7 +16,7 @@ export { CLI_BUNDLE_FILE, CODE_CACHE_FOLDER };
 /**
  * The CLI's sources: lib/ (generated Prisma client included) and the config files. The stamp is their newest
  * modification time; `mtimes` holds what the walk saw, every folder of lib/ and every source file, for
- * {@link recordedStamp}.
+ * `recordedStamp` (scripts/cli-bundle.cjs).
  */
 function walkSources() {
   const mtimes = {};
@@ -37,7 +37,7 @@ function walkSources() {
   return { stamp: Math.floor(newest).toString(36), mtimes };
 }
 
-/** Saves a walk for {@link recordedStamp}; written aside and renamed, so a reader sees a whole record or the old one. */
+/** Saves a walk for cli-bundle.cjs's `recordedStamp`; written aside and renamed, so a reader sees a whole record or the old one. */
 function recordWalk(walk) {
   try {
     fs.mkdirSync(path.dirname(recordFile), { recursive: true });

@@ -86,4 +86,4 @@ function runCliBundle(folder, command) {
   script.runInThisContext().call(bundleModule.exports, bundleModule.exports, createRequire(file), bundleModule, file, folder);
 }
 
-module.exports = { root, bundleCache, recordFile, CLI_BUNDLE_FILE, CODE_CACHE_FOLDER, recordedStamp, currentBundleFolder, runCliBundle };
+module.exports = { root, bundleCache, recordFile, CLI_BUNDLE_FILE, CODE_CACHE_FOLDER, currentBundleFolder, runCliBundle };
